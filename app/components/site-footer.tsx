@@ -1,0 +1,61 @@
+import { Link } from "@remix-run/react";
+
+const QUICK_LINKS = [
+  { to: "/auctions", label: "Live Auctions" },
+  { to: "/community-vehicles", label: "Community Vehicles" },
+  { to: "/membership", label: "Membership" },
+  { to: "/post-vehicle", label: "Post a Vehicle" },
+];
+
+const SUPPORT_LINKS = [
+  { to: "/kyc-verification", label: "Identity Verification" },
+  { to: "/deposit", label: "Deposits" },
+  { to: "/service-orders", label: "Service Orders" },
+  { to: "/affiliate-registration", label: "Become a Provider" },
+];
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-black text-white">BidYard</p>
+          <p className="mt-2 text-sm">
+            Used and salvage vehicles from Copart and IAAI, and from sellers like you. Open to all
+            buyers, no dealer licence needed.
+          </p>
+        </div>
+        <FooterList title="Quick Links" links={QUICK_LINKS} />
+        <FooterList title="Support" links={SUPPORT_LINKS} />
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>Privacy Policy</li>
+            <li>Terms of Service</li>
+            <li>Contact Us</li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-xs">
+        © {new Date().getFullYear()} BidYard. Beta: official launch coming soon.
+      </p>
+    </footer>
+  );
+}
+
+function FooterList({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

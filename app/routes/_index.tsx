@@ -1,0 +1,5 @@
+import { LandingPage } from "~/components/landing-page";
+
+export default function Index() {
+  return <LandingPage />;
+}

@@ -1,0 +1,105 @@
+import * as z from "zod";
+
+const LOCAL_DATABASE_URL = "postgres://postgres:postgres@127.0.0.1:54329/bidyard";
+const LOCAL_SECRET = "bidyard-local-development-secret-not-for-production";
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  APP_URL: optional,
+  DATABASE_URL: optional,
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  SESSION_SECRET: optional,
+  OIDC_ISSUER: optional,
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
+  LOCAL_OIDC_PORT: z.coerce.number().int().positive().default(3555),
+  ADMIN_EMAILS: optional,
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_CLIENT_SECRET: optional,
+  PAYPAL_API_BASE: z.string().url().default("https://api-m.sandbox.paypal.com"),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.string().default("auto"),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  UPLOADS_DIR: z.string().default(".data/uploads"),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  ALLOW_TEST_PAYMENTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+/** Reads and checks the environment; production refuses to start without its secrets. */
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const raw = parsed.data;
+  const production = raw.NODE_ENV === "production";
+
+  if (production) {
+    const missing: string[] = [];
+    const need = (name: keyof typeof raw) => {
+      if (!raw[name]) missing.push(name);
+    };
+    need("DATABASE_URL");
+    need("SESSION_SECRET");
+    need("APP_URL");
+    need("OIDC_ISSUER");
+    need("OIDC_CLIENT_ID");
+    need("OIDC_CLIENT_SECRET");
+    if (!raw.ALLOW_TEST_PAYMENTS) {
+      need("PAYPAL_CLIENT_ID");
+      need("PAYPAL_CLIENT_SECRET");
+    }
+    if (missing.length > 0) {
+      throw new Error(`Production needs these settings: ${missing.join(", ")}`);
+    }
+    const secrets = raw.SESSION_SECRET!.split(",").map((s) => s.trim());
+    if (secrets.some((secret) => secret.length < 32 || secret === LOCAL_SECRET)) {
+      throw new Error("SESSION_SECRET must be one or more secrets of at least 32 characters");
+    }
+  }
+
+  const port = raw.PORT;
+  return {
+    ...raw,
+    isProduction: production,
+    APP_URL: raw.APP_URL ?? `http://localhost:${port}`,
+    DATABASE_URL: raw.DATABASE_URL ?? LOCAL_DATABASE_URL,
+    SESSION_SECRETS: (raw.SESSION_SECRET ?? LOCAL_SECRET)
+      .split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean),
+    adminEmails: (raw.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    paypalConfigured: Boolean(raw.PAYPAL_CLIENT_ID && raw.PAYPAL_CLIENT_SECRET),
+    s3Configured: Boolean(raw.S3_BUCKET),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Tests change process.env between cases; this forgets the cached copy. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,14 @@
+import { seedUsers } from "./users";
+
+export type SeedOptions = { args: string[]; log: (line: string) => void };
+
+/** Each seed is idempotent; later features append theirs here, in dependency order. */
+const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [["users", seedUsers]];
+
+export async function runSeeds(args: string[] = [], log: (line: string) => void = console.log) {
+  for (const [name, seed] of seeds) {
+    const started = Date.now();
+    await seed({ args, log });
+    log(`seeded ${name} in ${Date.now() - started} ms`);
+  }
+}
