@@ -26,14 +26,22 @@ export default function handleRequest(
 ) {
   const nonce = randomBytes(16).toString("base64");
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspAdditionsFor(remixContext)));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, cspAdditionsFor(remixContext)),
+  );
   applySecurityHeaders(responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          nonce={nonce}
+          abortDelay={streamTimeout}
+        />
       </NonceProvider>,
       {
         nonce,

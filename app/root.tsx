@@ -68,7 +68,10 @@ export function ErrorBoundary() {
     <>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <ErrorPage status={status} message={isRouteErrorResponse(error) ? String(error.data ?? "") : ""} />
+        <ErrorPage
+          status={status}
+          message={isRouteErrorResponse(error) ? String(error.data ?? "") : ""}
+        />
       </main>
       <SiteFooter />
     </>

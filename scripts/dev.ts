@@ -9,8 +9,13 @@ async function main() {
   const databaseUrl = await ensureDatabaseUrl();
   const child = (command: string, args: string[]) =>
     new Promise<void>((resolve, reject) => {
-      const proc = spawn(command, args, { stdio: "inherit", env: { ...process.env, DATABASE_URL: databaseUrl } });
-      proc.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed`))));
+      const proc = spawn(command, args, {
+        stdio: "inherit",
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      });
+      proc.on("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed`)),
+      );
     });
   await child("npx", ["tsx", "db/migrate.ts", "up"]);
   await child("npx", ["tsx", "db/seed.ts"]);

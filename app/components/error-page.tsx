@@ -8,7 +8,10 @@ const TITLES: Record<number, { title: string; body: string }> = {
     title: "Page Not Found",
     body: "The page you are looking for does not exist or has moved.",
   },
-  503: { title: "We'll be right back", body: "BidYard is briefly unavailable. Please try again shortly." },
+  503: {
+    title: "We'll be right back",
+    body: "BidYard is briefly unavailable. Please try again shortly.",
+  },
 };
 
 export function ErrorPage({ status, message }: { status: number; message?: string }) {

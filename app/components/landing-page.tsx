@@ -54,7 +54,10 @@ export function LandingPage() {
             >
               <label className="flex flex-col text-xs font-semibold text-slate-600">
                 Make
-                <select name="make" className="mt-1 rounded-md border border-slate-300 px-2 py-2 text-sm text-slate-900">
+                <select
+                  name="make"
+                  className="mt-1 rounded-md border border-slate-300 px-2 py-2 text-sm text-slate-900"
+                >
                   <option value="">Any make</option>
                   {MAKES.map((make) => (
                     <option key={make}>{make}</option>
@@ -80,7 +83,8 @@ export function LandingPage() {
           <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl">
             <h2 className="text-2xl font-bold">Start Bidding Today</h2>
             <p className="mt-2 text-slate-600">
-              Sign in with your e-mail, verify your ID and place a refundable deposit to start bidding.
+              Sign in with your e-mail, verify your ID and place a refundable deposit to start
+              bidding.
             </p>
             <Form method="get" action="/api/login" className="mt-5 space-y-3">
               <label className="block text-sm font-semibold" htmlFor="start-email">
@@ -94,7 +98,10 @@ export function LandingPage() {
                 placeholder="you@example.com"
                 className="w-full rounded-md border border-slate-300 px-3 py-2"
               />
-              <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800">
+              <button
+                type="submit"
+                className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+              >
                 Sign In
               </button>
             </Form>
@@ -109,8 +116,20 @@ export function LandingPage() {
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((feature) => (
-            <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 rounded-lg bg-brand-50 p-2 text-brand-700" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+            <li
+              key={feature.title}
+              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-10 w-10 rounded-lg bg-brand-50 p-2 text-brand-700"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.8}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d={feature.icon} />
               </svg>
               <h3 className="mt-4 text-lg font-semibold">{feature.title}</h3>
@@ -127,10 +146,16 @@ export function LandingPage() {
             Thousands of lots close every day. Join now and get exclusive pre-launch benefits.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/community-vehicles" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+            <Link
+              to="/community-vehicles"
+              className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+            >
               Browse Vehicles
             </Link>
-            <a href="/api/login?intent=register" className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white">
+            <a
+              href="/api/login?intent=register"
+              className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
+            >
               Join Now
             </a>
           </div>
@@ -140,7 +165,15 @@ export function LandingPage() {
   );
 }
 
-function HeroLink({ to, label, primary = false }: { to: string; label: string; primary?: boolean }) {
+function HeroLink({
+  to,
+  label,
+  primary = false,
+}: {
+  to: string;
+  label: string;
+  primary?: boolean;
+}) {
   return (
     <Link
       to={to}
@@ -157,7 +190,12 @@ function HeroLink({ to, label, primary = false }: { to: string; label: string; p
 
 function HeroArt() {
   return (
-    <svg viewBox="0 0 320 110" role="img" aria-label="Vehicles lined up at an auction yard" className="mt-6 w-full">
+    <svg
+      viewBox="0 0 320 110"
+      role="img"
+      aria-label="Vehicles lined up at an auction yard"
+      className="mt-6 w-full"
+    >
       <rect x="0" y="92" width="320" height="4" rx="2" fill="#cbd5e1" />
       <g fill="#1e40af">
         <path d="M20 80l12-22c2-4 5-6 9-6h38c4 0 7 2 9 6l12 22v8H20z" />

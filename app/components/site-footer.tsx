@@ -43,7 +43,13 @@ export function SiteFooter() {
   );
 }
 
-function FooterList({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+function FooterList({
+  title,
+  links,
+}: {
+  title: string;
+  links: Array<{ to: string; label: string }>;
+}) {
   return (
     <div>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>

@@ -42,7 +42,9 @@ export type Env = ReturnType<typeof parseEnv>;
 export function parseEnv(source: Record<string, string | undefined> = process.env) {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
   const raw = parsed.data;

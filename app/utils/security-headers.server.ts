@@ -9,7 +9,8 @@ export type CspAdditions = Partial<
 export function cspAdditionsFor(context: EntryContext): CspAdditions {
   const merged: CspAdditions = {};
   for (const match of context.staticHandlerContext.matches) {
-    const handle = context.routeModules[match.route.id]?.handle as { csp?: CspAdditions } | undefined;
+    const handle = context.routeModules[match.route.id]?.handle as
+      { csp?: CspAdditions } | undefined;
     for (const [key, sources] of Object.entries(handle?.csp ?? {})) {
       const k = key as keyof CspAdditions;
       merged[k] = [...(merged[k] ?? []), ...(sources ?? [])];
@@ -36,11 +37,21 @@ export function contentSecurityPolicy(nonce: string, extra: CspAdditions = {}) {
     items.filter((item): item is string => Boolean(item)).join(" ");
   const directives = {
     "default-src": "'self'",
-    "script-src": list("'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(extra.scriptSrc ?? [])),
+    "script-src": list(
+      "'self'",
+      `'nonce-${nonce}'`,
+      "'strict-dynamic'",
+      ...(extra.scriptSrc ?? []),
+    ),
     "style-src": list("'self'", "'unsafe-inline'", ...(extra.styleSrc ?? [])),
     "img-src": list("'self'", "data:", "blob:", storage, ...(extra.imgSrc ?? [])),
     "font-src": "'self'",
-    "connect-src": list("'self'", storage, dev && "ws://localhost:3001", ...(extra.connectSrc ?? [])),
+    "connect-src": list(
+      "'self'",
+      storage,
+      dev && "ws://localhost:3001",
+      ...(extra.connectSrc ?? []),
+    ),
     "frame-src": list("'self'", ...(extra.frameSrc ?? [])),
     "form-action": list("'self'", issuer, ...(extra.formAction ?? [])),
     "frame-ancestors": "'none'",

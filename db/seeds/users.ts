@@ -2,11 +2,51 @@ import { User } from "../../app/models/user.server";
 import type { SeedOptions } from "./index";
 
 export const DEMO_USERS = [
-  { email: "admin@bidyard.test", firstName: "Avery", lastName: "Admin", role: "admin", verified: true, deposit: "0.00", accountType: "buyer" },
-  { email: "buyer@bidyard.test", firstName: "Blake", lastName: "Buyer", role: "user", verified: true, deposit: "2500.00", accountType: "buyer" },
-  { email: "newbuyer@bidyard.test", firstName: "Nora", lastName: "Newman", role: "user", verified: false, deposit: "0.00", accountType: "buyer" },
-  { email: "shipper@bidyard.test", firstName: "Sam", lastName: "Shipper", role: "user", verified: true, deposit: "0.00", accountType: "affiliate" },
-  { email: "applicant@bidyard.test", firstName: "Alex", lastName: "Applicant", role: "user", verified: false, deposit: "0.00", accountType: "affiliate" },
+  {
+    email: "admin@bidyard.test",
+    firstName: "Avery",
+    lastName: "Admin",
+    role: "admin",
+    verified: true,
+    deposit: "0.00",
+    accountType: "buyer",
+  },
+  {
+    email: "buyer@bidyard.test",
+    firstName: "Blake",
+    lastName: "Buyer",
+    role: "user",
+    verified: true,
+    deposit: "2500.00",
+    accountType: "buyer",
+  },
+  {
+    email: "newbuyer@bidyard.test",
+    firstName: "Nora",
+    lastName: "Newman",
+    role: "user",
+    verified: false,
+    deposit: "0.00",
+    accountType: "buyer",
+  },
+  {
+    email: "shipper@bidyard.test",
+    firstName: "Sam",
+    lastName: "Shipper",
+    role: "user",
+    verified: true,
+    deposit: "0.00",
+    accountType: "affiliate",
+  },
+  {
+    email: "applicant@bidyard.test",
+    firstName: "Alex",
+    lastName: "Applicant",
+    role: "user",
+    verified: false,
+    deposit: "0.00",
+    accountType: "affiliate",
+  },
 ] as const;
 
 export async function seedUsers(_options: SeedOptions) {

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { ready } from "./helpers";
+
+test.describe("landing page", () => {
+  test("shows the hero, the sign-in panel, the features and the footer", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const name of ["Buy It Now", "Clean Title", "Auction Today"]) {
+      await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "Start Bidding Today" })).toBeVisible();
+    for (const name of ["Live Auctions", "Verified Sellers", "Best Prices", "Global Access"]) {
+      await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Browse Vehicles" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Join Now" })).toBeVisible();
+    const footer = page.locator("footer");
+    for (const href of [
+      "/auctions",
+      "/community-vehicles",
+      "/membership",
+      "/post-vehicle",
+      "/kyc-verification",
+      "/deposit",
+      "/service-orders",
+      "/affiliate-registration",
+    ]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+  });
+
+  test("its links lead where they say", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    await page.getByRole("link", { name: "Clean Title", exact: true }).click();
+    await expect(page).toHaveURL(/\/community-vehicles\?condition=excellent$/);
+
+    await page.goto("/");
+    await ready(page);
+    await page.getByLabel("Model or keyword").fill("Camry");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/community-vehicles\?make=&search=Camry$/);
+  });
+
+  test("unknown paths show Page Not Found with a 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  });
+
+  test("/healthz answers 200", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+  });
+});

@@ -1,0 +1,54 @@
+// The e2e app: the production build on its own throwaway database, with the local services.
+import { createDatabase } from "../support/databases";
+import { startThrowawayCluster } from "../support/cluster";
+import { startLocalServices } from "../../scripts/local-services";
+import { startApp } from "../support/app-process";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+async function main() {
+  const cluster = await startThrowawayCluster("e2e");
+  await createDatabase(cluster.urlFor("postgres"), "bidyard_e2e");
+  const databaseUrl = cluster.urlFor("bidyard_e2e");
+  process.env.DATABASE_URL = databaseUrl;
+
+  const { migrateDatabase } = await import("../support/databases");
+  await migrateDatabase(databaseUrl);
+  const { runSeeds } = await import("../../db/seeds/index");
+  await runSeeds([], () => undefined);
+  const { sequelize } = await import("../../app/models/db.server");
+  await sequelize.close();
+
+  const services = await startLocalServices();
+  const app = startApp(
+    {
+      ...services.env,
+      NODE_ENV: "test",
+      DATABASE_URL: databaseUrl,
+      APP_URL: `http://localhost:${port}`,
+      ...(process.env.E2E_APP_ENV ? JSON.parse(process.env.E2E_APP_ENV) : {}),
+    },
+    port,
+  );
+  app.proc.stdout!.pipe(process.stdout);
+  app.proc.stderr!.pipe(process.stderr);
+
+  const shutdown = async () => {
+    await app.stop();
+    await services.stop();
+    await cluster.remove();
+    process.exit(0);
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  app.proc.on("exit", async (code) => {
+    await services.stop();
+    await cluster.remove();
+    process.exit(code ?? 1);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from "vitest";
+
+describe("/healthz", () => {
+  it("answers 200 when the database answers", async () => {
+    const { loader } = await import("~/routes/healthz");
+    const response = await loader();
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("OK");
+  });
+
+  it("answers 503 when the database is down", async () => {
+    vi.resetModules();
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = "postgres://postgres:postgres@127.0.0.1:9/nowhere";
+    const previous = globalThis.__bidyardSequelize;
+    globalThis.__bidyardSequelize = undefined;
+    try {
+      const { resetEnvForTests } = await import("~/utils/env.server");
+      resetEnvForTests();
+      const { loader } = await import("~/routes/healthz");
+      const response = await loader();
+      expect(response.status).toBe(503);
+      await (globalThis.__bidyardSequelize as { close(): Promise<void> } | undefined)?.close();
+    } finally {
+      process.env.DATABASE_URL = saved;
+      globalThis.__bidyardSequelize = previous;
+    }
+  });
+});

@@ -1,0 +1,62 @@
+// Starts the built app the way the image does (`npm start`) and waits for it to answer.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+
+// `npm test` builds once up front and says so; otherwise build here, since a build left by
+// `npm run dev` is a development build that must not be served as production.
+export async function ensureBuilt() {
+  if (process.env.BIDYARD_FRESH_BUILD === "1" && existsSync("build/index.js")) return;
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn("npx", ["remix", "build"], {
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    build.on("exit", (code) => (code === 0 ? resolve() : reject(new Error("remix build failed"))));
+  });
+}
+
+export type AppProcess = {
+  url: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export function startApp(env: Record<string, string>, port: number): AppProcess {
+  let output = "";
+  const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) };
+  const proc: ChildProcess = spawn(
+    "node",
+    ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
+    { env: childEnv as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  proc.stdout!.on("data", (chunk: Buffer) => (output += chunk));
+  proc.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+  return {
+    url: `http://localhost:${port}`,
+    proc,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Polls `url` until it answers 200; returns the milliseconds it took. */
+export async function waitFor200(url: string, app: AppProcess, timeoutMs = 20_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (app.proc.exitCode !== null) throw new Error(`app exited early:\n${app.output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs} ms:\n${app.output()}`);
+}

@@ -1,0 +1,51 @@
+import pg from "pg";
+import { createSequelize } from "../../app/models/db.server";
+import { migrator } from "../../db/migrator";
+
+export function databaseUrl(adminUrl: string, database: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createDatabase(adminUrl: string, name: string, template?: string) {
+  await withAdmin(adminUrl, async (client) => {
+    const from = template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : "";
+    // Two workers cloning the template at the same instant can collide; try again briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${from}`);
+        return;
+      } catch (error) {
+        const busy = String((error as Error).message).includes("being accessed by other users");
+        if (!busy || attempt > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      }
+    }
+  });
+}
+
+export async function dropDatabase(adminUrl: string, name: string) {
+  await withAdmin(adminUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
+}
+
+export async function migrateDatabase(url: string) {
+  const sequelize = createSequelize(url, 2);
+  try {
+    await migrator(sequelize).up();
+  } finally {
+    await sequelize.close();
+  }
+}
