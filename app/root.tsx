@@ -1,4 +1,5 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -12,6 +13,9 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ErrorPage } from "~/components/error-page";
+import { getUser } from "~/services/session.server";
+import { readToast } from "~/services/toast.server";
+import { toPublicUser } from "~/services/users.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css";
 
@@ -28,6 +32,12 @@ export const meta: MetaFunction = () => [
       "Bid live on Copart and IAAI lots, buy from the community marketplace, and ship or export your vehicle. No dealer licence needed.",
   },
 ];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const { toast, headers } = await readToast(request);
+  return data({ user: user ? toPublicUser(user) : null, toast }, { headers });
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

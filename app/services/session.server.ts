@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { Op } from "sequelize";
+import { Session, User } from "~/models/user.server";
+import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/utils/cookies.server";
+import { jsonError, requireSameOrigin, wantsJson } from "~/utils/http.server";
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Starts a new session (a fresh id every sign-in) and returns its Set-Cookie header. */
+export async function createUserSession(userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await Session.create({
+    id: hash(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+  });
+  return sessionCookie.serialize(token);
+}
+
+async function sessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request): Promise<User | null> {
+  const token = await sessionToken(request);
+  if (!token) return null;
+  const session = await Session.findOne({
+    where: { id: hash(token), expiresAt: { [Op.gt]: new Date() } },
+    include: [{ model: User, required: true }],
+  });
+  return (session as (Session & { User?: User }) | null)?.User ?? null;
+}
+
+function signInPath(request: Request) {
+  const url = new URL(request.url);
+  const returnTo = `${url.pathname}${url.search}`;
+  return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * The signed-in user, or: a 401 JSON answer for API calls, a redirect to sign in (with returnTo)
+ * for pages. State-changing requests must also come from our own origin.
+ */
+export async function requireUser(request: Request): Promise<User> {
+  requireSameOrigin(request);
+  const user = await getUser(request);
+  if (user) return user;
+  if (wantsJson(request)) throw jsonError(401, "Unauthorized");
+  throw redirect(signInPath(request));
+}
+
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") {
+    throw wantsJson(request)
+      ? jsonError(403, "Access Denied: You need admin privileges to access this page.")
+      : new Response("You need admin privileges to access this page.", { status: 403 });
+  }
+  return user;
+}
+
+/** Ends the session on the server and returns the header that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const token = await sessionToken(request);
+  if (token) await Session.destroy({ where: { id: hash(token) } });
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}

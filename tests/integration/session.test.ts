@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { Session } from "~/models/user.server";
+import { destroyUserSession, getUser, requireAdmin, requireUser } from "~/services/session.server";
+import { createTestUser, requestAs } from "../support/auth";
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a Response to be thrown");
+}
+
+describe("sessions", () => {
+  it("find the user from the cookie and store only a hash of its id", async () => {
+    const user = await createTestUser();
+    const request = await requestAs(user, "/deposit");
+    expect((await getUser(request))?.id).toBe(user.id);
+    const token = decodeURIComponent(request.headers.get("cookie")!.split("=")[1]);
+    const stored = await Session.findAll({ where: { userId: user.id } });
+    expect(stored).toHaveLength(1);
+    expect(stored[0].id).toHaveLength(64);
+    expect(token).not.toContain(stored[0].id);
+  });
+
+  it("send a visitor to sign in from a page and answer 401 to an API call", async () => {
+    const page = await thrown(requireUser(await requestAs(null, "/deposit?x=1")));
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/api/login?returnTo=%2Fdeposit%3Fx%3D1");
+    const api = await thrown(requireUser(await requestAs(null, "/api/auth/user")));
+    expect(api.status).toBe(401);
+  });
+
+  it("refuse non-admins with 403 and let admins through", async () => {
+    const user = await createTestUser();
+    const admin = await createTestUser({ role: "admin" });
+    expect((await thrown(requireAdmin(await requestAs(user, "/api/admin/stats")))).status).toBe(
+      403,
+    );
+    expect((await requireAdmin(await requestAs(admin, "/api/admin/stats"))).id).toBe(admin.id);
+  });
+
+  it("refuse a state-changing request from another origin", async () => {
+    const user = await createTestUser();
+    const request = await requestAs(user, "/api/bids", { json: {} });
+    request.headers.set("Origin", "https://evil.example");
+    expect((await thrown(requireUser(request))).status).toBe(403);
+  });
+
+  it("end on the server at logout", async () => {
+    const user = await createTestUser();
+    const request = await requestAs(user, "/api/logout", { method: "POST" });
+    const cleared = await destroyUserSession(request);
+    expect(cleared).toContain("Max-Age=0");
+    expect(await getUser(request)).toBeNull();
+  });
+});
