@@ -1,6 +1,4 @@
 import pg from "pg";
-import { createSequelize } from "../../app/models/db.server";
-import { migrator } from "../../db/migrator";
 
 export function databaseUrl(adminUrl: string, database: string) {
   const url = new URL(adminUrl);
@@ -41,7 +39,10 @@ export async function dropDatabase(adminUrl: string, name: string) {
   );
 }
 
+// Imported lazily: loading the app's db module binds its pool to DATABASE_URL at that moment.
 export async function migrateDatabase(url: string) {
+  const { createSequelize } = await import("../../app/models/db.server");
+  const { migrator } = await import("../../db/migrator");
   const sequelize = createSequelize(url, 2);
   try {
     await migrator(sequelize).up();

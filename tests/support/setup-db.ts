@@ -10,10 +10,14 @@ await createDatabase(adminUrl, name, inject("templateDatabase"));
 process.env.DATABASE_URL = databaseUrl(adminUrl, name);
 process.env.TEST_ADMIN_DATABASE_URL = adminUrl;
 process.env.NODE_ENV = "test";
+if (globalThis.__bidyardSequelize)
+  throw new Error("the app's pool was created before its database was chosen");
+// The app keeps its pool on globalThis; a worker reused for the next file must not inherit it.
+globalThis.__bidyardSequelize = undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(async () => {
   server.close();
-  const { sequelize } = await import("../../app/models/db.server");
-  await sequelize.close().catch(() => undefined);
+  await globalThis.__bidyardSequelize?.close().catch(() => undefined);
+  globalThis.__bidyardSequelize = undefined;
 });
