@@ -4,6 +4,9 @@ import { startThrowawayCluster } from "../support/cluster";
 import { startLocalServices } from "../../scripts/local-services";
 import { startApp } from "../support/app-process";
 
+import fs from "node:fs";
+import { E2E_SESSION_SECRET, e2eStateFile } from "./state";
+
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 async function main() {
@@ -19,11 +22,15 @@ async function main() {
   const { sequelize } = await import("../../app/models/db.server");
   await sequelize.close();
 
+  fs.mkdirSync(".data", { recursive: true });
+  fs.writeFileSync(e2eStateFile(port), JSON.stringify({ databaseUrl }));
+
   const services = await startLocalServices();
   const app = startApp(
     {
       ...services.env,
       NODE_ENV: "test",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       DATABASE_URL: databaseUrl,
       APP_URL: `http://localhost:${port}`,
       ...(process.env.E2E_APP_ENV ? JSON.parse(process.env.E2E_APP_ENV) : {}),
