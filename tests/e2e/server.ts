@@ -25,7 +25,8 @@ async function main() {
   fs.mkdirSync(".data", { recursive: true });
   fs.writeFileSync(e2eStateFile(port), JSON.stringify({ databaseUrl }));
 
-  const services = await startLocalServices();
+  // The issuer on a free port, so several e2e runs can share the machine.
+  const services = await startLocalServices({ appUrl: `http://localhost:${port}`, oidcPort: 0 });
   const app = startApp(
     {
       ...services.env,

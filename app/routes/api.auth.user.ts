@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getUser } from "~/services/session.server";
+import { toPublicUser } from "~/services/users.server";
+import { jsonError } from "~/utils/http.server";
+
+/** The signed-in user (SPEC §3 fields) or 401. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) return jsonError(401, "Unauthorized");
+  return Response.json(toPublicUser(user), {
+    headers: { "Cache-Control": "private, no-store", Vary: "Cookie" },
+  });
+}

@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { userForIdentity } from "~/services/accounts.server";
+import { SignInError, clearSignInCookies, finishSignIn } from "~/services/auth.server";
+import { createUserSession, destroyUserSession } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { safeRedirect } from "~/utils/http.server";
+import { SIGNED_IN_MARKER } from "~/utils/shell";
+
+// The issuer sends the browser back here with ?code&state.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const clear = await clearSignInCookies(request);
+  try {
+    const { identity, intent } = await finishSignIn(request);
+    const { user, isNew } = await userForIdentity(identity, intent.accountType);
+    await destroyUserSession(request); // never keep a session id across sign-ins
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of clear) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", await createUserSession(user.id));
+    headers.append("Set-Cookie", `${SIGNED_IN_MARKER}=1; Path=/; Max-Age=120; SameSite=Lax`);
+    const to =
+      isNew && intent.accountType === "affiliate"
+        ? "/affiliate-registration"
+        : safeRedirect(intent.returnTo, "/");
+    const name = user.firstName || user.email;
+    return redirectWithToast(
+      to,
+      isNew
+        ? {
+            title: "Welcome to BidYard!",
+            description: `Signed in as ${user.email}.`,
+            type: "success",
+          }
+        : { title: `Welcome back, ${name}!`, type: "success" },
+      { headers },
+    );
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of clear) headers.append("Set-Cookie", cookie);
+    throw new Response(error.message, { status: error.status, headers });
+  }
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) ? String(error.data ?? "") : "";
+  return <ErrorPage status={status} message={message} />;
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { destroyUserSession } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { requireSameOrigin } from "~/utils/http.server";
+
+// Logging out changes state, so it is a POST (a form that works without JavaScript).
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const cleared = await destroyUserSession(request);
+  return redirectWithToast(
+    "/",
+    { title: "Signed out", description: "You have been signed out.", type: "info" },
+    { headers: { "Set-Cookie": cleared, "Cache-Control": "no-store" } },
+  );
+}
