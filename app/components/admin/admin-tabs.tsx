@@ -1,0 +1,55 @@
+import { Link } from "@remix-run/react";
+
+export const ADMIN_TABS = [
+  { id: "users", label: "Users" },
+  { id: "early-access", label: "Early Access" },
+  { id: "kyc", label: "KYC Review" },
+  { id: "affiliates", label: "Affiliates" },
+  { id: "settings", label: "Settings" },
+  { id: "audit", label: "Audit Log" },
+] as const;
+
+export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
+
+export function AdminTabs({ current }: { current: AdminTab }) {
+  return (
+    <nav aria-label="Admin sections" className="mt-8 overflow-x-auto border-b border-slate-200">
+      <ul className="flex min-w-max gap-1">
+        {ADMIN_TABS.map((tab) => (
+          <li key={tab.id}>
+            <Link
+              to={`/admin?tab=${tab.id}`}
+              aria-current={tab.id === current ? "page" : undefined}
+              className={`inline-block rounded-t-md px-4 py-2 text-sm font-semibold ${
+                tab.id === current
+                  ? "border-b-2 border-brand-700 text-brand-700"
+                  : "text-slate-600 hover:text-slate-900"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-3xl font-bold tabular-nums">{value.toLocaleString("en-US")}</p>
+    </div>
+  );
+}
+
+export function formatDate(value: string | Date) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(value));
+}
+
+export function formatDateTime(value: string | Date) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(value),
+  );
+}

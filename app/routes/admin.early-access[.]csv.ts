@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { prelaunchSignupsCsv } from "~/services/admin.server";
+import { requireAdmin } from "~/services/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const csv = await prelaunchSignupsCsv();
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="bidyard-early-access-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

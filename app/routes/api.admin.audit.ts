@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listAuditEntries } from "~/services/audit.server";
+import { requireAdmin } from "~/services/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const before = new URL(request.url).searchParams.get("before");
+  const entries = await listAuditEntries({
+    before: before && /^\d{1,18}$/.test(before) ? before : undefined,
+  });
+  return Response.json(entries.map((entry) => entry.get({ plain: true })));
+}

@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { requireAdmin } from "~/services/session.server";
+import { getSettings, updateSetting } from "~/services/settings.server";
+import { jsonError } from "~/utils/http.server";
+import { readJson } from "~/utils/json.server";
+
+const schema = z
+  .object({
+    maintenanceMode: z.boolean().optional(),
+    registrationOpen: z.boolean().optional(),
+    betaBanner: z
+      .object({ enabled: z.boolean(), text: z.string().trim().min(1).max(200) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return Response.json(await getSettings());
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = schema.safeParse(await readJson(request));
+  if (!parsed.success) {
+    return jsonError(
+      400,
+      "Send any of {maintenanceMode: boolean, registrationOpen: boolean, betaBanner: {enabled, text}}",
+    );
+  }
+  const change = parsed.data;
+  if (change.maintenanceMode !== undefined)
+    await updateSetting(admin, "maintenanceMode", change.maintenanceMode);
+  if (change.registrationOpen !== undefined)
+    await updateSetting(admin, "registrationOpen", change.registrationOpen);
+  if (change.betaBanner !== undefined) await updateSetting(admin, "betaBanner", change.betaBanner);
+  return Response.json(await getSettings());
+}

@@ -1,0 +1,166 @@
+import { Op, QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { PrelaunchSignup, ROLES, User, type Role } from "~/models/user.server";
+import { recordAdminAction } from "./audit.server";
+
+export type AdminStats = {
+  totalUsers: number;
+  earlyAccess: number;
+  pendingKyc: number;
+  verifiedUsers: number;
+};
+
+async function tableExists(name: string) {
+  const rows = await sequelize.query<{ exists: boolean }>(
+    "select to_regclass($1) is not null as exists",
+    {
+      bind: [name],
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows[0]?.exists === true;
+}
+
+/** The four stat cards, counted in one round trip. */
+export async function adminStats(): Promise<AdminStats> {
+  const pendingKycSql = (await tableExists("kyc_documents"))
+    ? "(select count(distinct user_id) from kyc_documents where status = 'pending')"
+    : "0";
+  const [row] = await sequelize.query<Record<keyof AdminStats, string>>(
+    `select (select count(*) from users) as "totalUsers",
+            (select count(*) from prelaunch_signups) as "earlyAccess",
+            ${pendingKycSql} as "pendingKyc",
+            (select count(*) from users where verified) as "verifiedUsers"`,
+    { type: QueryTypes.SELECT },
+  );
+  return {
+    totalUsers: Number(row.totalUsers),
+    earlyAccess: Number(row.earlyAccess),
+    pendingKyc: Number(row.pendingKyc),
+    verifiedUsers: Number(row.verifiedUsers),
+  };
+}
+
+export type UserCursor = { createdAt: string; id: string };
+
+export function encodeCursor(cursor: UserCursor) {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+export function decodeCursor(value: string | null): UserCursor | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (typeof parsed?.createdAt !== "string" || typeof parsed?.id !== "string") return null;
+    if (Number.isNaN(Date.parse(parsed.createdAt))) return null;
+    if (!/^[0-9a-f-]{36}$/i.test(parsed.id)) return null;
+    return parsed;
+  } catch {
+    return null;
+  }
+}
+
+/** Users newest first, searched by name or e-mail, keyset-paginated. */
+export async function searchUsers(options: {
+  search?: string;
+  after?: UserCursor | null;
+  limit?: number;
+}) {
+  const limit = Math.min(Math.max(options.limit ?? 25, 1), 100);
+  const search = options.search?.trim().slice(0, 100);
+  const where: Record<string | symbol, unknown>[] = [];
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push({
+      [Op.or]: [
+        { email: { [Op.iLike]: like } },
+        { firstName: { [Op.iLike]: like } },
+        { lastName: { [Op.iLike]: like } },
+      ],
+    });
+  }
+  if (options.after) {
+    where.push({
+      [Op.or]: [
+        { createdAt: { [Op.lt]: new Date(options.after.createdAt) } },
+        { createdAt: new Date(options.after.createdAt), id: { [Op.lt]: options.after.id } },
+      ],
+    });
+  }
+  const rows = await User.findAll({
+    where: { [Op.and]: where },
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    users: page,
+    next:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
+        : null,
+  };
+}
+
+export class AdminRuleError extends Error {}
+
+/** Changes a user's role or verified flag, audited; an admin cannot demote themself. */
+export async function updateUserByAdmin(
+  admin: User,
+  userId: string,
+  change: { role: Role; verified: boolean },
+) {
+  if (!ROLES.includes(change.role)) throw new AdminRuleError("Unknown role");
+  return sequelize.transaction(async (transaction) => {
+    const user = await User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!user) return null;
+    if (user.id === admin.id && change.role !== "admin") {
+      throw new AdminRuleError("You cannot remove your own admin role.");
+    }
+    const before = { role: user.role, verified: user.verified };
+    if (before.role === change.role && before.verified === change.verified) return user;
+    await user.update(change, { transaction });
+    await recordAdminAction(
+      admin,
+      "user.update",
+      { type: "user", id: user.id },
+      { before, after: change },
+      transaction,
+    );
+    return user;
+  });
+}
+
+export async function listPrelaunchSignups(options: { before?: string; limit?: number } = {}) {
+  const limit = Math.min(Math.max(options.limit ?? 100, 1), 1000);
+  return PrelaunchSignup.findAll({
+    where: options.before ? { id: { [Op.lt]: options.before } } : {},
+    order: [["id", "DESC"]],
+    limit,
+  });
+}
+
+function csvCell(value: unknown) {
+  let text = value == null ? "" : String(value);
+  // Cells starting with these run as formulas in spreadsheets.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Every signup as CSV, newest first. */
+export async function prelaunchSignupsCsv() {
+  const rows = await PrelaunchSignup.findAll({ order: [["id", "DESC"]] });
+  const lines = [["id", "email", "first_name", "last_name", "source", "created_at"].join(",")];
+  for (const row of rows) {
+    lines.push(
+      [row.id, row.email, row.firstName, row.lastName, row.source, row.createdAt.toISOString()]
+        .map(csvCell)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

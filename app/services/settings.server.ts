@@ -1,0 +1,89 @@
+import { sequelize } from "~/models/db.server";
+import { AppSetting } from "~/models/admin.server";
+import type { User } from "~/models/user.server";
+import { recordAdminAction } from "./audit.server";
+
+export type BetaBanner = { enabled: boolean; text: string };
+export type Settings = {
+  maintenanceMode: boolean;
+  registrationOpen: boolean;
+  betaBanner: BetaBanner;
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  maintenanceMode: false,
+  registrationOpen: true,
+  betaBanner: {
+    enabled: true,
+    text: "BETA VERSION · Official Launch Coming Soon · Join now for exclusive pre-launch benefits",
+  },
+};
+
+const KEYS = {
+  maintenanceMode: "maintenance_mode",
+  registrationOpen: "registration_open",
+  betaBanner: "beta_banner",
+} as const;
+
+/** The live settings (one small query, so a change takes effect for everyone at once). */
+export async function getSettings(): Promise<Settings> {
+  const rows = await AppSetting.findAll({ raw: true });
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const maintenance = stored.get("maintenance_mode");
+  const registration = stored.get("registration_open");
+  const banner = stored.get("beta_banner") as Partial<BetaBanner> | undefined;
+  return {
+    maintenanceMode:
+      typeof maintenance === "boolean" ? maintenance : DEFAULT_SETTINGS.maintenanceMode,
+    registrationOpen:
+      typeof registration === "boolean" ? registration : DEFAULT_SETTINGS.registrationOpen,
+    betaBanner: {
+      enabled:
+        typeof banner?.enabled === "boolean" ? banner.enabled : DEFAULT_SETTINGS.betaBanner.enabled,
+      text:
+        typeof banner?.text === "string" && banner.text
+          ? banner.text
+          : DEFAULT_SETTINGS.betaBanner.text,
+    },
+  };
+}
+
+/** Changes one setting and writes the audit entry in the same transaction. */
+export async function updateSetting<K extends keyof Settings>(
+  admin: User,
+  name: K,
+  value: Settings[K],
+) {
+  return sequelize.transaction(async (transaction) => {
+    const key = KEYS[name];
+    const existing = await AppSetting.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE });
+    const before = existing ? existing.value : (DEFAULT_SETTINGS[name] as unknown);
+    await AppSetting.upsert({ key, value: value as unknown, updatedBy: admin.id }, { transaction });
+    await recordAdminAction(
+      admin,
+      `settings.${key}`,
+      { type: "setting", id: key },
+      { before, after: value },
+      transaction,
+    );
+  });
+}
+
+const ALWAYS_OPEN = ["/api/login", "/api/callback", "/api/logout", "/healthz", "/api/auth/user"];
+
+/**
+ * During maintenance, everyone but admins gets the maintenance page (503); signing in stays open
+ * so an admin can get in.
+ */
+export async function maintenanceGate(request: Request, user: Pick<User, "role"> | null) {
+  const { pathname } = new URL(request.url);
+  if (ALWAYS_OPEN.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return;
+  if (user?.role === "admin") return;
+  const { maintenanceMode } = await getSettings();
+  if (maintenanceMode) {
+    throw new Response("BidYard is down for scheduled maintenance. Please check back shortly.", {
+      status: 503,
+      headers: { "Retry-After": "300" },
+    });
+  }
+}
