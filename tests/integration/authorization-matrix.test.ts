@@ -1,0 +1,129 @@
+// Every route file against every kind of person: visitors are sent to sign in (pages) or get 401
+// (calls), non-admins get 403 on admin routes, cross-origin posts get 403, and nothing answers 5xx.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalIssuer, type LocalIssuer } from "../../scripts/local-issuer";
+import type { User } from "~/models/user.server";
+import { resetEnvForTests } from "~/utils/env.server";
+import { ROUTE_ACCESS, type Persona, type RouteAccess } from "../support/route-access";
+import { createTestUser, requestAs } from "../support/auth";
+
+const routesDir = path.resolve("app/routes");
+const routeFiles = fs
+  .readdirSync(routesDir)
+  .filter((file) => /\.(ts|tsx)$/.test(file) && !file.includes(".test."));
+
+type RouteModule = {
+  loader?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+  action?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+};
+
+const PERSONAS: Persona[] = [
+  "visitor",
+  "unverified",
+  "bidder",
+  "pendingAffiliate",
+  "approvedAffiliate",
+  "admin",
+];
+const people = {} as Record<Exclude<Persona, "visitor">, User>;
+let issuer: LocalIssuer;
+
+beforeAll(async () => {
+  issuer = await startLocalIssuer({ redirectUris: ["http://localhost:3000/api/callback"] });
+  process.env.LOCAL_OIDC_PORT = String(issuer.port);
+  resetEnvForTests();
+  people.unverified = await createTestUser();
+  people.bidder = await createTestUser({ verified: true, deposit: "2500.00" });
+  people.pendingAffiliate = await createTestUser({ accountType: "affiliate" });
+  people.approvedAffiliate = await createTestUser({ accountType: "affiliate", verified: true });
+  people.admin = await createTestUser({ role: "admin", verified: true });
+});
+
+afterAll(() => issuer.stop());
+
+function paramsFor(file: string, url: string) {
+  // Route segments like `$id` take the matching part of the sample path.
+  const segments = file
+    .replace(/\.(ts|tsx)$/, "")
+    .split(".")
+    .filter((s) => s !== "_index");
+  const parts = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
+  const params: Record<string, string> = {};
+  segments.forEach((segment, index) => {
+    if (segment.startsWith("$") && segment.length > 1)
+      params[segment.slice(1)] = parts[index] ?? "";
+    if (segment === "$") params["*"] = parts.slice(index).join("/");
+  });
+  return params;
+}
+
+async function call(
+  handler: NonNullable<RouteModule["loader"]>,
+  request: Request,
+  params: Record<string, string>,
+) {
+  try {
+    const result = await handler({ request, params, context: {} });
+    if (result instanceof Response) return result.status;
+    const init = (result as { init?: ResponseInit } | null)?.init;
+    return init?.status ?? 200;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    throw error;
+  }
+}
+
+function expected(route: RouteAccess, persona: Persona, method: "get" | "post"): number[] | "ok" {
+  const override = route[method]?.[persona];
+  if (override !== undefined) return Array.isArray(override) ? override : [override];
+  if (persona === "visitor" && route.access !== "public") return [302, 401];
+  if (route.access === "admin" && persona !== "admin") return [403];
+  return "ok";
+}
+
+function check(status: number, want: number[] | "ok", label: string) {
+  expect(status, label).toBeLessThan(500);
+  if (want === "ok") {
+    expect([401, 403], `${label} must be allowed`).not.toContain(status);
+  } else {
+    expect(want, `${label} answered ${status}`).toContain(status);
+  }
+}
+
+describe("authorization matrix", () => {
+  it("lists every route file", () => {
+    const missing = routeFiles.filter((file) => !(file in ROUTE_ACCESS));
+    expect(missing, "add these routes to tests/support/route-access.ts").toEqual([]);
+    const stale = Object.keys(ROUTE_ACCESS).filter((file) => !routeFiles.includes(file));
+    expect(stale, "remove these from tests/support/route-access.ts").toEqual([]);
+  });
+
+  for (const file of routeFiles) {
+    const route = ROUTE_ACCESS[file];
+    if (!route) continue;
+    it(`${file}: each person gets what they should`, async () => {
+      const mod = (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
+      const params = paramsFor(file, route.path);
+      for (const persona of PERSONAS) {
+        const user = persona === "visitor" ? null : people[persona];
+        if (mod.loader) {
+          const status = await call(mod.loader, await requestAs(user, route.path), params);
+          check(status, expected(route, persona, "get"), `GET ${route.path} as ${persona}`);
+        }
+        if (mod.action) {
+          const request = await requestAs(user, route.path, { method: "POST", form: {} });
+          const status = await call(mod.action, request, params);
+          check(status, expected(route, persona, "post"), `POST ${route.path} as ${persona}`);
+          const cross = await requestAs(user, route.path, { method: "POST", form: {} });
+          cross.headers.set("Origin", "https://evil.example");
+          expect(
+            await call(mod.action, cross, params),
+            `cross-origin POST ${route.path} as ${persona}`,
+          ).toBe(403);
+        }
+      }
+    });
+  }
+});
