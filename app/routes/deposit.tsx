@@ -180,8 +180,12 @@ export default function DepositPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
   });
 
-  const notice: Notice | null =
-    clientNotice ?? (page.success ? SUCCESS : ((rootData?.toast as Notice | null) ?? null));
+  const flash = (rootData?.toast as Notice | null) ?? null;
+  // A newer flash toast (after a form post) replaces whatever this page showed before.
+  useEffect(() => {
+    if (flash) setClientNotice(null);
+  }, [flash]);
+  const notice: Notice | null = clientNotice ?? (page.success ? SUCCESS : flash);
   const customNumber = Number(customText.replace(/[$,]/g, ""));
   const setAmountDisabled = hydrated && (customText.trim() === "" || !(customNumber >= 400));
   const busy = navigation.state !== "idle";
