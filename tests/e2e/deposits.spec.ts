@@ -98,3 +98,28 @@ test("refund the available part of a deposit", async ({ page, context }) => {
   await expect(page.getByText(/You can refund at most \$300\.00/)).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText("$300.00");
 });
+
+test("the JSON calls of SPEC §7 answer through the router", async ({ page, context }) => {
+  await signInAs(context, unique("api"));
+  const setup = await page.request.get("/paypal/setup");
+  expect(setup.status()).toBe(200);
+  expect(await setup.json()).toMatchObject({ clientToken: "test-mode", testMode: true });
+
+  const order = await page.request.post("/paypal/order", {
+    data: { amount: "400", currency: "USD", intent: "CAPTURE" },
+  });
+  expect(order.status()).toBe(201);
+  const { id } = await order.json();
+  expect(id).toMatch(/^TEST-/);
+
+  // Not approved yet: the capture fails with the SPEC message and nothing is credited.
+  const capture = await page.request.post(`/paypal/order/${id}/capture`);
+  expect(capture.status()).toBe(502);
+  expect(await capture.json()).toMatchObject({
+    message: "Failed to confirm deposit. Please try again.",
+  });
+  const confirm = await page.request.post("/api/confirm-deposit", {
+    data: { orderID: "TEST-UNKNOWN0000000000", amount: "400" },
+  });
+  expect(confirm.status()).toBe(404);
+});
