@@ -11,6 +11,7 @@ import { MINIMUM_DEPOSIT } from "~/utils/schemas/deposit";
 import { jsonError } from "~/utils/http.server";
 import { gatewayFor, paymentGateway, PaymentGatewayError } from "./adapters/payments/index.server";
 import { availableBuyingPower } from "./buying-power.server";
+import { notify } from "./notifications.server";
 import {
   cancelPaymentOrder,
   createPaymentOrder,
@@ -118,6 +119,16 @@ export async function confirmDeposit(
         paymentOrderId: locked.id,
         memo: `${locked.provider === "test" ? "Test payment" : "PayPal"} ${capture.captureId}`,
       });
+      await notify(
+        userId,
+        {
+          kind: "deposit_received",
+          title: `Deposit received: ${formatUsd(capture.amount)}`,
+          body: "Your deposit has been added to your account.",
+          link: "/deposit",
+        },
+        transaction,
+      );
     },
   );
   const user = await User.findByPk(userId, { rejectOnEmpty: true });

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DepositEntry } from "~/models/deposit-entry.server";
 import { PaymentOrder } from "~/models/payment.server";
+import { Notification } from "~/models/notification.server";
 import { User } from "~/models/user.server";
 import { action as confirmAction } from "~/routes/api.confirm-deposit";
 import { action as depositAction } from "~/routes/deposit";
@@ -12,7 +13,8 @@ import { action as captureAction } from "~/routes/paypal.order.$id.capture";
 import { action as orderAction } from "~/routes/paypal.order";
 import { loader as setupLoader } from "~/routes/paypal.setup";
 import { forgetPayPalToken, paypalTimeouts } from "~/services/adapters/payments/paypal.server";
-import { ledgerTotal, refundDeposit } from "~/services/deposits.server";
+import { ledgerTotal, postLedgerEntry, refundDeposit } from "~/services/deposits.server";
+import { sequelize } from "~/models/db.server";
 import { fromCents, toCents } from "~/utils/cents";
 import { resetEnvForTests } from "~/utils/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
@@ -135,6 +137,8 @@ describe("deposits through PayPal", () => {
       purpose: "deposit",
     });
     expect(paypalFake.calls.token).toBe(1); // the OAuth token is cached across calls
+    const notes = await Notification.findAll({ where: { userId: user.id }, raw: true });
+    expect(notes.map((n) => n.title)).toEqual(["Deposit received: $1,000.00"]);
   });
 
   it("GET /paypal/setup answers a client token", async () => {
@@ -188,6 +192,35 @@ describe("deposits through PayPal", () => {
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await balanceOf(user)).toBe("1000.00");
     expect(await entriesOf(user)).toHaveLength(1);
+    expect(await Notification.count({ where: { userId: user.id } })).toBe(1);
+    await expectLedgerAgrees(user);
+  });
+
+  it("the database itself refuses a second credit for one order and a negative balance", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user, "400.00");
+    paypalFake.approve(orderId);
+    await confirm(user, orderId);
+    const order = await PaymentOrder.findOne({
+      where: { providerOrderId: orderId },
+      rejectOnEmpty: true,
+    });
+    await expect(
+      sequelize.transaction((transaction) =>
+        postLedgerEntry(transaction, {
+          userId: user.id,
+          kind: "deposit",
+          amount: "400.00",
+          paymentOrderId: order.id,
+        }),
+      ),
+    ).rejects.toThrow();
+    await expect(
+      sequelize.transaction((transaction) =>
+        postLedgerEntry(transaction, { userId: user.id, kind: "applied", amount: "-400.01" }),
+      ),
+    ).rejects.toThrow();
+    expect(await balanceOf(user)).toBe("400.00");
     await expectLedgerAgrees(user);
   });
 
