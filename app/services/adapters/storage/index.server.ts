@@ -8,7 +8,7 @@ import type { ObjectStorage } from "./types";
 export * from "./types";
 export { detectFileType, FILE_TYPES, FILE_TYPE_SNIFF_BYTES } from "~/utils/file-type";
 export type { DetectedFileType } from "~/utils/file-type";
-export { sniffFile, type SniffedFile } from "./sniff.server";
+export { FileRejectedError, sniffFile, type SniffedFile } from "./sniff.server";
 
 export function createStorageFromEnv(e: Env = env()): ObjectStorage {
   if (e.s3Configured) {

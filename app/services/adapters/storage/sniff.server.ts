@@ -1,5 +1,5 @@
-// Checks a file while it streams: refuses it past a byte cap, when empty, or when its first bytes
-// are not an accepted type, before the bytes reach storage.
+// Checks a file while it streams: reads just its first bytes to learn its type (refusing an empty
+// file or another type before anything is stored), then passes the bytes on under a hard cap.
 import {
   detectFileType,
   FILE_PROBLEM_MESSAGES,
@@ -16,50 +16,57 @@ export class FileRejectedError extends Error {
   }
 }
 
-export type SniffedFile = { type: DetectedFileType; size: number };
+export type SniffedFile = {
+  type: DetectedFileType;
+  /** The same bytes from the start; throws FileRejectedError('too_large') past the cap. */
+  stream: AsyncGenerator<Uint8Array>;
+  /** Bytes seen so far (the whole size once `stream` is consumed). */
+  size: () => number;
+};
 
 /**
- * Wraps `source`: the returned stream yields the same bytes and throws FileRejectedError
- * ('too_large', 'empty', 'type') as soon as the file is known to be unacceptable. After the
- * stream is fully consumed, `result()` gives the detected type and size.
+ * Peeks at `source` and throws FileRejectedError ('empty', 'type', 'too_large') when the file is
+ * unacceptable. It never closes `source` early, so a caller can still drain it.
  */
-export function sniffFile(
+export async function sniffFile(
   source: ByteSource,
   options: { maxBytes: number; allowed?: DetectedFileType[] },
-) {
+): Promise<SniffedFile> {
   const allowed = options.allowed ?? ["jpg", "png", "pdf"];
-  let size = 0;
-  let type: DetectedFileType | null = null;
-  let head = new Uint8Array(0);
+  const iterator =
+    source instanceof Uint8Array
+      ? [source][Symbol.iterator]()
+      : (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const next = async () => (await iterator.next()) as IteratorResult<Uint8Array>;
 
-  const decide = () => {
-    type = detectFileType(head);
-    if (!type || !allowed.includes(type)) throw new FileRejectedError("type");
-  };
+  const head: Uint8Array[] = [];
+  let total = 0;
+  while (total < FILE_TYPE_SNIFF_BYTES) {
+    const { value, done } = await next();
+    if (done) break;
+    head.push(value);
+    total += value.byteLength;
+  }
+  if (total === 0) throw new FileRejectedError("empty");
+  if (total > options.maxBytes) throw new FileRejectedError("too_large");
+  const joined = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of head) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const type = detectFileType(joined);
+  if (!type || !allowed.includes(type)) throw new FileRejectedError("type");
 
   async function* stream() {
-    const chunks = source instanceof Uint8Array ? [source] : source;
-    for await (const chunk of chunks) {
-      size += chunk.byteLength;
-      if (size > options.maxBytes) throw new FileRejectedError("too_large");
-      if (head.length < FILE_TYPE_SNIFF_BYTES) {
-        const merged = new Uint8Array(head.length + chunk.byteLength);
-        merged.set(head);
-        merged.set(chunk, head.length);
-        head = merged.slice(0, FILE_TYPE_SNIFF_BYTES);
-        if (head.length >= FILE_TYPE_SNIFF_BYTES) decide();
-      }
-      yield chunk;
+    yield joined;
+    for (;;) {
+      const { value, done } = await next();
+      if (done) return;
+      total += value.byteLength;
+      if (total > options.maxBytes) throw new FileRejectedError("too_large");
+      yield value;
     }
-    if (size === 0) throw new FileRejectedError("empty");
-    if (!type) decide();
   }
-
-  return {
-    stream: stream(),
-    result(): SniffedFile {
-      if (!type) throw new Error("sniffFile: the stream was not fully consumed");
-      return { type, size };
-    },
-  };
+  return { type, stream: stream(), size: () => total };
 }
