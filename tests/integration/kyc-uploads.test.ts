@@ -44,7 +44,7 @@ async function submit(user: User, documentType: string, documentUrl: string) {
 }
 
 async function putFile(uploadURL: string, headers: Record<string, string>, body: Uint8Array) {
-  return fetch(uploadURL, { method: "PUT", headers, body });
+  return fetch(uploadURL, { method: "PUT", headers, body: body as BodyInit });
 }
 
 /** The whole JS path; returns every answer along the way. */
@@ -73,7 +73,7 @@ function noJsForm(
 ) {
   const form = new FormData();
   if (documentType) form.set("documentType", documentType);
-  form.set("file", new Blob(file ? [file] : [], { type }), file ? name : "");
+  form.set("file", new Blob(file ? [file as BlobPart] : [], { type }), file ? name : "");
   return form;
 }
 
@@ -214,7 +214,7 @@ describe.each([
       const user = await createTestUser();
       const form = new FormData();
       form.set("documentType", "passport");
-      form.set("file", new Blob([bytes], { type: "image/jpeg" }), "id.jpg");
+      form.set("file", new Blob([bytes as BlobPart], { type: "image/jpeg" }), "id.jpg");
       const response = await postNoJs(user, form);
       expect(response.status).toBe(400);
       const body = await response.json();
