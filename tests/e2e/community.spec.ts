@@ -205,7 +205,11 @@ test.describe("community vehicles", () => {
     await insertListing(seller, { title: `Fav ${tag}` });
     await page.goto(`/community-vehicles?search=${tag}`);
     await ready(page);
+    const toSignIn = page.waitForRequest((request) =>
+      request.url().includes("/api/login?returnTo="),
+    );
     await page.getByRole("button", { name: "Save to favorites" }).click();
-    await expect(page).toHaveURL(/\/api\/login\?returnTo=/);
+    await toSignIn;
+    await expect(page.getByLabel("E-mail")).toBeVisible();
   });
 });

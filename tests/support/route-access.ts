@@ -14,9 +14,25 @@ export type RouteAccess = {
   access: Access;
   /** Per-persona status for GET where it differs from what `access` implies. */
   get?: Partial<Record<Persona, number | number[]>>;
+  /** The method its action answers (default POST). */
+  method?: "POST" | "PUT" | "DELETE";
+  /** What a cross-origin request gets, where not 403 (a signed capability URL, say). */
+  crossOrigin?: number[];
   /** Per-persona status for an empty same-origin POST where it differs. */
   post?: Partial<Record<Persona, number | number[]>>;
 };
+
+/** The same answer for every kind of person (a POST-only call answering GET, say). */
+function everyone(status: number | number[]): Partial<Record<Persona, number | number[]>> {
+  return {
+    visitor: status,
+    unverified: status,
+    bidder: status,
+    pendingAffiliate: status,
+    approvedAffiliate: status,
+    admin: status,
+  };
+}
 
 const NO_SUCH_UUID = "00000000-0000-4000-8000-000000000000";
 
@@ -72,4 +88,78 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     post: { admin: [400, 404, 415] },
   },
   "api.admin.users.ts": { path: "/api/admin/users", access: "admin" },
+  // Deposits and payments
+  "deposit.tsx": {
+    path: "/deposit",
+    access: "user",
+    post: {
+      unverified: 400,
+      bidder: 400,
+      pendingAffiliate: 400,
+      approvedAffiliate: 400,
+      admin: 400,
+    },
+  },
+  "deposit_.return.ts": { path: "/deposit/return", access: "user" },
+  "deposit_.cancel.ts": { path: "/deposit/cancel", access: "user" },
+  "payments.test-checkout.tsx": { path: "/payments/test-checkout", access: "public" },
+  "paypal.setup.ts": { path: "/paypal/setup", access: "user" },
+  "paypal.order.ts": { path: "/paypal/order", access: "user" },
+  "paypal.order.$id.capture.ts": { path: "/paypal/order/NO-SUCH-ORDER/capture", access: "user" },
+  "api.confirm-deposit.ts": { path: "/api/confirm-deposit", access: "user" },
+  // Identity verification and storage
+  "kyc-verification.tsx": { path: "/kyc-verification", access: "user" },
+  "api.objects.upload.ts": { path: "/api/objects/upload", access: "user", get: everyone(405) },
+  "api.kyc.document-url.ts": {
+    path: "/api/kyc/document-url",
+    access: "user",
+    method: "PUT",
+    get: everyone(405),
+  },
+  "api.kyc.documents.ts": { path: "/api/kyc/documents", access: "user" },
+  "objects.$.ts": { path: "/objects/uploads/no-such-object", access: "user" },
+  // Signed URLs only: without a valid signature everyone is refused.
+  "storage.$.ts": {
+    path: "/storage/no-such-key",
+    access: "public",
+    method: "PUT",
+    get: everyone(403),
+    post: everyone([400, 403]),
+    crossOrigin: [400, 403],
+  },
+  "admin_.kyc.tsx": { path: "/admin/kyc", access: "admin" },
+  "admin_.kyc.review.ts": { path: "/admin/kyc/review", access: "admin", get: everyone(404) },
+  "api.admin.kyc.pending.ts": { path: "/api/admin/kyc/pending", access: "admin" },
+  "api.admin.kyc.$id.approve.ts": {
+    path: `/api/admin/kyc/${NO_SUCH_UUID}/approve`,
+    access: "admin",
+    get: everyone(405),
+  },
+  "api.admin.kyc.$id.reject.ts": {
+    path: `/api/admin/kyc/${NO_SUCH_UUID}/reject`,
+    access: "admin",
+    get: everyone(405),
+  },
+  // Community marketplace
+  "community-vehicles.tsx": {
+    path: "/community-vehicles",
+    access: "public",
+    post: { visitor: [302, 401] },
+  },
+  "post-vehicle.tsx": { path: "/post-vehicle", access: "user" },
+  "vehicle.$id.tsx": {
+    path: "/vehicle/999999999",
+    access: "public",
+    get: {
+      visitor: 404,
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+    post: { visitor: [302, 401] },
+  },
+  "api.vehicles.ts": { path: "/api/vehicles", access: "public", post: { visitor: 401 } },
+  "api.user.vehicle-stats.ts": { path: "/api/user/vehicle-stats", access: "user" },
 };
