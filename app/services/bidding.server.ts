@@ -107,8 +107,10 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
       transaction,
     );
     if (!lot) throw BID_ERRORS.notFound();
+    // NO KEY UPDATE still serializes this user's bids and deposit changes, but lets other bids
+    // insert rows that merely reference the user (FK key-share locks) without deadlocking.
     const [bidder] = await q<{ verified: boolean; deposit: string }>(
-      "SELECT verified, deposit FROM users WHERE id = :userId FOR UPDATE",
+      "SELECT verified, deposit FROM users WHERE id = :userId FOR NO KEY UPDATE",
       { userId },
       transaction,
     );
