@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/services/adapters/clock.server";
-import { exposure } from "~/services/buying-power.server";
+import { availableBuyingPower, exposure } from "~/services/buying-power.server";
 import { notify } from "~/services/notifications.server";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 
@@ -237,4 +237,18 @@ export async function activeBidCount(userId: string): Promise<number> {
     { replacements: { userId, now: now() }, type: QueryTypes.SELECT },
   );
   return Number(row.count);
+}
+
+/** What the bid form needs to know about the signed-in user (checked again on every bid). */
+export async function bidderContext(
+  user: { id: string; verified: boolean; deposit: string },
+  forLotId?: string,
+) {
+  const blocker = !user.verified
+    ? BID_ERRORS.verification().message
+    : (parseCents(user.deposit) ?? 0) < MIN_DEPOSIT_CENTS
+      ? BID_ERRORS.deposit().message
+      : null;
+  const available = await availableBuyingPower(user.id, undefined, { excludeLotId: forLotId });
+  return { available, blocker };
 }
