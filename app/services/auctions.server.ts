@@ -2,25 +2,11 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/services/adapters/clock.server";
 import { closeEndedLots, closeLotIfEnded } from "~/services/auction-closer.server";
+import { lotBadge, type Badge } from "~/utils/auction-badge";
 import type { AuctionQuery } from "~/utils/schemas/auctions";
 
 export const PAGE_SIZE = 24;
-export const ENDING_SOON_MS = 60 * 60 * 1000;
-
-export type Badge = "LIVE" | "STARTING SOON" | "ENDING SOON" | "ENDED";
-
-/** The badge from the server clock (DOMAIN.md), never from chance. */
-export function lotBadge(
-  lot: { status: string; startsAt: Date | string; endsAt: Date | string },
-  at: Date = now(),
-): Badge {
-  const t = at.getTime();
-  const ends = new Date(lot.endsAt).getTime();
-  if (lot.status !== "active" || t >= ends) return "ENDED";
-  if (t < new Date(lot.startsAt).getTime()) return "STARTING SOON";
-  if (ends - t <= ENDING_SOON_MS) return "ENDING SOON";
-  return "LIVE";
-}
+export { ENDING_SOON_MS, lotBadge, type Badge } from "~/utils/auction-badge";
 
 /** A lot as the list and the API show it (SPEC.md §3 Vehicle plus the real auction fields). */
 export type AuctionVehicle = {
