@@ -1,18 +1,20 @@
-// GET /api/vehicles (the community query set of SPEC.md §7) and POST /api/vehicles (→ id).
-// The auction query set of GET /api/vehicles is built on another branch; merging keeps one loader
-// that answers whichever set the query carries (see isCommunityQuery).
+// GET /api/vehicles answers both query sets of SPEC.md §7: the auction set (the call carries
+// auctionHouse, damageType, location or status) and otherwise the community set.
+// POST /api/vehicles posts a community listing (→ id).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   createListing,
   ListingLimitError,
   searchListingsFromQuery,
 } from "~/services/listings.server";
+import { auctionVehiclesResponse, isAuctionQuery } from "~/services/auctions-api.server";
 import { requireListingUser } from "~/services/listing-routes.server";
 import { getUser } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
 import { listingSchema, normaliseListingJson } from "~/utils/schemas/listings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  if (isAuctionQuery(new URL(request.url))) return auctionVehiclesResponse(request);
   const viewer = await getUser(request);
   const result = await searchListingsFromQuery(new URL(request.url), viewer?.id);
   if (!result.ok) {

@@ -1,3 +1,4 @@
+import { seedLots } from "./lots";
 import { seedUsers } from "./users";
 import { seedListings } from "./listings";
 
@@ -7,6 +8,7 @@ export type SeedOptions = { args: string[]; log: (line: string) => void };
 const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
   ["users", seedUsers],
   ["listings", seedListings],
+  ["lots", seedLots],
 ];
 
 export async function runSeeds(args: string[] = [], log: (line: string) => void = console.log) {

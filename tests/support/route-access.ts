@@ -162,4 +162,27 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "api.vehicles.ts": { path: "/api/vehicles", access: "public", post: { visitor: 401 } },
   "api.user.vehicle-stats.ts": { path: "/api/user/vehicle-stats", access: "user" },
+  // Auctions and bidding
+  "auctions._index.tsx": { path: "/auctions", access: "user" },
+  "auctions.$lotId.tsx": {
+    path: "/auctions/999999999",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+    post: {
+      unverified: [400, 404],
+      bidder: [400, 404],
+      pendingAffiliate: [400, 404],
+      approvedAffiliate: [400, 404],
+      admin: [400, 404],
+    },
+  },
+  "api.auctions.ts": { path: "/api/auctions", access: "user" },
+  "api.bids.ts": { path: "/api/bids", access: "user", get: everyone(405) },
+  "notifications._index.tsx": { path: "/notifications", access: "user" },
 };
