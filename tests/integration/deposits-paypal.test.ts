@@ -141,6 +141,40 @@ describe("deposits through PayPal", () => {
     expect(notes.map((n) => n.title)).toEqual(["Deposit received: $1,000.00"]);
   });
 
+  it("an expired OAuth token is renewed once; a strange approval link is never followed", async () => {
+    const user = await createTestUser();
+    await createOrder(user);
+    expect(paypalFake.calls.token).toBe(1);
+    server.use(
+      http.post(
+        `${PAYPAL_BASE}/v2/checkout/orders`,
+        () => HttpResponse.json({ error: "invalid_token" }, { status: 401 }),
+        { once: true },
+      ),
+    );
+    await createOrder(user);
+    expect(paypalFake.calls.token).toBe(2);
+
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/checkout/orders`, () =>
+        HttpResponse.json({
+          id: "EVIL1",
+          status: "PAYER_ACTION_REQUIRED",
+          links: [{ rel: "payer-action", href: "https://evil.example/checkoutnow?token=EVIL1" }],
+        }),
+      ),
+    );
+    const response = await orderAction(
+      args(
+        await requestAs(user, "/paypal/order", {
+          json: { amount: "400", currency: "USD", intent: "CAPTURE" },
+        }),
+      ),
+    );
+    expect(response.status).toBe(502);
+    expect(await PaymentOrder.count({ where: { providerOrderId: "EVIL1" } })).toBe(0);
+  });
+
   it("GET /paypal/setup answers a client token", async () => {
     const user = await createTestUser();
     const response = await setupLoader(args(await requestAs(user, "/paypal/setup")));
