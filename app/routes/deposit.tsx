@@ -173,7 +173,8 @@ export default function DepositPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
   });
   const [refundForm, refundFields] = useForm({
-    id: "refund",
+    // A new balance gives a fresh form, so the suggested amount follows it.
+    id: `refund-${page.refundable}`,
     lastResult: actionData?.intent === "refund" ? actionData.result : undefined,
     defaultValue: { refundAmount: page.refundable },
     shouldValidate: "onBlur",
