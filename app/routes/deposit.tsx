@@ -102,6 +102,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   try {
     const outcome = await refundDeposit(user.id, value.refundAmount);
+    if (outcome.pending !== "0.00") {
+      return redirectWithToast("/deposit", {
+        title: "Refund Processing",
+        description: `PayPal has not confirmed ${formatUsd(outcome.pending)} yet; we will keep trying. It is not in your balance.`,
+        type: "info",
+      });
+    }
     if (outcome.failed !== "0.00") {
       return redirectWithToast("/deposit", {
         title: "Refund Failed",
