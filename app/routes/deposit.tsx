@@ -18,6 +18,7 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NoticeToast, type Notice } from "~/components/deposit/notice";
+import { DepositBalance, DepositHistory, TrustBadges } from "~/components/deposit/summary";
 import type { loader as rootLoader } from "~/root";
 import { PaymentGatewayError } from "~/services/adapters/payments/index.server";
 import {
@@ -102,6 +103,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   try {
     const outcome = await refundDeposit(user.id, value.refundAmount);
+    if (outcome.pending !== "0.00") {
+      return redirectWithToast("/deposit", {
+        title: "Refund Processing",
+        description: `PayPal has not confirmed ${formatUsd(outcome.pending)} yet; we will keep trying. It is not in your balance.`,
+        type: "info",
+      });
+    }
     if (outcome.failed !== "0.00") {
       return redirectWithToast("/deposit", {
         title: "Refund Failed",
@@ -122,19 +130,6 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 }
-
-const KIND_LABELS = {
-  deposit: "Deposit",
-  refund: "Refund",
-  applied: "Applied to purchase",
-  adjustment: "Adjustment",
-} as const;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 /** conform's props for a text field, without the `key` React refuses to see spread. */
 function inputProps(field: Parameters<typeof getInputProps>[0]) {
@@ -173,7 +168,8 @@ export default function DepositPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
   });
   const [refundForm, refundFields] = useForm({
-    id: "refund",
+    // A new balance gives a fresh form, so the suggested amount follows it.
+    id: `refund-${page.refundable}`,
     lastResult: actionData?.intent === "refund" ? actionData.result : undefined,
     defaultValue: { refundAmount: page.refundable },
     shouldValidate: "onBlur",
@@ -197,48 +193,11 @@ export default function DepositPage() {
         Your refundable deposit sets how much you can bid. Unused funds are fully refundable.
       </p>
 
-      {page.testMode ? (
-        <p
-          className="mt-4 rounded-lg border-2 border-dashed border-accent-500 bg-amber-50 p-3 text-sm"
-          data-testid="test-mode"
-        >
-          <strong className="mr-2 rounded bg-accent-500 px-1.5 py-0.5 font-bold text-slate-900">
-            TEST MODE
-          </strong>
-          PayPal is not configured: payments go through BidYard&apos;s built-in test gateway and no
-          real money moves.
-        </p>
-      ) : null}
-
-      <section
-        aria-labelledby="balance-heading"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <h2 id="balance-heading" className="text-sm font-medium text-slate-500">
-              Current Account Balance
-            </h2>
-            <p className="text-3xl font-bold" data-testid="balance">
-              {formatUsd(page.balance)}
-            </p>
-          </div>
-          {page.biddingEnabled ? (
-            <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
-              Bidding Enabled
-            </span>
-          ) : (
-            <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-              Minimum Deposit Required
-            </span>
-          )}
-        </div>
-        {!page.biddingEnabled ? (
-          <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            You need at least $400 to start bidding on auctions.
-          </p>
-        ) : null}
-      </section>
+      <DepositBalance
+        balance={page.balance}
+        biddingEnabled={page.biddingEnabled}
+        testMode={page.testMode}
+      />
 
       <section aria-labelledby="amount-heading" className="mt-8">
         <h2 id="amount-heading" className="text-lg font-bold">
@@ -358,51 +317,10 @@ export default function DepositPage() {
         </section>
       ) : null}
 
-      <ul
-        aria-label="Security"
-        className="mt-8 flex flex-wrap gap-3 text-sm font-medium text-slate-700"
-      >
-        {["SSL Encrypted", "PCI Compliant", "Fully Refundable"].map((badge) => (
-          <li key={badge} className="rounded-full border border-slate-200 bg-white px-3 py-1">
-            {badge}
-          </li>
-        ))}
-      </ul>
+      <TrustBadges />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="history-heading">
-          <h2 id="history-heading" className="text-lg font-bold">
-            Deposit History
-          </h2>
-          {page.history.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">No deposits yet.</p>
-          ) : (
-            <ol className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-              {page.history.map((entry) => (
-                <li key={entry.id} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
-                  <div>
-                    <p className="font-semibold">{KIND_LABELS[entry.kind]}</p>
-                    <p className="text-slate-500">
-                      {dateFormat.format(new Date(entry.createdAt))} UTC
-                      {entry.memo ? ` · ${entry.memo}` : ""}
-                    </p>
-                  </div>
-                  <div className="text-right">
-                    <p
-                      className={`font-semibold ${
-                        entry.amount.startsWith("-") ? "text-red-700" : "text-emerald-700"
-                      }`}
-                    >
-                      {entry.amount.startsWith("-") ? "−" : "+"}
-                      {formatUsd(entry.amount.replace(/^-/, ""))}
-                    </p>
-                    <p className="text-slate-500">Balance {formatUsd(entry.balanceAfter)}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <DepositHistory history={page.history} />
 
         <section aria-labelledby="refund-heading">
           <h2 id="refund-heading" className="text-lg font-bold">
@@ -413,41 +331,47 @@ export default function DepositPage() {
             bids and purchases stays until they settle; refunds go back to the PayPal account that
             paid.
           </p>
-          <Form
-            method="post"
-            action="/deposit"
-            {...getFormProps(refundForm)}
-            className="mt-3 rounded-xl border border-slate-200 bg-white p-4"
-          >
-            <input type="hidden" name="intent" value="refund" />
-            <label htmlFor={refundFields.refundAmount.id} className="block text-sm font-semibold">
-              Refund amount (USD)
-            </label>
-            <div className="mt-2 flex gap-2">
-              <input
-                {...inputProps(refundFields.refundAmount)}
-                inputMode="decimal"
-                autoComplete="off"
-                className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1.5"
-              />
-              <button
-                type="submit"
-                disabled={busy}
-                className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
-              >
-                Refund
-              </button>
-            </div>
-            {refundFields.refundAmount.errors ? (
-              <p
-                id={refundFields.refundAmount.errorId}
-                role="alert"
-                className="mt-2 text-sm text-red-700"
-              >
-                {refundFields.refundAmount.errors[0]}
-              </p>
-            ) : null}
-          </Form>
+          {page.refundable === "0.00" && actionData?.intent !== "refund" ? (
+            <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
+              Nothing to refund right now.
+            </p>
+          ) : (
+            <Form
+              method="post"
+              action="/deposit"
+              {...getFormProps(refundForm)}
+              className="mt-3 rounded-xl border border-slate-200 bg-white p-4"
+            >
+              <input type="hidden" name="intent" value="refund" />
+              <label htmlFor={refundFields.refundAmount.id} className="block text-sm font-semibold">
+                Refund amount (USD)
+              </label>
+              <div className="mt-2 flex gap-2">
+                <input
+                  {...inputProps(refundFields.refundAmount)}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1.5"
+                />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
+                >
+                  Refund
+                </button>
+              </div>
+              {refundFields.refundAmount.errors ? (
+                <p
+                  id={refundFields.refundAmount.errorId}
+                  role="alert"
+                  className="mt-2 text-sm text-red-700"
+                >
+                  {refundFields.refundAmount.errors[0]}
+                </p>
+              ) : null}
+            </Form>
+          )}
         </section>
       </div>
 

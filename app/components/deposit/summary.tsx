@@ -1,0 +1,135 @@
+import { formatUsd } from "~/utils/cents";
+
+const KIND_LABELS = {
+  deposit: "Deposit",
+  refund: "Refund",
+  applied: "Applied to purchase",
+  adjustment: "Adjustment",
+} as const;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+/** The TEST MODE banner, the balance and the bidding badge (SPEC §2 Deposit). */
+export function DepositBalance({
+  balance,
+  biddingEnabled,
+  testMode,
+}: {
+  balance: string;
+  biddingEnabled: boolean;
+  testMode: boolean;
+}) {
+  return (
+    <>
+      {testMode ? (
+        <p
+          className="mt-4 rounded-lg border-2 border-dashed border-accent-500 bg-amber-50 p-3 text-sm"
+          data-testid="test-mode"
+        >
+          <strong className="mr-2 rounded bg-accent-500 px-1.5 py-0.5 font-bold text-slate-900">
+            TEST MODE
+          </strong>
+          PayPal is not configured: payments go through BidYard&apos;s built-in test gateway and no
+          real money moves.
+        </p>
+      ) : null}
+
+      <section
+        aria-labelledby="balance-heading"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="balance-heading" className="text-sm font-medium text-slate-500">
+              Current Account Balance
+            </h2>
+            <p className="text-3xl font-bold" data-testid="balance">
+              {formatUsd(balance)}
+            </p>
+          </div>
+          {biddingEnabled ? (
+            <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
+              Bidding Enabled
+            </span>
+          ) : (
+            <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+              Minimum Deposit Required
+            </span>
+          )}
+        </div>
+        {!biddingEnabled ? (
+          <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            You need at least $400 to start bidding on auctions.
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+export function TrustBadges() {
+  return (
+    <ul
+      aria-label="Security"
+      className="mt-8 flex flex-wrap gap-3 text-sm font-medium text-slate-700"
+    >
+      {["SSL Encrypted", "PCI Compliant", "Fully Refundable"].map((badge) => (
+        <li key={badge} className="rounded-full border border-slate-200 bg-white px-3 py-1">
+          {badge}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export type HistoryEntry = {
+  id: string;
+  kind: keyof typeof KIND_LABELS;
+  amount: string;
+  balanceAfter: string;
+  memo: string;
+  createdAt: string;
+};
+
+/** The ledger, newest first. */
+export function DepositHistory({ history }: { history: HistoryEntry[] }) {
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading" className="text-lg font-bold">
+        Deposit History
+      </h2>
+      {history.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No deposits yet.</p>
+      ) : (
+        <ol className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {history.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
+              <div>
+                <p className="font-semibold">{KIND_LABELS[entry.kind]}</p>
+                <p className="text-slate-500">
+                  {dateFormat.format(new Date(entry.createdAt))} UTC
+                  {entry.memo ? ` · ${entry.memo}` : ""}
+                </p>
+              </div>
+              <div className="text-right">
+                <p
+                  className={`font-semibold ${
+                    entry.amount.startsWith("-") ? "text-red-700" : "text-emerald-700"
+                  }`}
+                >
+                  {entry.amount.startsWith("-") ? "−" : "+"}
+                  {formatUsd(entry.amount.replace(/^-/, ""))}
+                </p>
+                <p className="text-slate-500">Balance {formatUsd(entry.balanceAfter)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
