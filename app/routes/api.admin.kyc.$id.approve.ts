@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { approveDocument } from "~/services/kyc.server";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireAdmin } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { rejectDocument } from "~/services/kyc.server";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireAdmin } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
 import { parseJsonBody } from "~/utils/json-body.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireUser } from "~/services/session.server";
 import { confirmUpload, objectPathFor } from "~/services/uploads.server";
 import { jsonError } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listDocuments, submitDocument } from "~/services/kyc.server";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireUser } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
 import { parseJsonBody } from "~/utils/json-body.server";

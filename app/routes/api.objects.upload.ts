@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeRateLimit } from "~/services/rate-limit.server";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireUser } from "~/services/session.server";
 import { isUploadPurpose, issueUpload } from "~/services/uploads.server";
 import { jsonError } from "~/utils/http.server";
