@@ -7,11 +7,9 @@ import { jsonError } from "~/utils/http.server";
 import { parseJsonBody } from "~/utils/json-body.server";
 import { rejectReasonSchema } from "~/utils/schemas/kyc";
 
-export const loader = () => jsonError(405, "Use POST");
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST");
   const admin = await requireAdmin(request);
+  if (request.method !== "POST") return jsonError(405, "Use POST");
   const { reason } = await parseJsonBody(request, z.object({ reason: rejectReasonSchema }));
   try {
     const { document } = await rejectDocument(admin, params.id ?? "", reason);

@@ -6,12 +6,10 @@ import { jsonError } from "~/utils/http.server";
 import { parseJsonBody } from "~/utils/json-body.server";
 import { documentUrlSchema } from "~/utils/schemas/kyc";
 
-export const loader = () => jsonError(405, "Use PUT");
-
 /** SPEC §7: after the browser's PUT, checks the stored file and returns its objectPath. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return jsonError(405, "Use PUT");
   const user = await requireUser(request);
+  if (request.method !== "PUT") return jsonError(405, "Use PUT");
   const { documentURL } = await parseJsonBody(request, documentUrlSchema);
   try {
     const upload = await confirmUpload(user.id, "kyc_document", documentURL);

@@ -13,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST");
   const user = await requireUser(request);
+  if (request.method !== "POST") return jsonError(405, "Use POST");
   const input = await parseJsonBody(request, submitDocumentSchema);
   try {
     const document = await submitDocument(user, {
