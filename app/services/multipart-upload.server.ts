@@ -45,7 +45,7 @@ export async function parseUploadForm(
   }
   const drainLimit = UPLOAD_POLICIES[options.purpose].maxBytes * 3;
 
-  const handler: UploadHandler = async ({ name, filename, data }) => {
+  const handler: UploadHandler = async ({ name, filename, contentType: partType, data }) => {
     const iterator = data[Symbol.asyncIterator]();
     // Our own view of the part that never closes it, so a refused file can still be drained.
     const part = { [Symbol.asyncIterator]: () => ({ next: () => iterator.next() }) };
@@ -71,7 +71,7 @@ export async function parseUploadForm(
       return undefined;
     }
     try {
-      result.upload = await storeStreamedUpload(options.userId, options.purpose, part);
+      result.upload = await storeStreamedUpload(options.userId, options.purpose, part, partType);
     } catch (error) {
       if (!(error instanceof UploadError) || !error.problem) throw error;
       result.problem = error.problem;

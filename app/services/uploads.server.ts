@@ -132,13 +132,18 @@ export async function storeStreamedUpload(
   userId: string,
   purpose: UploadPurpose,
   source: ByteSource,
+  declaredContentType = "",
 ) {
   const policy: Policy = UPLOAD_POLICIES[purpose];
   const objectKey = newObjectKey(policy.prefix);
+  // A type the browser claims (from the file's name) must agree with the content; an unknown
+  // claim (application/octet-stream) leaves the content to decide.
+  const declared = fileTypeForContentType(declaredContentType);
   let size: number;
   let contentType: string;
   try {
     const sniffed = await sniffFile(source, { maxBytes: policy.maxBytes, allowed: policy.types });
+    if (declared && declared !== sniffed.type) throw refused("mismatch");
     contentType = FILE_TYPES[sniffed.type].contentType;
     ({ size } = await storage().put(objectKey, sniffed.stream, {
       contentType,
@@ -181,6 +186,33 @@ export async function attachUpload(
   if (!upload) throw new UploadError(404, "Upload not found. Please upload the file again.");
   await upload.update({ status: "attached" }, { transaction });
   return upload;
+}
+
+/**
+ * Deletes objects whose upload was never finished or never used (URL handed out, file maybe
+ * PUT, but not confirmed or not attached) an hour after the URL expired. Safe to run anywhere,
+ * any number of times; returns how many it discarded.
+ */
+export async function discardStaleUploads(now = new Date()) {
+  const stale = await Upload.findAll({
+    where: {
+      status: { [Op.in]: ["issued", "stored"] },
+      expiresAt: { [Op.lt]: new Date(now.getTime() - 60 * 60 * 1000) },
+    },
+    limit: 500,
+  });
+  for (const upload of stale) {
+    await storage().delete(upload.objectKey);
+    await Upload.update(
+      { status: "discarded" },
+      { where: { id: upload.id, status: { [Op.in]: ["issued", "stored"] } } },
+    );
+  }
+  return stale.length;
+}
+
+export function isUploadPurpose(value: unknown): value is UploadPurpose {
+  return typeof value === "string" && Object.hasOwn(UPLOAD_POLICIES, value);
 }
 
 /** A short-lived URL to view an object: only for its owner or an admin; null for anyone else. */

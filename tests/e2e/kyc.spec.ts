@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { query, signInAs } from "./db";
 import { jsEnabled, ready } from "./helpers";
@@ -10,7 +13,10 @@ const EXE = Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff
 const unique = (who: string) =>
   `kyc-${who}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@bidyard.test`;
 
-async function uploadId(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+async function uploadId(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+) {
   await page.goto("/kyc-verification");
   await ready(page);
   await expect(page.getByRole("heading", { name: "Identity Verification" })).toBeVisible();
@@ -46,6 +52,12 @@ test("a user uploads an ID, an admin approves it, and the user is verified", asy
   await page.goto("/admin/kyc");
   await ready(page);
   const entry = page.getByRole("listitem", { name: `Val ${lastName}, passport` });
+  // View opens the file through a short-lived signed URL.
+  const view = await entry.getByRole("link", { name: /^View/ }).getAttribute("href");
+  const file = await page.request.get(view!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("image/png");
+  expect(Buffer.from(await file.body()).equals(PNG)).toBe(true);
   await entry.getByRole("button", { name: /^Approve/ }).click();
   await expect(page.getByText(`${email} is now verified.`)).toBeVisible();
   await expect(page.getByRole("listitem", { name: `Val ${lastName}, passport` })).toHaveCount(0);
@@ -96,6 +108,31 @@ test("an executable renamed .jpg is refused with a clear message", async ({ page
   ).toBeVisible();
   const rows = await query(
     "select k.id from kyc_documents k join users u on u.id = k.user_id where u.email = $1",
+    [email],
+  );
+  expect(rows).toEqual([]);
+});
+
+test("a file over 10 MB is refused with a clear message", async ({ page, context }) => {
+  const email = unique("big");
+  await signInAs(context, email);
+  // Handed to the browser by path: a buffer would cross to the browser in base64.
+  const file = path.join(os.tmpdir(), `bidyard-11mb-${process.pid}-${Date.now()}.png`);
+  const big = Buffer.alloc(11 * 1024 * 1024);
+  PNG.copy(big);
+  fs.writeFileSync(file, big);
+  try {
+    await uploadId(page, file);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+  await expect(
+    page
+      .getByText("The file is larger than 10 MB (10,485,760 bytes). Choose a smaller file.")
+      .first(),
+  ).toBeVisible();
+  const rows = await query(
+    "select x.id from uploads x join users u on u.id = x.user_id where u.email = $1",
     [email],
   );
   expect(rows).toEqual([]);

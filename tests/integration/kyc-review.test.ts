@@ -2,8 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KycDocument } from "~/models/kyc-document.server";
 import { Notification } from "~/models/notification.server";
+import { Upload } from "~/models/upload.server";
 import { User } from "~/models/user.server";
 import { setStorageForTests } from "~/services/adapters/storage/index.server";
+import { RATE_LIMITS } from "~/services/rate-limit.server";
+import { discardStaleUploads } from "~/services/uploads.server";
 import * as adminPage from "~/routes/admin_.kyc";
 import * as reviewRoute from "~/routes/admin_.kyc.review";
 import * as approveRoute from "~/routes/api.admin.kyc.$id.approve";
@@ -313,5 +316,55 @@ describe("privacy between users", () => {
     );
     expect(response.status).toBe(302);
     expect(await KycDocument.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("limits and housekeeping", () => {
+  it("rate limits upload URLs per user", async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    const ask = async (who: User) =>
+      call(
+        uploadRoute.action as Handler,
+        await requestAs(who, "/api/objects/upload", {
+          json: { size: PNG_BYTES.length, contentType: "image/png" },
+        }),
+      );
+    for (let i = 0; i < RATE_LIMITS.upload.points; i++) expect((await ask(user)).status).toBe(200);
+    const refused = await ask(user);
+    expect(refused.status).toBe(429);
+    expect((await ask(other)).status).toBe(200);
+  });
+
+  it("discards uploads that were never used, deleting their objects", async () => {
+    const user = await createTestUser();
+    const issued = await call(
+      uploadRoute.action as Handler,
+      await requestAs(user, "/api/objects/upload", {
+        json: { size: PNG_BYTES.length, contentType: "image/png" },
+      }),
+    );
+    const { uploadURL, headers } = await issued.json();
+    await fetch(uploadURL, { method: "PUT", headers, body: PNG_BYTES as BodyInit });
+    const upload = (await Upload.findOne({ where: { userId: user.id } }))!;
+    expect(await t.storage.head(upload.objectKey)).not.toBeNull();
+
+    expect(await discardStaleUploads(new Date())).toBe(0);
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    expect(await discardStaleUploads(later)).toBeGreaterThanOrEqual(1);
+    await upload.reload();
+    expect(upload.status).toBe("discarded");
+    expect(await t.storage.head(upload.objectKey)).toBeNull();
+  });
+
+  it("refuses an unknown upload purpose", async () => {
+    const user = await createTestUser();
+    const response = await call(
+      uploadRoute.action as Handler,
+      await requestAs(user, "/api/objects/upload", {
+        json: { size: 10, contentType: "image/png", purpose: "anything" },
+      }),
+    );
+    expect(response.status).toBe(400);
   });
 });

@@ -204,17 +204,17 @@ describe.each([
   });
 
   it.each([
-    ["an 11 MB file", bigPng(ELEVEN_MB), "too_large"],
-    ["an empty file", new Uint8Array(0), "empty"],
-    ["an executable renamed .jpg", EXE_BYTES, "type"],
-    ["a truncated PDF header", TRUNCATED_PDF_BYTES, "type"],
+    ["an 11 MB file", bigPng(ELEVEN_MB), "id.png", "image/png", "too_large"],
+    ["an empty file", new Uint8Array(0), "id.png", "image/png", "empty"],
+    ["an executable renamed .jpg", EXE_BYTES, "id.jpg", "image/jpeg", "type"],
+    ["a truncated PDF header", TRUNCATED_PDF_BYTES, "id.pdf", "application/pdf", "type"],
   ] as const)(
     "without JS: %s gets a clear message and nothing is stored",
-    async (_label, bytes, problem) => {
+    async (_label, bytes, filename, type, problem) => {
       const user = await createTestUser();
       const form = new FormData();
       form.set("documentType", "passport");
-      form.set("file", new Blob([bytes as BlobPart], { type: "image/jpeg" }), "id.jpg");
+      form.set("file", new Blob([bytes as BlobPart], { type }), filename);
       const response = await postNoJs(user, form);
       expect(response.status).toBe(400);
       const body = await response.json();
@@ -224,13 +224,21 @@ describe.each([
     },
   );
 
-  it("without JS: a PNG posted as a PDF is stored as what it is", async () => {
+  it("without JS: a PNG declared as PDF is refused; one of unknown declared type is judged by content", async () => {
     const user = await createTestUser();
     const response = await postNoJs(
       user,
       noJsForm("passport", PNG_BYTES, "id.pdf", "application/pdf"),
     );
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.file).toBe(FILE_PROBLEM_MESSAGES.mismatch);
+    expect(await Upload.count({ where: { userId: user.id } })).toBe(0);
+
+    const unknown = await postNoJs(
+      user,
+      noJsForm("passport", PNG_BYTES, "scan", "application/octet-stream"),
+    );
+    expect(unknown.status).toBe(302);
     const [document] = await KycDocument.findAll({ where: { userId: user.id } });
     expect(document.contentType).toBe("image/png");
   });

@@ -1,6 +1,10 @@
 // One contract, two drivers: S3 (through s3rver, which checks signatures) and the filesystem.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newObjectKey, ObjectTooLargeError } from "~/services/adapters/storage/types";
+import {
+  isValidObjectKey,
+  newObjectKey,
+  ObjectTooLargeError,
+} from "~/services/adapters/storage/types";
 import { startFilesystemStorage, startS3rverStorage, type TestStorage } from "../support/storage";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6]);
@@ -10,6 +14,17 @@ async function* chunks(total: number, size = 64 * 1024) {
     yield new Uint8Array(Math.min(size, total - sent)).fill(7);
   }
 }
+
+describe("object keys", () => {
+  it("are random under their prefix and cannot escape the storage folder", () => {
+    const a = newObjectKey("kyc");
+    expect(a).toMatch(/^kyc\/[A-Za-z0-9_-]{32}$/);
+    expect(newObjectKey("kyc")).not.toBe(a);
+    for (const bad of ["../etc/passwd", "kyc/../x", "kyc//x", "/kyc/x", "kyc/x.meta", ""]) {
+      expect(isValidObjectKey(bad)).toBe(false);
+    }
+  });
+});
 
 describe.each([
   ["s3", startS3rverStorage],

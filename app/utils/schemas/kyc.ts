@@ -16,6 +16,8 @@ export const kycUploadFormSchema = z.object({ documentType });
 export const uploadRequestSchema = z.object({
   size: z.number({ error: "size must be the file's length in bytes" }).int().nonnegative(),
   contentType: z.string({ error: "contentType is required" }).max(200),
+  /** What the file is for; the KYC document unless another feature says otherwise. */
+  purpose: z.string().max(40).optional(),
 });
 
 /** PUT /api/kyc/document-url */
