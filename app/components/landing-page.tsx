@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { DialogLink } from "./shell-dialogs";
 
 const FEATURES = [
   {
@@ -152,12 +153,12 @@ export function LandingPage() {
             >
               Browse Vehicles
             </Link>
-            <a
-              href="/api/login?intent=register"
+            <DialogLink
+              dialog="register"
               className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
             >
               Join Now
-            </a>
+            </DialogLink>
           </div>
         </div>
       </section>
