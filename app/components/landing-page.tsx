@@ -87,7 +87,7 @@ export function LandingPage() {
               Sign in with your e-mail, verify your ID and place a refundable deposit to start
               bidding.
             </p>
-            <Form method="get" action="/api/login" className="mt-5 space-y-3">
+            <Form method="get" action="/api/login" className="mt-5 space-y-3" noValidate>
               <label className="block text-sm font-semibold" htmlFor="start-email">
                 E-mail address
               </label>
