@@ -7,16 +7,27 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { BetaBanner } from "~/components/beta-banner";
+import { EarlyAccessDialog } from "~/components/early-access-dialog";
+import { ErrorPage } from "~/components/error-page";
+import { OnboardingDialog } from "~/components/onboarding-dialog";
+import { RegistrationDialog } from "~/components/registration-dialog";
+import { ShellDialogsProvider } from "~/components/shell-dialogs";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { ErrorPage } from "~/components/error-page";
+import { ToastProvider } from "~/components/toaster";
+import { unreadNotificationCount } from "~/services/notifications.server";
 import { getUser } from "~/services/session.server";
+import { getSettings, maintenanceGate } from "~/services/settings.server";
 import { readToast } from "~/services/toast.server";
 import { toPublicUser } from "~/services/users.server";
 import { useNonce } from "~/utils/nonce";
+import { BETA_BANNER_CLOSED } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -35,8 +46,25 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  const { toast, headers } = await readToast(request);
-  return data({ user: user ? toPublicUser(user) : null, toast }, { headers });
+  await maintenanceGate(request, user);
+  const [{ toast, headers }, settings, unreadNotifications] = await Promise.all([
+    readToast(request),
+    getSettings(),
+    user ? unreadNotificationCount(user.id) : Promise.resolve(0),
+  ]);
+  const betaBannerClosed = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .some((part) => part.trim() === `${BETA_BANNER_CLOSED}=true`);
+  return data(
+    {
+      user: user ? toPublicUser(user) : null,
+      toast,
+      betaBannerClosed,
+      betaBanner: settings.betaBanner,
+      unreadNotifications,
+    },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -59,31 +87,53 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
+    <ToastProvider serverToast={data?.toast ?? null}>
+      <ShellDialogsProvider>
+        {data?.betaBanner.enabled === false ? null : (
+          <BetaBanner
+            closedOnServer={data?.betaBannerClosed ?? false}
+            text={data?.betaBanner.text}
+          />
+        )}
+        <SiteHeader
+          user={data ? data.user : undefined}
+          unreadNotifications={data?.unreadNotifications ?? 0}
+        />
+        <main id="main" className="flex-1">
+          <EarlyAccessDialog />
+          {data?.user ? null : <RegistrationDialog />}
+          {children}
+        </main>
+        <SiteFooter />
+        <OnboardingDialog signedIn={Boolean(data?.user)} />
+      </ShellDialogsProvider>
+    </ToastProvider>
+  );
+}
+
+type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Shell data={data}>
+      <Outlet />
+    </Shell>
   );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <ErrorPage
-          status={status}
-          message={isRouteErrorResponse(error) ? String(error.data ?? "") : ""}
-        />
-      </main>
-      <SiteFooter />
-    </>
+    <Shell data={data}>
+      <ErrorPage
+        status={status}
+        message={isRouteErrorResponse(error) ? String(error.data ?? "") : ""}
+      />
+    </Shell>
   );
 }

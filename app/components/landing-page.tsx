@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { DialogLink } from "./shell-dialogs";
 
 const FEATURES = [
   {
@@ -86,7 +87,7 @@ export function LandingPage() {
               Sign in with your e-mail, verify your ID and place a refundable deposit to start
               bidding.
             </p>
-            <Form method="get" action="/api/login" className="mt-5 space-y-3">
+            <Form method="get" action="/api/login" className="mt-5 space-y-3" noValidate>
               <label className="block text-sm font-semibold" htmlFor="start-email">
                 E-mail address
               </label>
@@ -152,12 +153,12 @@ export function LandingPage() {
             >
               Browse Vehicles
             </Link>
-            <a
-              href="/api/login?intent=register"
+            <DialogLink
+              dialog="register"
               className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
             >
               Join Now
-            </a>
+            </DialogLink>
           </div>
         </div>
       </section>

@@ -1,5 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Dashboard } from "~/components/dashboard";
 import { LandingPage } from "~/components/landing-page";
+import { activeBidCount } from "~/services/bidding.server";
+import { getUser } from "~/services/session.server";
+import { useOptionalUser } from "~/utils/user";
+
+// "/" is the dashboard for signed-in users and the landing page for visitors (SPEC §2).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  return { activeBids: user ? await activeBidCount(user.id) : 0 };
+}
 
 export default function Index() {
-  return <LandingPage />;
+  const user = useOptionalUser();
+  const { activeBids } = useLoaderData<typeof loader>();
+  return user ? <Dashboard user={user} activeBids={activeBids} /> : <LandingPage />;
 }

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { PageToast } from "~/components/kyc/page-toast";
 import { listPendingDocuments } from "~/services/kyc.server";
 import { requireAdmin } from "~/services/session.server";
 import { documentTypeLabel } from "~/utils/schemas/kyc";
@@ -23,7 +22,6 @@ export default function AdminKycReview() {
   const { documents } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-3 py-8 sm:px-6">
-      <PageToast />
       <h1 className="text-2xl font-bold">KYC Review</h1>
       <p className="mt-1 text-slate-600">
         {documents.length} pending {documents.length === 1 ? "document" : "documents"}

@@ -5,6 +5,7 @@ import { userForIdentity } from "~/services/accounts.server";
 import { SignInError, clearSignInCookies, finishSignIn } from "~/services/auth.server";
 import { createUserSession, destroyUserSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { env } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/http.server";
 import { SIGNED_IN_MARKER } from "~/utils/shell";
 
@@ -18,7 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const headers = new Headers({ "Cache-Control": "no-store" });
     for (const cookie of clear) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await createUserSession(user.id));
-    headers.append("Set-Cookie", `${SIGNED_IN_MARKER}=1; Path=/; Max-Age=120; SameSite=Lax`);
+    const secure = env().isProduction ? "; Secure" : "";
+    headers.append(
+      "Set-Cookie",
+      `${SIGNED_IN_MARKER}=1; Path=/; Max-Age=120; SameSite=Lax${secure}`,
+    );
     const to =
       isNew && intent.accountType === "affiliate"
         ? "/affiliate-registration"

@@ -14,12 +14,10 @@ import {
   useLoaderData,
   useNavigate,
   useNavigation,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NoticeToast, type Notice } from "~/components/deposit/notice";
 import { DepositBalance, DepositHistory, TrustBadges } from "~/components/deposit/summary";
-import type { loader as rootLoader } from "~/root";
 import { PaymentGatewayError } from "~/services/adapters/payments/index.server";
 import {
   DepositError,
@@ -146,7 +144,6 @@ function useHydrated() {
 export default function DepositPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -176,12 +173,8 @@ export default function DepositPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
   });
 
-  const flash = (rootData?.toast as Notice | null) ?? null;
-  // A newer flash toast (after a form post) replaces whatever this page showed before.
-  useEffect(() => {
-    if (flash) setClientNotice(null);
-  }, [flash]);
-  const notice: Notice | null = clientNotice ?? (page.success ? SUCCESS : flash);
+  // The layout's toaster shows flash toasts; this page adds the ?success=true one and PayPal's.
+  const notice: Notice | null = clientNotice ?? (page.success ? SUCCESS : null);
   const customNumber = Number(customText.replace(/[$,]/g, ""));
   const setAmountDisabled = hydrated && (customText.trim() === "" || !(customNumber >= 400));
   const busy = navigation.state !== "idle";

@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState, type FormEvent } from "react";
-import { PageToast, type ToastMessage } from "~/components/kyc/page-toast";
+import { useToast } from "~/components/toaster";
 import { checkFileLocally, UploadFailure, uploadDocument } from "~/components/kyc/upload-document";
 import { KycError, kycState, listDocuments, submitDocument } from "~/services/kyc.server";
 import { parseUploadForm } from "~/services/multipart-upload.server";
@@ -139,7 +139,7 @@ export default function KycVerification() {
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const showToast = useToast();
 
   const errors: ActionErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const fileError = clientError ?? errors.file ?? errors.form;
@@ -151,23 +151,22 @@ export default function KycVerification() {
     const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement;
     const file = input.files?.[0];
     setClientError(null);
-    setToast(null);
     const problem = await checkFileLocally(file);
     if (problem) {
       setClientError(problem);
-      setToast({ title: FAILED_TITLE, description: problem, type: "error" });
+      showToast({ title: FAILED_TITLE, description: problem, type: "error" });
       return;
     }
     setBusy(true);
     setProgress(0);
     try {
       await uploadDocument(file!, documentType, setProgress);
-      setToast(UPLOADED);
+      showToast(UPLOADED);
       formRef.current?.reset();
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof UploadFailure && error.status === 401) {
-        setToast({
+        showToast({
           title: "Unauthorized",
           description: "You are logged out. Logging in again...",
           type: "error",
@@ -177,7 +176,7 @@ export default function KycVerification() {
       }
       const message = error instanceof Error ? error.message : FAILED_DESCRIPTION;
       setClientError(message);
-      setToast({ title: FAILED_TITLE, description: FAILED_DESCRIPTION, type: "error" });
+      showToast({ title: FAILED_TITLE, description: FAILED_DESCRIPTION, type: "error" });
       setProgress(null);
     } finally {
       setBusy(false);
@@ -186,7 +185,6 @@ export default function KycVerification() {
 
   return (
     <div className="mx-auto max-w-4xl px-3 py-8 sm:px-6">
-      <PageToast toast={toast} />
       <h1 className="text-2xl font-bold sm:text-3xl">Identity Verification</h1>
       <p className="mt-1 text-slate-600">
         Upload your government-issued ID to complete account verification

@@ -3,6 +3,7 @@ import { sequelize } from "~/models/db.server";
 import { User, type AccountType } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { SignInError, type Identity } from "./auth.server";
+import { getSettings } from "./settings.server";
 
 const isAdminEmail = (identity: Identity) =>
   identity.emailVerified && env().adminEmails.includes(identity.email.toLowerCase());
@@ -72,6 +73,12 @@ async function upsert(identity: Identity, accountType: AccountType) {
     return { user: byEmail, isNew: false };
   }
 
+  if (!(await getSettings()).registrationOpen) {
+    throw new SignInError(
+      "New registrations are paused right now. If you already have an account, sign in with its e-mail address; otherwise please try again later.",
+      403,
+    );
+  }
   const user = await User.create({
     oidcSubject: identity.subject,
     email: identity.email,

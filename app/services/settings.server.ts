@@ -1,6 +1,7 @@
 import { sequelize } from "~/models/db.server";
 import { AppSetting } from "~/models/admin.server";
 import type { User } from "~/models/user.server";
+import { DEFAULT_BETA_BANNER_TEXT as DEFAULT_BANNER_TEXT } from "~/utils/shell";
 import { recordAdminAction } from "./audit.server";
 
 export type BetaBanner = { enabled: boolean; text: string };
@@ -15,7 +16,7 @@ export const DEFAULT_SETTINGS: Settings = {
   registrationOpen: true,
   betaBanner: {
     enabled: true,
-    text: "BETA VERSION · Official Launch Coming Soon · Join now for exclusive pre-launch benefits",
+    text: DEFAULT_BANNER_TEXT,
   },
 };
 

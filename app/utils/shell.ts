@@ -3,3 +3,7 @@ export const SIGNED_IN_MARKER = "bidyard_signed_in";
 /** The banner close, remembered in localStorage (SPEC) and a cookie (so the server skips it). */
 export const BETA_BANNER_CLOSED = "beta_banner_closed";
 export const ONBOARDING_COMPLETED = "onboarding_completed";
+
+/** The beta banner's text until an admin changes it (the banner renders this one with emphasis). */
+export const DEFAULT_BETA_BANNER_TEXT =
+  "BETA VERSION · Official Launch Coming Soon · Join now for exclusive pre-launch benefits";

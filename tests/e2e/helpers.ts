@@ -13,3 +13,52 @@ export async function ready(page: Page) {
         ?.state.initialized === true,
   );
 }
+
+/** A fresh client address for the rate limits (the app keys them on Fly-Client-IP). */
+export async function ownClientAddress(page: Page) {
+  const n = () => Math.floor(Math.random() * 250) + 1;
+  await page.context().setExtraHTTPHeaders({ "fly-client-ip": `10.${n()}.${n()}.${n()}` });
+}
+
+/**
+ * Signs in through the real flow: /api/login → the local issuer's form → /api/callback →
+ * `returnTo`. Unless `onboarding` is asked for, the onboarding dialog is marked as done first so
+ * it does not cover the page (JS only).
+ */
+export async function signInThroughIssuer(
+  page: Page,
+  email: string,
+  returnTo = "/",
+  options: {
+    firstName?: string;
+    lastName?: string;
+    accountType?: "buyer" | "affiliate";
+    onboarding?: boolean;
+  } = {},
+) {
+  await ownClientAddress(page);
+  if (!options.onboarding) {
+    await page.addInitScript(() => {
+      if (location.hostname === "localhost") localStorage.setItem("onboarding_completed", "true");
+    });
+  }
+  const params = new URLSearchParams({ returnTo });
+  if (options.accountType) params.set("accountType", options.accountType);
+  await page.goto(`/api/login?${params}`);
+  await submitIssuerForm(page, email, options);
+}
+
+/** Fills and submits the local issuer's sign-in form (the page must be showing it). */
+export async function submitIssuerForm(
+  page: Page,
+  email: string,
+  names: { firstName?: string; lastName?: string } = {},
+) {
+  await page.waitForURL((url) => url.hostname === "127.0.0.1");
+  await page.getByLabel("E-mail").fill(email);
+  if (names.firstName) await page.getByLabel("First name (optional)").fill(names.firstName);
+  if (names.lastName) await page.getByLabel("Last name (optional)").fill(names.lastName);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.hostname === "localhost" && url.pathname !== "/api/callback");
+  await ready(page);
+}

@@ -7,4 +7,8 @@ test("a signed-in browser is known to the server", async ({ page, context }) => 
   expect(response.status()).toBe(200);
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === "__session")).toBeTruthy();
+  await page.goto("/");
+  await expect(page.getByRole("group", { name: "Account" }).getByTestId("user-label")).toHaveText(
+    "Eve",
+  );
 });

@@ -154,6 +154,18 @@ describe("sign-in through the local issuer", () => {
     expect(await User.count({ where: { email: "boss-it@bidyard.test" } })).toBe(1);
   });
 
+  it("refuses an e-mail already linked to another sign-in, changing nothing", async () => {
+    const email = `linked-${Date.now()}@example.com`;
+    const other = await createTestUser({ email, oidcSubject: "someone-else", firstName: "Orig" });
+    const flow = await throughIssuer(email, "", { firstName: "Intruder" });
+    const response = await caught(callbackLoader(args(flow.callback())));
+    expect(response.status).toBe(409);
+    expect(await response.text()).toMatch(/already exists/);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+    await other.reload();
+    expect(other).toMatchObject({ oidcSubject: "someone-else", firstName: "Orig" });
+  });
+
   it("sends a NEW service provider to /affiliate-registration, an existing one to returnTo", async () => {
     const email = `provider-${Date.now()}@example.com`;
     const first = await throughIssuer(email, "?accountType=affiliate&returnTo=%2Fauctions");

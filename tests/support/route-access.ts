@@ -185,4 +185,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.auctions.ts": { path: "/api/auctions", access: "user" },
   "api.bids.ts": { path: "/api/bids", access: "user", get: everyone(405) },
   "notifications._index.tsx": { path: "/notifications", access: "user" },
+  // Shell
+  "api.prelaunch-signup.ts": {
+    path: "/api/prelaunch-signup",
+    access: "public",
+  },
+  "api.beta-banner.ts": { path: "/api/beta-banner", access: "public" },
 };

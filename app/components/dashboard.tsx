@@ -1,0 +1,101 @@
+import { Link } from "@remix-run/react";
+import type { PublicUser } from "~/services/users.server";
+
+const money = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A decimal string as US dollars with 2 decimals, without going through a float. */
+export function formatUsd(amount: string) {
+  // Intl formats a numeric string exactly (Intl.NumberFormat v3).
+  return money.format(amount as unknown as number);
+}
+
+const LINKS = [
+  { to: "/auctions", title: "Live Auctions", body: "Bid on Copart and IAAI lots" },
+  { to: "/community-vehicles", title: "Community Vehicles", body: "Buy from other sellers" },
+  { to: "/membership", title: "Membership", body: "Unlimited listings and more" },
+  { to: "/post-vehicle", title: "Post a Vehicle", body: "List your vehicle for sale" },
+];
+
+export function Dashboard({ user, activeBids }: { user: PublicUser; activeBids: number }) {
+  const isAdmin = user.role === "admin";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          Welcome back, {user.firstName?.trim() || user.email}!
+        </h1>
+        {isAdmin ? (
+          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
+            Admin
+          </span>
+        ) : null}
+      </div>
+
+      {isAdmin ? (
+        <section
+          aria-labelledby="admin-controls"
+          className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-5"
+        >
+          <h2 id="admin-controls" className="text-lg font-semibold">
+            Admin Controls
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Review users, early-access signups and identity documents.
+          </p>
+          <Link
+            to="/admin"
+            className="mt-3 inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Open Admin Dashboard
+          </Link>
+        </section>
+      ) : null}
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+        <Card
+          title="Account Balance"
+          value={formatUsd(user.deposit)}
+          note="Available for bidding"
+        />
+        <Card
+          title="Verification Status"
+          value={user.verified ? "Verified" : "Pending"}
+          note="KYC status"
+        />
+        <Card title="Active Bids" value={String(activeBids)} note="Auctions you're bidding on" />
+      </div>
+
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
+            >
+              <span className="block font-semibold">{link.title}</span>
+              <span className="mt-1 block text-sm text-slate-600">{link.body}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Card({ title, value, note }: { title: string; value: string; note: string }) {
+  return (
+    <section
+      aria-label={title}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 className="text-sm font-semibold text-slate-500">{title}</h2>
+      <p className="mt-2 text-2xl font-bold">{value}</p>
+      <p className="mt-1 text-sm text-slate-500">{note}</p>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  type?: "success" | "error" | "info";
+};
+
+type Shown = ToastMessage & { id: number };
+
+export const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+const ToastContext = createContext<(toast: ToastMessage) => void>(() => undefined);
+
+/** Shows a toast (one at a time: a new one replaces the current). */
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+let nextId = 1;
+
+/**
+ * The toast region (SPEC §9: one at a time, 5000 ms, F8 focuses it, swipe right to dismiss).
+ * The server's flash toast renders into the HTML, so it shows without JavaScript too.
+ */
+export function ToastProvider({
+  serverToast,
+  children,
+}: {
+  serverToast: ToastMessage | null;
+  children: ReactNode;
+}) {
+  const [current, setCurrent] = useState<Shown | null>(() =>
+    serverToast ? { ...serverToast, id: 0 } : null,
+  );
+  const show = useCallback((toast: ToastMessage) => setCurrent({ ...toast, id: nextId++ }), []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+
+  useEffect(() => {
+    if (serverToast) show(serverToast);
+  }, [serverToast, show]);
+
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <ToastRegion toast={current} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () => void }) {
+  const region = useRef<HTMLElement>(null);
+  const [paused, setPaused] = useState(false);
+  const [dragX, setDragX] = useState(0);
+  const startX = useRef<number | null>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    setDragX(0);
+    if (!toast || paused) return;
+    const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, paused, onDismiss]);
+
+  const tone =
+    toast?.type === "error"
+      ? "border-red-300 bg-red-50 text-red-900"
+      : toast?.type === "success"
+        ? "border-green-300 bg-green-50 text-green-900"
+        : "border-slate-200 bg-white text-slate-900";
+
+  return (
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-4 outline-none md:max-w-[420px] md:left-auto"
+    >
+      <ol className="w-full">
+        {toast ? (
+          <li
+            key={toast.id}
+            role={toast.type === "error" ? "alert" : "status"}
+            aria-live={toast.type === "error" ? "assertive" : "polite"}
+            data-testid="toast"
+            className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg ${tone}`}
+            style={dragX ? { transform: `translateX(${dragX}px)`, opacity: 1 - dragX / 200 } : {}}
+            onMouseEnter={() => setPaused(true)}
+            onMouseLeave={() => setPaused(false)}
+            onFocus={() => setPaused(true)}
+            onBlur={() => setPaused(false)}
+            onPointerDown={(event) => {
+              startX.current = event.clientX;
+            }}
+            onPointerMove={(event) => {
+              if (startX.current !== null) setDragX(Math.max(0, event.clientX - startX.current));
+            }}
+            onPointerUp={(event) => {
+              const moved = startX.current === null ? 0 : event.clientX - startX.current;
+              startX.current = null;
+              if (moved > SWIPE_THRESHOLD_PX) onDismiss();
+              else setDragX(0);
+            }}
+            onPointerCancel={() => {
+              startX.current = null;
+              setDragX(0);
+            }}
+          >
+            <div className="flex-1">
+              <p className="font-semibold">{toast.title}</p>
+              {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={onDismiss}
+              aria-label="Dismiss notification"
+              className="rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+            >
+              ×
+            </button>
+          </li>
+        ) : null}
+      </ol>
+    </section>
+  );
+}
