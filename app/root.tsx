@@ -60,7 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? toPublicUser(user) : null,
       toast,
       betaBannerClosed,
-      betaBanner: settings.betaBanner,
+      // A closed banner's text is not sent at all.
+      betaBanner: betaBannerClosed ? { enabled: false, text: "" } : settings.betaBanner,
       unreadNotifications,
     },
     { headers },
