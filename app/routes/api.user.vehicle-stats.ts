@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listingStats } from "~/services/listings.server";
+import { requireUser } from "~/services/session.server";
+
+/** GET /api/user/vehicle-stats: {activeListings, totalListings, remainingFreeListings}. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return Response.json(await listingStats(user.id));
+}

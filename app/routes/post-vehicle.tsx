@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ListingForm } from "~/components/listings/listing-form";
+import { listingAllowance } from "~/services/listing-allowance.server";
+import { AllowanceBanner } from "~/components/listings/allowance-banner";
+import { createListing, ListingLimitError } from "~/services/listings.server";
+import {
+  requireListingUser,
+  LIMIT_REACHED_TOAST,
+  POSTED_TOAST,
+} from "~/services/listing-routes.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { maxListingYear } from "~/utils/listing-fields";
+import { listingSchema } from "~/utils/schemas/listings";
+
+export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireListingUser(request);
+  return { allowance: await listingAllowance(user.id), maxYear: maxListingYear() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireListingUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: listingSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    const id = await createListing(user.id, submission.value);
+    return redirectWithToast(`/vehicle/${id}`, POSTED_TOAST);
+  } catch (error) {
+    if (error instanceof ListingLimitError)
+      return redirectWithToast("/membership", LIMIT_REACHED_TOAST);
+    throw error;
+  }
+}
+
+export default function PostVehicle() {
+  const { allowance, maxYear } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-black text-slate-900">Post Vehicle</h1>
+      <p className="mt-1 text-slate-600">
+        List your vehicle for buyers across the US, Canada and Mexico.
+      </p>
+      <div className="mt-6">
+        <AllowanceBanner allowance={allowance} />
+      </div>
+      <div className="mt-6">
+        <ListingForm
+          id="post-vehicle"
+          lastResult={lastResult}
+          submitLabel="Post Vehicle"
+          pendingLabel="Posting..."
+          disabled={!allowance.canPost}
+          pending={pending}
+          maxYear={maxYear}
+          defaultValue={{ currency: "USD", country: "US" }}
+        />
+      </div>
+    </div>
+  );
+}

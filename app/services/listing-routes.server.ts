@@ -1,0 +1,33 @@
+// What the listing screens and calls share: the sign-in guard with SPEC.md §8's message, and the
+// flash messages of SPEC.md §5 and §8.
+import { getUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { requireSameOrigin, wantsJson, jsonError } from "~/utils/http.server";
+import type { FlashToast } from "~/utils/cookies.server";
+
+export const POSTED_TOAST: FlashToast = {
+  title: "Vehicle Posted Successfully!",
+  description: "Your vehicle is now live and visible to buyers.",
+  type: "success",
+};
+
+export const LIMIT_REACHED_TOAST: FlashToast = {
+  title: "Posting Limit Reached",
+  description: "You've used your 3 free listings. Upgrade to a membership to post more vehicles.",
+  type: "error",
+};
+
+/** requireUser for posting and managing listings, with SPEC.md's "Authentication Required". */
+export async function requireListingUser(request: Request) {
+  requireSameOrigin(request);
+  const user = await getUser(request);
+  if (user) return user;
+  if (wantsJson(request)) throw jsonError(401, "Unauthorized");
+  const url = new URL(request.url);
+  const returnTo = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
+  throw await redirectWithToast(`/api/login?returnTo=${encodeURIComponent(returnTo)}`, {
+    title: "Authentication Required",
+    description: "Please log in to post a vehicle.",
+    type: "error",
+  });
+}
