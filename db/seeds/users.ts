@@ -1,4 +1,5 @@
 import { User } from "../../app/models/user.server";
+import { recordOpeningBalance } from "../../app/services/deposits.server";
 import type { SeedOptions } from "./index";
 
 export const DEMO_USERS = [
@@ -50,8 +51,11 @@ export const DEMO_USERS = [
 ] as const;
 
 export async function seedUsers(_options: SeedOptions) {
-  for (const demo of DEMO_USERS) {
-    const existing = await User.findOne({ where: { email: demo.email } });
-    if (!existing) await User.create({ ...demo, oidcSubject: null });
+  for (const { deposit, ...demo } of DEMO_USERS) {
+    const user =
+      (await User.findOne({ where: { email: demo.email } })) ??
+      (await User.create({ ...demo, deposit: "0.00", oidcSubject: null }));
+    // Money arrives through the ledger, so the balance and its history agree (runs once).
+    if (deposit !== "0.00") await recordOpeningBalance(user.id, deposit);
   }
 }

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cancelDeposit } from "~/services/deposits.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** The payer cancelled at the provider: nothing was charged; say so on the deposit page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (/^[A-Za-z0-9-]{1,64}$/.test(token)) await cancelDeposit(user.id, token);
+  return redirectWithToast("/deposit", {
+    title: "Payment Cancelled",
+    description: "You cancelled the payment. Nothing was charged and your balance is unchanged.",
+    type: "info",
+  });
+}

@@ -1,0 +1,510 @@
+// Deposits through the real PayPal client code, with msw playing PayPal.
+import { delay, http, HttpResponse } from "msw";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DepositEntry } from "~/models/deposit-entry.server";
+import { PaymentOrder } from "~/models/payment.server";
+import { Notification } from "~/models/notification.server";
+import { User } from "~/models/user.server";
+import { action as confirmAction } from "~/routes/api.confirm-deposit";
+import { action as depositAction } from "~/routes/deposit";
+import { loader as cancelLoader } from "~/routes/deposit_.cancel";
+import { loader as returnLoader } from "~/routes/deposit_.return";
+import { action as captureAction } from "~/routes/paypal.order.$id.capture";
+import { action as orderAction } from "~/routes/paypal.order";
+import { loader as setupLoader } from "~/routes/paypal.setup";
+import { forgetPayPalToken, paypalTimeouts } from "~/services/adapters/payments/paypal.server";
+import { ledgerTotal, postLedgerEntry, refundDeposit } from "~/services/deposits.server";
+import { sequelize } from "~/models/db.server";
+import { fromCents, toCents } from "~/utils/cents";
+import { resetEnvForTests } from "~/utils/env.server";
+import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
+import { server } from "../mocks/server";
+import { createTestUser, requestAs } from "../support/auth";
+
+// Lets a test hold part of a deposit the way open bids will, without the auction engine.
+const held = vi.hoisted(() => ({ cents: 0 }));
+vi.mock("~/services/buying-power.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/services/buying-power.server")>();
+  return {
+    ...real,
+    availableBuyingPower: async (...args: Parameters<typeof real.availableBuyingPower>) => {
+      const available = toCents(await real.availableBuyingPower(...args));
+      return fromCents(Math.max(0, available - held.cents));
+    },
+  };
+});
+
+const CONFIRM_FAILED = "Failed to confirm deposit. Please try again.";
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: {},
+});
+
+function usePayPal(secret = PAYPAL_TEST_CREDENTIALS.clientSecret) {
+  process.env.PAYPAL_CLIENT_ID = PAYPAL_TEST_CREDENTIALS.clientId;
+  process.env.PAYPAL_CLIENT_SECRET = secret;
+  delete process.env.PAYPAL_API_BASE;
+  resetEnvForTests();
+  forgetPayPalToken();
+}
+
+beforeAll(() => usePayPal());
+beforeEach(() => {
+  paypalFake.reset();
+  held.cents = 0;
+  usePayPal();
+});
+afterEach(() => {
+  server.resetHandlers();
+  paypalTimeouts.requestMs = 15_000;
+});
+afterAll(() => {
+  delete process.env.PAYPAL_CLIENT_ID;
+  delete process.env.PAYPAL_CLIENT_SECRET;
+  resetEnvForTests();
+});
+
+async function createOrder(user: User, amount = "1000.00") {
+  const response = await orderAction(
+    args(
+      await requestAs(user, "/paypal/order", {
+        json: { amount, currency: "USD", intent: "CAPTURE" },
+      }),
+    ),
+  );
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function confirm(user: User, orderID: string, amount = "1000.00") {
+  return confirmAction(
+    args(await requestAs(user, "/api/confirm-deposit", { json: { orderID, amount } })),
+  );
+}
+
+async function balanceOf(user: User) {
+  return (await User.findByPk(user.id, { rejectOnEmpty: true })).deposit;
+}
+
+async function entriesOf(user: User) {
+  return DepositEntry.findAll({ where: { userId: user.id }, order: [["id", "ASC"]], raw: true });
+}
+
+async function expectLedgerAgrees(user: User) {
+  expect(await ledgerTotal(user.id)).toBe(await balanceOf(user));
+}
+
+describe("deposits through PayPal", () => {
+  it("happy path: order, approval, capture, credit", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user, "1000.00");
+    const sent = paypalFake.orders.get(orderId)!;
+    expect(sent.amount).toBe("1000.00");
+    expect(sent.returnUrl).toBe("http://localhost:3000/deposit/return");
+    expect(sent.cancelUrl).toBe("http://localhost:3000/deposit/cancel");
+    paypalFake.approve(orderId);
+
+    const captured = await captureAction(
+      args(await requestAs(user, `/paypal/order/${orderId}/capture`, { method: "POST" }), {
+        id: orderId,
+      }),
+    );
+    expect(captured.status).toBe(200);
+    expect(await captured.json()).toMatchObject({
+      status: "COMPLETED",
+      amount: "1000.00",
+      newDeposit: "1000.00",
+    });
+
+    const confirmed = await confirm(user, orderId);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ newDeposit: "1000.00" });
+
+    expect(await balanceOf(user)).toBe("1000.00");
+    const entries = await entriesOf(user);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: "deposit",
+      amount: "1000.00",
+      balanceAfter: "1000.00",
+    });
+    await expectLedgerAgrees(user);
+    const order = await PaymentOrder.findOne({ where: { providerOrderId: orderId }, raw: true });
+    expect(order).toMatchObject({
+      status: "captured",
+      capturedAmount: "1000.00",
+      purpose: "deposit",
+    });
+    expect(paypalFake.calls.token).toBe(1); // the OAuth token is cached across calls
+    const notes = await Notification.findAll({ where: { userId: user.id }, raw: true });
+    expect(notes.map((n) => n.title)).toEqual(["Deposit received: $1,000.00"]);
+  });
+
+  it("GET /paypal/setup answers a client token", async () => {
+    const user = await createTestUser();
+    const response = await setupLoader(args(await requestAs(user, "/paypal/setup")));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      clientToken: expect.stringMatching(/^CT-/),
+      clientId: PAYPAL_TEST_CREDENTIALS.clientId,
+      testMode: false,
+    });
+  });
+
+  it("credits the captured amount, not the amount the browser claims", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user, "1000.00");
+    paypalFake.approve(orderId);
+    paypalFake.captureAmountOverride = "950.00";
+    const response = await confirm(user, orderId, "5000.00");
+    expect(await response.json()).toMatchObject({ newDeposit: "950.00" });
+    expect(await balanceOf(user)).toBe("950.00");
+    await expectLedgerAgrees(user);
+  });
+
+  it("an order captured already (422 ORDER_ALREADY_CAPTURED) is settled once from the order", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user, "2500.00");
+    paypalFake.approve(orderId);
+    paypalFake.captureElsewhere(orderId);
+
+    const first = await confirm(user, orderId);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ newDeposit: "2500.00" });
+    expect(paypalFake.calls.getOrder).toBe(1);
+
+    paypalFake.replayRequests = false;
+    const second = await confirm(user, orderId);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toMatchObject({ newDeposit: "2500.00" });
+    expect(await entriesOf(user)).toHaveLength(1);
+    expect(await balanceOf(user)).toBe("2500.00");
+  });
+
+  it("20 concurrent confirmations of one order credit it exactly once", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user, "1000.00");
+    paypalFake.approve(orderId);
+    // Every capture after the first answers 422 ORDER_ALREADY_CAPTURED, the hardest case.
+    paypalFake.replayRequests = false;
+    const responses = await Promise.all(Array.from({ length: 20 }, () => confirm(user, orderId)));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(await balanceOf(user)).toBe("1000.00");
+    expect(await entriesOf(user)).toHaveLength(1);
+    expect(await Notification.count({ where: { userId: user.id } })).toBe(1);
+    await expectLedgerAgrees(user);
+  });
+
+  it("the database itself refuses a second credit for one order and a negative balance", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user, "400.00");
+    paypalFake.approve(orderId);
+    await confirm(user, orderId);
+    const order = await PaymentOrder.findOne({
+      where: { providerOrderId: orderId },
+      rejectOnEmpty: true,
+    });
+    await expect(
+      sequelize.transaction((transaction) =>
+        postLedgerEntry(transaction, {
+          userId: user.id,
+          kind: "deposit",
+          amount: "400.00",
+          paymentOrderId: order.id,
+        }),
+      ),
+    ).rejects.toThrow();
+    await expect(
+      sequelize.transaction((transaction) =>
+        postLedgerEntry(transaction, { userId: user.id, kind: "applied", amount: "-400.01" }),
+      ),
+    ).rejects.toThrow();
+    expect(await balanceOf(user)).toBe("400.00");
+    await expectLedgerAgrees(user);
+  });
+
+  it("PayPal 5xx: the error message and no credit; a later retry settles", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user);
+    paypalFake.approve(orderId);
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/checkout/orders/:id/capture`, () =>
+        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 503 }),
+      ),
+    );
+    const failed = await confirm(user, orderId);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ message: CONFIRM_FAILED });
+    expect(await balanceOf(user)).toBe("0.00");
+    expect(await entriesOf(user)).toHaveLength(0);
+
+    server.resetHandlers();
+    expect(await (await confirm(user, orderId)).json()).toMatchObject({ newDeposit: "1000.00" });
+  });
+
+  it("a PayPal timeout gives the error and no credit", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user);
+    paypalFake.approve(orderId);
+    paypalTimeouts.requestMs = 150;
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/checkout/orders/:id/capture`, async () => {
+        await delay(1_500);
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const started = Date.now();
+    const failed = await confirm(user, orderId);
+    expect(Date.now() - started).toBeLessThan(1_400);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ message: CONFIRM_FAILED });
+    expect(await balanceOf(user)).toBe("0.00");
+  });
+
+  it("bad credentials give the error and no credit", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user);
+    paypalFake.approve(orderId);
+    usePayPal("wrong-secret");
+    const failed = await confirm(user, orderId);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ message: CONFIRM_FAILED });
+    expect(await balanceOf(user)).toBe("0.00");
+    expect(paypalFake.calls.capture).toBe(0);
+  });
+
+  it("an order that is not approved is not credited", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user);
+    const failed = await confirm(user, orderId);
+    expect(failed.status).toBe(502);
+    expect(await balanceOf(user)).toBe("0.00");
+  });
+
+  it("another user's order cannot be confirmed", async () => {
+    const owner = await createTestUser();
+    const other = await createTestUser();
+    const orderId = await createOrder(owner);
+    paypalFake.approve(orderId);
+    const response = await confirm(other, orderId);
+    expect(response.status).toBe(404);
+    expect(await balanceOf(other)).toBe("0.00");
+    expect(await balanceOf(owner)).toBe("0.00");
+    expect(paypalFake.calls.capture).toBe(0);
+  });
+
+  it("signed out: 401 JSON", async () => {
+    const response = await confirmAction(
+      args(await requestAs(null, "/api/confirm-deposit", { json: { orderID: "X", amount: "1" } })),
+    ).catch((error: unknown) => error as Response);
+    expect(response.status).toBe(401);
+  });
+
+  it("without JavaScript: pay redirects to PayPal, the return URL credits and shows success", async () => {
+    const user = await createTestUser();
+    const pay = (await depositAction(
+      args(await requestAs(user, "/deposit", { form: { intent: "pay", amount: "2500" } })),
+    )) as Response;
+    expect(pay.status).toBe(302);
+    const approval = new URL(pay.headers.get("location")!);
+    expect(approval.origin).toBe("https://www.sandbox.paypal.com");
+    const token = approval.searchParams.get("token")!;
+    paypalFake.approve(token);
+
+    const back = await returnLoader(
+      args(await requestAs(user, `/deposit/return?token=${token}&PayerID=ABC`)),
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/deposit?success=true");
+    expect(await balanceOf(user)).toBe("2500.00");
+
+    // A reload of the return URL credits nothing more.
+    await returnLoader(args(await requestAs(user, `/deposit/return?token=${token}`)));
+    expect(await balanceOf(user)).toBe("2500.00");
+  });
+
+  it("without JavaScript: a PayPal failure on return shows the error toast", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user);
+    paypalFake.approve(orderId);
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/checkout/orders/:id/capture`, () =>
+        HttpResponse.text("upstream", { status: 500 }),
+      ),
+    );
+    const back = await returnLoader(
+      args(await requestAs(user, `/deposit/return?token=${orderId}`)),
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/deposit");
+    expect(back.headers.get("set-cookie")).toContain("__toast=");
+    expect(await balanceOf(user)).toBe("0.00");
+  });
+
+  it("a cancelled payment changes nothing", async () => {
+    const user = await createTestUser();
+    const orderId = await createOrder(user);
+    const back = await cancelLoader(
+      args(await requestAs(user, `/deposit/cancel?token=${orderId}`)),
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/deposit");
+    expect(back.headers.get("set-cookie")).toContain("__toast=");
+    expect(await balanceOf(user)).toBe("0.00");
+    expect(await entriesOf(user)).toHaveLength(0);
+    expect(paypalFake.calls.capture).toBe(0);
+    const order = await PaymentOrder.findOne({ where: { providerOrderId: orderId } });
+    expect(order!.status).toBe("cancelled");
+  });
+});
+
+describe("deposit amount rules", () => {
+  const cases: Array<[string, string]> = [
+    ["399.99", "Minimum deposit is $400."],
+    ["", "Enter an amount."],
+    ["abc", "Enter an amount in dollars, like 400.00."],
+    ["1e5", "Enter an amount in dollars, like 400.00."],
+    ["-500", "Enter an amount in dollars, like 400.00."],
+    ["400.123", "Use at most two decimal places."],
+    ["100000.01", "The most you can deposit at once is $100,000.00."],
+    ["99999999999999999999", "The most you can deposit at once is $100,000.00."],
+  ];
+  it.each(cases)("custom amount %j is refused: %s", async (amount, message) => {
+    const user = await createTestUser();
+    const response = await depositAction(
+      args(await requestAs(user, "/deposit", { form: { intent: "choose", amount } })),
+    );
+    const init = response as unknown as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(init.init.status).toBe(400);
+    expect(init.data.result.error.amount).toEqual([message]);
+    expect(await PaymentOrder.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it.each([
+    ["400", "400.00"],
+    ["1,000.5", "1000.50"],
+    ["$2,500", "2500.00"],
+    ["100000", "100000.00"],
+  ])("custom amount %j is chosen as %s", async (amount, normalized) => {
+    const user = await createTestUser();
+    const response = await depositAction(
+      args(await requestAs(user, "/deposit", { form: { intent: "choose", amount } })),
+    );
+    expect((response as Response).headers.get("location")).toBe(
+      `/deposit?amount=${normalized}#payment`,
+    );
+  });
+
+  it("the JSON order call refuses bad amounts with a 400 and creates nothing", async () => {
+    const user = await createTestUser();
+    for (const amount of ["300", "abc", "400.001", "250000"]) {
+      const response = await orderAction(
+        args(
+          await requestAs(user, "/paypal/order", {
+            json: { amount, currency: "USD", intent: "CAPTURE" },
+          }),
+        ),
+      );
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /^Invalid Amount - /,
+      );
+    }
+    expect(paypalFake.calls.create).toBe(0);
+  });
+});
+
+describe("refunds", () => {
+  async function deposit(user: User, amount: string) {
+    const orderId = await createOrder(user, amount);
+    paypalFake.approve(orderId);
+    expect((await confirm(user, orderId)).status).toBe(200);
+    return orderId;
+  }
+
+  it("refunds through PayPal against the newest captures, never twice; ledger and balance agree", async () => {
+    const user = await createTestUser();
+    const older = await deposit(user, "1000.00");
+    const newer = await deposit(user, "2500.00");
+
+    const outcome = await refundDeposit(user.id, "3000.00");
+    expect(outcome).toEqual({ refunded: "3000.00", failed: "0.00", newDeposit: "500.00" });
+    expect(paypalFake.refundedTotal(newer)).toBe(2500);
+    expect(paypalFake.refundedTotal(older)).toBe(500);
+    await expectLedgerAgrees(user);
+
+    await expect(refundDeposit(user.id, "1000.00")).rejects.toThrow("at most $500.00");
+    expect(await balanceOf(user)).toBe("500.00");
+    expect(paypalFake.calls.refund).toBe(2);
+  });
+
+  it("two refunds at once cannot both take the same money", async () => {
+    const user = await createTestUser();
+    await deposit(user, "1000.00");
+    const results = await Promise.allSettled([
+      refundDeposit(user.id, "800.00"),
+      refundDeposit(user.id, "800.00"),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await balanceOf(user)).toBe("200.00");
+    await expectLedgerAgrees(user);
+  });
+
+  it("only the available part: money held by bids stays", async () => {
+    const user = await createTestUser();
+    await deposit(user, "2500.00");
+    held.cents = 200_000; // $2,000 held by open bids
+    const page = await depositAction(
+      args(
+        await requestAs(user, "/deposit", { form: { intent: "refund", refundAmount: "2500.00" } }),
+      ),
+    );
+    const refused = page as unknown as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error.refundAmount[0]).toContain("at most $500.00");
+    expect(await balanceOf(user)).toBe("2500.00");
+
+    const ok = await depositAction(
+      args(await requestAs(user, "/deposit", { form: { intent: "refund", refundAmount: "500" } })),
+    );
+    expect((ok as Response).status).toBe(302);
+    expect(await balanceOf(user)).toBe("2000.00");
+    await expectLedgerAgrees(user);
+  });
+
+  it("a refund PayPal refuses goes back to the balance, with an entry", async () => {
+    const user = await createTestUser();
+    await deposit(user, "1000.00");
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
+        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
+      ),
+    );
+    const outcome = await refundDeposit(user.id, "400.00");
+    expect(outcome).toEqual({ refunded: "0.00", failed: "400.00", newDeposit: "1000.00" });
+    const kinds = (await entriesOf(user)).map((e) => `${e.kind} ${e.amount}`);
+    expect(kinds).toEqual(["deposit 1000.00", "refund -400.00", "adjustment 400.00"]);
+    await expectLedgerAgrees(user);
+    const order = await PaymentOrder.findOne({ where: { userId: user.id } });
+    expect(order!.refundedAmount).toBe("0.00");
+  });
+
+  it("money that never came through PayPal cannot be refunded through it", async () => {
+    const user = await createTestUser();
+    await deposit(user, "400.00");
+    const { recordOpeningBalance } = await import("~/services/deposits.server");
+    const other = await createTestUser();
+    await recordOpeningBalance(other.id, "2500.00");
+    await expect(refundDeposit(other.id, "100.00")).rejects.toThrow(
+      "only deposits paid through PayPal",
+    );
+    await expectLedgerAgrees(other);
+  });
+});
