@@ -1,6 +1,13 @@
 // The one seam between memberships and the payments gateway: memberships never talk to a
-// provider themselves. The default is wired to the shared payment orders (deposits' gateway).
+// provider themselves. The default goes through the shared payment orders (payments.server).
 import type { Transaction } from "sequelize";
+import { PaymentGatewayError } from "./adapters/payments/index.server";
+import {
+  cancelPaymentOrder,
+  createPaymentOrder,
+  findUserPaymentOrder,
+  settlePaymentOrder,
+} from "./payments.server";
 
 export type CapturedPayment = {
   /** Our payment order's id. */
@@ -40,10 +47,44 @@ export class PaymentFailedError extends Error {
   }
 }
 
-/** The environment's checkout. Payments are not merged in yet: every payment fails cleanly. */
+function failed(error: unknown): never {
+  if (error instanceof PaymentGatewayError) throw new PaymentFailedError(error.message);
+  throw error;
+}
+
+/** The environment's checkout: the shared payment orders over PayPal or the TEST MODE gateway. */
 export function membershipCheckout(): MembershipCheckout {
-  const unavailable = async (): Promise<never> => {
-    throw new PaymentFailedError("The payments gateway is not wired in");
+  return {
+    async createOrder(input) {
+      try {
+        const { order, approvalUrl } = await createPaymentOrder({
+          ...input,
+          purpose: "membership",
+        });
+        return { paymentOrderId: order.id, approvalUrl };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    async settle(userId, providerOrderId, onCaptured) {
+      const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
+      if (!order) return null;
+      try {
+        const settled = await settlePaymentOrder(order, (captured, capture, transaction) =>
+          onCaptured({ paymentOrderId: captured.id, amount: capture.amount }, transaction),
+        );
+        return { paymentOrderId: settled.order.id, settledNow: settled.settledNow };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    async cancel(userId, providerOrderId) {
+      const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
+      if (!order) return null;
+      await cancelPaymentOrder(order);
+      return { paymentOrderId: order.id };
+    },
   };
-  return { createOrder: unavailable, settle: unavailable, cancel: unavailable };
 }

@@ -80,7 +80,7 @@ export const up: Migration = async ({ context }) => {
       campaign_id bigint REFERENCES campaigns (id) ON DELETE SET NULL,
       kind text NOT NULL CHECK (kind IN ('subscribe', 'renew')),
       amount numeric(12, 2) NOT NULL CHECK (amount > 0),
-      payment_order_id uuid NOT NULL UNIQUE,
+      payment_order_id uuid NOT NULL UNIQUE REFERENCES payment_orders (id) ON DELETE RESTRICT,
       status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'applied', 'cancelled')),
       period_start timestamptz,
       period_end timestamptz,

@@ -1,6 +1,5 @@
 // Arranges plans, campaigns and a stand-in checkout for membership integration tests.
 import { randomUUID } from "node:crypto";
-import { sequelize } from "~/models/db.server";
 import { Campaign, MembershipPlan } from "~/models/membership.server";
 import { PaymentFailedError, type MembershipCheckout } from "~/services/membership-checkout.server";
 import { toastCookie, type FlashToast } from "~/utils/cookies.server";
@@ -50,59 +49,4 @@ export async function toastOf(response: Response): Promise<FlashToast | null> {
   const pair = header.split(/,(?=\s*__)/).find((c) => c.trim().startsWith("__toast="));
   if (!pair) return null;
   return (await toastCookie.parse(pair.split(";")[0].trim())) as FlashToast | null;
-}
-
-type FakeOrder = {
-  paymentOrderId: string;
-  providerOrderId: string;
-  userId: string;
-  amount: string;
-  status: "created" | "captured" | "cancelled";
-};
-
-/**
- * A checkout that plays the provider in memory; `captureOutcome` decides what the next capture
- * does: pay the full amount, pay another amount, or be declined.
- */
-export function fakeCheckout() {
-  const orders = new Map<string, FakeOrder>();
-  const state = { captureOutcome: "paid" as "paid" | "declined" | { amount: string } };
-  const checkout: MembershipCheckout = {
-    async createOrder(input) {
-      const order: FakeOrder = {
-        paymentOrderId: randomUUID(),
-        providerOrderId: `FAKE-${randomUUID().slice(0, 12).toUpperCase()}`,
-        userId: input.userId,
-        amount: input.amount,
-        status: "created",
-      };
-      orders.set(order.providerOrderId, order);
-      return {
-        paymentOrderId: order.paymentOrderId,
-        approvalUrl: `https://pay.example.test/approve?token=${order.providerOrderId}`,
-      };
-    },
-    async settle(userId, providerOrderId, onCaptured) {
-      const order = orders.get(providerOrderId);
-      if (!order || order.userId !== userId) return null;
-      if (order.status === "captured") {
-        return { paymentOrderId: order.paymentOrderId, settledNow: false };
-      }
-      const outcome = state.captureOutcome;
-      if (outcome === "declined") throw new PaymentFailedError("INSTRUMENT_DECLINED");
-      const amount = outcome === "paid" ? order.amount : outcome.amount;
-      await sequelize.transaction(async (transaction) => {
-        await onCaptured({ paymentOrderId: order.paymentOrderId, amount }, transaction);
-      });
-      order.status = "captured";
-      return { paymentOrderId: order.paymentOrderId, settledNow: true };
-    },
-    async cancel(userId, providerOrderId) {
-      const order = orders.get(providerOrderId);
-      if (!order || order.userId !== userId) return null;
-      if (order.status === "created") order.status = "cancelled";
-      return { paymentOrderId: order.paymentOrderId };
-    },
-  };
-  return { checkout, orders, state };
 }
