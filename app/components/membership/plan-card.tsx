@@ -59,7 +59,7 @@ export function PlanCard({
             : `Up to ${plan.vehicleLimit} vehicle listings`}
         </Feature>
         {plan.featuredListings > 0 ? (
-          <Feature>{`${plan.featuredListings} featured listings per month`}</Feature>
+          <Feature>{`${plan.featuredListings} featured ${plan.featuredListings === 1 ? "listing" : "listings"} per month`}</Feature>
         ) : null}
         {plan.prioritySupport ? <Feature>Priority support</Feature> : null}
         <Feature included={plan.advancedBuyerTools}>Advanced buyer tools</Feature>
