@@ -102,6 +102,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   try {
     const outcome = await refundDeposit(user.id, value.refundAmount);
+    if (outcome.pending !== "0.00") {
+      return redirectWithToast("/deposit", {
+        title: "Refund Processing",
+        description: `PayPal has not confirmed ${formatUsd(outcome.pending)} yet; we will keep trying. It is not in your balance.`,
+        type: "info",
+      });
+    }
     if (outcome.failed !== "0.00") {
       return redirectWithToast("/deposit", {
         title: "Refund Failed",
@@ -173,7 +180,8 @@ export default function DepositPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
   });
   const [refundForm, refundFields] = useForm({
-    id: "refund",
+    // A new balance gives a fresh form, so the suggested amount follows it.
+    id: `refund-${page.refundable}`,
     lastResult: actionData?.intent === "refund" ? actionData.result : undefined,
     defaultValue: { refundAmount: page.refundable },
     shouldValidate: "onBlur",
@@ -413,41 +421,47 @@ export default function DepositPage() {
             bids and purchases stays until they settle; refunds go back to the PayPal account that
             paid.
           </p>
-          <Form
-            method="post"
-            action="/deposit"
-            {...getFormProps(refundForm)}
-            className="mt-3 rounded-xl border border-slate-200 bg-white p-4"
-          >
-            <input type="hidden" name="intent" value="refund" />
-            <label htmlFor={refundFields.refundAmount.id} className="block text-sm font-semibold">
-              Refund amount (USD)
-            </label>
-            <div className="mt-2 flex gap-2">
-              <input
-                {...inputProps(refundFields.refundAmount)}
-                inputMode="decimal"
-                autoComplete="off"
-                className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1.5"
-              />
-              <button
-                type="submit"
-                disabled={busy}
-                className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
-              >
-                Refund
-              </button>
-            </div>
-            {refundFields.refundAmount.errors ? (
-              <p
-                id={refundFields.refundAmount.errorId}
-                role="alert"
-                className="mt-2 text-sm text-red-700"
-              >
-                {refundFields.refundAmount.errors[0]}
-              </p>
-            ) : null}
-          </Form>
+          {page.refundable === "0.00" && actionData?.intent !== "refund" ? (
+            <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
+              Nothing to refund right now.
+            </p>
+          ) : (
+            <Form
+              method="post"
+              action="/deposit"
+              {...getFormProps(refundForm)}
+              className="mt-3 rounded-xl border border-slate-200 bg-white p-4"
+            >
+              <input type="hidden" name="intent" value="refund" />
+              <label htmlFor={refundFields.refundAmount.id} className="block text-sm font-semibold">
+                Refund amount (USD)
+              </label>
+              <div className="mt-2 flex gap-2">
+                <input
+                  {...inputProps(refundFields.refundAmount)}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1.5"
+                />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
+                >
+                  Refund
+                </button>
+              </div>
+              {refundFields.refundAmount.errors ? (
+                <p
+                  id={refundFields.refundAmount.errorId}
+                  role="alert"
+                  className="mt-2 text-sm text-red-700"
+                >
+                  {refundFields.refundAmount.errors[0]}
+                </p>
+              ) : null}
+            </Form>
+          )}
         </section>
       </div>
 

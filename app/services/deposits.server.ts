@@ -1,7 +1,7 @@
 // Deposits: the ledger, crediting what the provider captured (once per order), and refunds of
 // the available part back through the provider. A user's `deposit` changes only together with a
 // ledger entry, in one transaction, under a lock on the user row.
-import { QueryTypes, type Transaction } from "sequelize";
+import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { DepositEntry, type DepositEntryKind } from "~/models/deposit-entry.server";
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
@@ -172,13 +172,21 @@ export async function refundableAmount(userId: string, transaction?: Transaction
   return fromCents(Math.max(0, Math.min(available, paidIn)));
 }
 
-export type RefundOutcome = { refunded: string; failed: string; newDeposit: string };
+export type RefundOutcome = {
+  /** Paid back by the provider. */
+  refunded: string;
+  /** Sent, but the provider's answer was unclear: retried later, still debited. */
+  pending: string;
+  /** Refused by the provider and credited back to the balance. */
+  failed: string;
+  newDeposit: string;
+};
 
 /**
  * Refunds `amount` of the user's available deposit through the provider, against the newest
  * captures first. The balance and the ledger are debited before the provider is asked (so two
  * requests can never refund the same money); a part the provider refuses is credited back with an
- * adjustment entry.
+ * adjustment entry, a part with an unclear answer stays pending for `retryPendingRefunds`.
  */
 export async function refundDeposit(userId: string, amount: string): Promise<RefundOutcome> {
   const wanted = toCents(amount);
@@ -230,48 +238,91 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
     return created;
   });
 
-  let refunded = 0;
-  let failed = 0;
+  const totals = { completed: 0, pending: 0, failed: 0 };
   for (const { refund, order } of parts) {
-    try {
-      const result = await gatewayFor(order.provider).refundCapture({
-        captureId: order.captureId!,
-        amount: refund.amount,
-        currency: "USD",
-        idempotencyKey: `refund-${refund.id}`,
-      });
-      await PaymentRefund.update(
-        { status: "completed", providerRefundId: result.refundId },
-        { where: { id: refund.id } },
-      );
-      refunded += toCents(refund.amount);
-    } catch (error) {
-      console.error("refund failed", refund.id, (error as Error).message);
-      await sequelize.transaction(async (transaction) => {
-        await lockUser(userId, transaction);
-        const lockedOrder = await PaymentOrder.findByPk(order.id, {
-          transaction,
-          lock: transaction.LOCK.UPDATE,
-          rejectOnEmpty: true,
-        });
-        lockedOrder.refundedAmount = fromCents(
-          toCents(lockedOrder.refundedAmount) - toCents(refund.amount),
-        );
-        await lockedOrder.save({ transaction });
-        await PaymentRefund.update({ status: "failed" }, { where: { id: refund.id }, transaction });
-        await postLedgerEntry(transaction, {
-          userId,
-          kind: "adjustment",
-          amount: refund.amount,
-          paymentOrderId: order.id,
-          memo: "Refund failed at the provider; returned to your balance",
-        });
-      });
-      failed += toCents(refund.amount);
-    }
+    totals[await sendRefund(refund, order)] += toCents(refund.amount);
   }
   const user = await User.findByPk(userId, { rejectOnEmpty: true });
-  return { refunded: fromCents(refunded), failed: fromCents(failed), newDeposit: user.deposit };
+  return {
+    refunded: fromCents(totals.completed),
+    pending: fromCents(totals.pending),
+    failed: fromCents(totals.failed),
+    newDeposit: user.deposit,
+  };
+}
+
+/**
+ * Sends one recorded refund to the provider (again, with the same request id, if need be).
+ * A refusal puts the money back with an adjustment entry; an unclear answer (timeout, 5xx) leaves
+ * the refund pending for `retryPendingRefunds`, since the provider may have paid it out.
+ */
+async function sendRefund(
+  refund: PaymentRefund,
+  order: PaymentOrder,
+): Promise<"completed" | "pending" | "failed"> {
+  try {
+    const result = await gatewayFor(order.provider).refundCapture({
+      captureId: order.captureId!,
+      amount: refund.amount,
+      currency: "USD",
+      idempotencyKey: `refund-${refund.id}`,
+    });
+    await PaymentRefund.update(
+      { status: "completed", providerRefundId: result.refundId },
+      { where: { id: refund.id, status: "pending" } },
+    );
+    return "completed";
+  } catch (error) {
+    const definite =
+      error instanceof PaymentGatewayError &&
+      ["declined", "not_found", "auth_failed"].includes(error.code);
+    console.error("refund not sent", refund.id, (error as Error).message);
+    if (!definite) return "pending";
+    await sequelize.transaction(async (transaction) => {
+      await lockUser(refund.userId, transaction);
+      const [, changed] = await PaymentRefund.update(
+        { status: "failed" },
+        { where: { id: refund.id, status: "pending" }, transaction, returning: true },
+      );
+      if (changed.length === 0) return; // someone else settled it already
+      const lockedOrder = await PaymentOrder.findByPk(order.id, {
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+        rejectOnEmpty: true,
+      });
+      lockedOrder.refundedAmount = fromCents(
+        toCents(lockedOrder.refundedAmount) - toCents(refund.amount),
+      );
+      await lockedOrder.save({ transaction });
+      await postLedgerEntry(transaction, {
+        userId: refund.userId,
+        kind: "adjustment",
+        amount: refund.amount,
+        paymentOrderId: order.id,
+        memo: "Refund refused by the provider; returned to your balance",
+      });
+    });
+    return "failed";
+  }
+}
+
+/**
+ * Sends refunds left pending (provider timeouts, a crash mid-way) again with their original
+ * request ids, so the provider pays each at most once. Meant for a periodic job.
+ */
+export async function retryPendingRefunds(olderThanMs = 5 * 60_000) {
+  const pending = await PaymentRefund.findAll({
+    where: { status: "pending", createdAt: { [Op.lt]: new Date(Date.now() - olderThanMs) } },
+    include: [PaymentOrder],
+    order: [["createdAt", "ASC"]],
+    limit: 100,
+  });
+  const outcomes = { completed: 0, pending: 0, failed: 0 };
+  for (const refund of pending) {
+    const order = (refund as PaymentRefund & { PaymentOrder: PaymentOrder }).PaymentOrder;
+    outcomes[await sendRefund(refund, order)] += 1;
+  }
+  return outcomes;
 }
 
 /**

@@ -91,6 +91,9 @@ test("refund the available part of a deposit", async ({ page, context }) => {
   await expect(page.getByText(/Refund Issued/)).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText("$300.00");
   await expect(page.getByText("Minimum Deposit Required")).toBeVisible();
+  await expect(page.getByLabel("Refund amount (USD)")).toHaveValue("300.00");
+  const history = page.getByRole("region", { name: "Deposit History" });
+  await expect(history.getByText("−$2,200.00")).toBeVisible();
 
   await ready(page);
   await page.getByLabel("Refund amount (USD)").fill("500");

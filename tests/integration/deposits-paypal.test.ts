@@ -13,7 +13,12 @@ import { action as captureAction } from "~/routes/paypal.order.$id.capture";
 import { action as orderAction } from "~/routes/paypal.order";
 import { loader as setupLoader } from "~/routes/paypal.setup";
 import { forgetPayPalToken, paypalTimeouts } from "~/services/adapters/payments/paypal.server";
-import { ledgerTotal, postLedgerEntry, refundDeposit } from "~/services/deposits.server";
+import {
+  ledgerTotal,
+  postLedgerEntry,
+  refundDeposit,
+  retryPendingRefunds,
+} from "~/services/deposits.server";
 import { sequelize } from "~/models/db.server";
 import { fromCents, toCents } from "~/utils/cents";
 import { resetEnvForTests } from "~/utils/env.server";
@@ -139,6 +144,40 @@ describe("deposits through PayPal", () => {
     expect(paypalFake.calls.token).toBe(1); // the OAuth token is cached across calls
     const notes = await Notification.findAll({ where: { userId: user.id }, raw: true });
     expect(notes.map((n) => n.title)).toEqual(["Deposit received: $1,000.00"]);
+  });
+
+  it("an expired OAuth token is renewed once; a strange approval link is never followed", async () => {
+    const user = await createTestUser();
+    await createOrder(user);
+    expect(paypalFake.calls.token).toBe(1);
+    server.use(
+      http.post(
+        `${PAYPAL_BASE}/v2/checkout/orders`,
+        () => HttpResponse.json({ error: "invalid_token" }, { status: 401 }),
+        { once: true },
+      ),
+    );
+    await createOrder(user);
+    expect(paypalFake.calls.token).toBe(2);
+
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/checkout/orders`, () =>
+        HttpResponse.json({
+          id: "EVIL1",
+          status: "PAYER_ACTION_REQUIRED",
+          links: [{ rel: "payer-action", href: "https://evil.example/checkoutnow?token=EVIL1" }],
+        }),
+      ),
+    );
+    const response = await orderAction(
+      args(
+        await requestAs(user, "/paypal/order", {
+          json: { amount: "400", currency: "USD", intent: "CAPTURE" },
+        }),
+      ),
+    );
+    expect(response.status).toBe(502);
+    expect(await PaymentOrder.count({ where: { providerOrderId: "EVIL1" } })).toBe(0);
   });
 
   it("GET /paypal/setup answers a client token", async () => {
@@ -432,7 +471,12 @@ describe("refunds", () => {
     const newer = await deposit(user, "2500.00");
 
     const outcome = await refundDeposit(user.id, "3000.00");
-    expect(outcome).toEqual({ refunded: "3000.00", failed: "0.00", newDeposit: "500.00" });
+    expect(outcome).toEqual({
+      refunded: "3000.00",
+      pending: "0.00",
+      failed: "0.00",
+      newDeposit: "500.00",
+    });
     expect(paypalFake.refundedTotal(newer)).toBe(2500);
     expect(paypalFake.refundedTotal(older)).toBe(500);
     await expectLedgerAgrees(user);
@@ -479,21 +523,58 @@ describe("refunds", () => {
     await expectLedgerAgrees(user);
   });
 
-  it("a refund PayPal refuses goes back to the balance, with an entry", async () => {
+  it("a refund PayPal refuses (422) goes back to the balance, with an entry", async () => {
     const user = await createTestUser();
     await deposit(user, "1000.00");
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
+        HttpResponse.json(
+          { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "TRANSACTION_REFUSED" }] },
+          { status: 422 },
+        ),
+      ),
+    );
+    const outcome = await refundDeposit(user.id, "400.00");
+    expect(outcome).toEqual({
+      refunded: "0.00",
+      pending: "0.00",
+      failed: "400.00",
+      newDeposit: "1000.00",
+    });
+    const kinds = (await entriesOf(user)).map((e) => `${e.kind} ${e.amount}`);
+    expect(kinds).toEqual(["deposit 1000.00", "refund -400.00", "adjustment 400.00"]);
+    await expectLedgerAgrees(user);
+    const order = await PaymentOrder.findOne({ where: { userId: user.id } });
+    expect(order!.refundedAmount).toBe("0.00");
+    // A later retry does not touch a refund that was refused and credited back.
+    server.resetHandlers();
+    await retryPendingRefunds(0);
+    expect(await balanceOf(user)).toBe("1000.00");
+  });
+
+  it("an unclear answer (5xx) keeps the refund pending, and a retry pays it once", async () => {
+    const user = await createTestUser();
+    const orderId = await deposit(user, "1000.00");
     server.use(
       http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
         HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
       ),
     );
     const outcome = await refundDeposit(user.id, "400.00");
-    expect(outcome).toEqual({ refunded: "0.00", failed: "400.00", newDeposit: "1000.00" });
-    const kinds = (await entriesOf(user)).map((e) => `${e.kind} ${e.amount}`);
-    expect(kinds).toEqual(["deposit 1000.00", "refund -400.00", "adjustment 400.00"]);
+    expect(outcome).toEqual({
+      refunded: "0.00",
+      pending: "400.00",
+      failed: "0.00",
+      newDeposit: "600.00",
+    });
     await expectLedgerAgrees(user);
-    const order = await PaymentOrder.findOne({ where: { userId: user.id } });
-    expect(order!.refundedAmount).toBe("0.00");
+
+    server.resetHandlers();
+    expect(await retryPendingRefunds(0)).toMatchObject({ completed: 1 });
+    expect(await retryPendingRefunds(0)).toMatchObject({ completed: 0 });
+    expect(paypalFake.refundedTotal(orderId)).toBe(400);
+    expect(await balanceOf(user)).toBe("600.00");
+    await expectLedgerAgrees(user);
   });
 
   it("money that never came through PayPal cannot be refunded through it", async () => {

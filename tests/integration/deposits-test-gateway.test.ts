@@ -143,6 +143,7 @@ describe("TEST MODE gateway", () => {
     await returnLoader(args(await requestAs(user, `${back.pathname}${back.search}`)));
     expect(await refundDeposit(user.id, "600.00")).toEqual({
       refunded: "600.00",
+      pending: "0.00",
       failed: "0.00",
       newDeposit: "400.00",
     });

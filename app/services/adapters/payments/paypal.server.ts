@@ -77,6 +77,16 @@ function errorFor(response: Response, body: PayPalErrorBody | undefined, action:
   );
 }
 
+/** The browser is only ever sent to PayPal's own pages (no open redirect through a bad answer). */
+function isPayPalPage(href: string) {
+  try {
+    const url = new URL(href);
+    return url.protocol === "https:" && /(^|\.)paypal\.com$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 function captureFrom(order: PayPalOrder, alreadyCaptured: boolean): CaptureResult {
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
   const value = capture?.amount?.value;
@@ -199,7 +209,7 @@ export function createPayPalGateway(config: PayPalConfig): PaymentGateway {
       if (!response.ok || !body)
         throw errorFor(response, body as PayPalErrorBody, "create the order");
       const link = body.links?.find((l) => l.rel === "payer-action" || l.rel === "approve");
-      if (!body.id || !link?.href)
+      if (!body.id || !link?.href || !isPayPalPage(link.href))
         throw new PaymentGatewayError("invalid_response", "PayPal sent no approval link");
       return { providerOrderId: body.id, approvalUrl: link.href };
     },
