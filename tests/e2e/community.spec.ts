@@ -239,6 +239,28 @@ test.describe("community vehicles", () => {
     expect(response?.status()).toBe(404);
   });
 
+  test("load more pages by keyset", async ({ page }) => {
+    await page.goto("/community-vehicles");
+    await ready(page);
+    const cards = page.locator("#results article");
+    await expect(cards).toHaveCount(24);
+    const firstTitle = await cards.first().locator("h3").textContent();
+    await page.getByRole("link", { name: "Load more" }).click();
+    if (jsEnabled()) {
+      // Appended in place; the address stays shareable as the first page.
+      await expect(cards).toHaveCount(48);
+      await expect(page).toHaveURL(/\/community-vehicles$/);
+      await expect(cards.first().locator("h3")).toHaveText(firstTitle!);
+    } else {
+      await expect(page).toHaveURL(/cursor=/);
+      await expect(cards).toHaveCount(24);
+      await expect(cards.first().locator("h3")).not.toHaveText(firstTitle!);
+      await expect(page.getByRole("link", { name: "Back to the first page" })).toBeVisible();
+    }
+    const titles = await cards.locator("h3").allTextContents();
+    expect(new Set(titles.map((t, i) => `${t}#${i}`)).size).toBe(titles.length);
+  });
+
   test("a visitor who saves a favourite is sent to sign in", async ({ page }) => {
     const tag = unique("fav");
     const seller = await ensureUser(`${tag}@bidyard.test`);
