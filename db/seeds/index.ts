@@ -1,4 +1,5 @@
 import { seedUsers } from "./users";
+import { seedListings } from "./listings";
 import { seedMemberships } from "./memberships";
 
 export type SeedOptions = { args: string[]; log: (line: string) => void };
@@ -6,6 +7,7 @@ export type SeedOptions = { args: string[]; log: (line: string) => void };
 /** Each seed is idempotent; later features append theirs here, in dependency order. */
 const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
   ["users", seedUsers],
+  ["listings", seedListings],
   ["memberships", seedMemberships],
 ];
 

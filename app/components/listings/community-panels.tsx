@@ -1,0 +1,284 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import type { FormEvent } from "react";
+import type { ListingAllowance } from "~/services/listing-allowance.server";
+import {
+  BODY_TYPES,
+  BODY_TYPE_LABELS,
+  CONDITIONS,
+  COUNTRIES,
+  COUNTRY_NAMES,
+  POPULAR_MAKES,
+  capitalise,
+} from "~/utils/listing-fields";
+import type { ListingFilters } from "~/utils/schemas/listings";
+
+const field =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-2 text-sm text-slate-900";
+const labelClass = "block text-xs font-semibold text-slate-600";
+
+/**
+ * With JS, a search leaves empty fields out of the address so shared links stay short; without
+ * JS the browser submits the GET form itself and the server ignores the empty values.
+ */
+function useCleanSearchSubmit() {
+  const navigate = useNavigate();
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim()) params.append(key, value.trim());
+    }
+    const query = params.toString();
+    navigate(query ? `/community-vehicles?${query}` : "/community-vehicles");
+  };
+}
+
+/** The hero's quick search: make, model and a year range, on the same GET query as the filters. */
+export function VehicleAutoFinder({
+  filters,
+  years,
+}: {
+  filters: ListingFilters;
+  years: number[];
+}) {
+  const onSubmit = useCleanSearchSubmit();
+  return (
+    <Form
+      method="get"
+      action="/community-vehicles"
+      onSubmit={onSubmit}
+      aria-labelledby="finder-heading"
+      className="rounded-xl bg-white p-4 text-slate-900 shadow-lg"
+    >
+      <h2 id="finder-heading" className="text-lg font-bold">
+        Vehicle Auto Finder
+      </h2>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <label className={labelClass}>
+          Make
+          <select name="make" defaultValue={filters.make ?? ""} className={field}>
+            <option value="">Any make</option>
+            {POPULAR_MAKES.map((make) => (
+              <option key={make}>{make}</option>
+            ))}
+          </select>
+        </label>
+        <label className={labelClass}>
+          Model
+          <input
+            name="model"
+            defaultValue={filters.model ?? ""}
+            placeholder="Any model"
+            className={field}
+          />
+        </label>
+        <label className={labelClass}>
+          From year
+          <select name="yearMin" defaultValue={filters.yearMin ?? ""} className={field}>
+            <option value="">Any</option>
+            {years.map((year) => (
+              <option key={year}>{year}</option>
+            ))}
+          </select>
+        </label>
+        <label className={labelClass}>
+          To year
+          <select name="yearMax" defaultValue={filters.yearMax ?? ""} className={field}>
+            <option value="">Any</option>
+            {years.map((year) => (
+              <option key={year}>{year}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <button
+        type="submit"
+        className="mt-4 w-full rounded-lg bg-accent-500 px-4 py-2.5 font-semibold text-slate-900 hover:bg-accent-600"
+      >
+        Start Search
+      </button>
+    </Form>
+  );
+}
+
+export function ListingDashboard({ allowance }: { allowance: ListingAllowance }) {
+  const stats = [
+    { label: "Active Listings", value: String(allowance.activeListings) },
+    { label: "Total Listed", value: String(allowance.totalListings) },
+    {
+      label: "Free Listings Left",
+      value: allowance.hasMembership ? "Unlimited" : String(allowance.remainingFreeListings),
+    },
+  ];
+  return (
+    <section
+      aria-labelledby="dashboard-heading"
+      className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="dashboard-heading" className="w-full text-lg font-bold sm:w-auto">
+        Listing Dashboard
+      </h2>
+      <dl className="flex flex-1 flex-wrap gap-6">
+        {stats.map((stat) => (
+          <div key={stat.label}>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+              {stat.label}
+            </dt>
+            <dd className="text-2xl font-black text-slate-900">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link
+        to="/post-vehicle"
+        className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        Post Vehicle
+      </Link>
+    </section>
+  );
+}
+
+/** Every filter, applied on the server through a GET form: shareable, works without JS. */
+export function VehicleFilters({ filters }: { filters: ListingFilters }) {
+  const onSubmit = useCleanSearchSubmit();
+  return (
+    <Form
+      method="get"
+      action="/community-vehicles"
+      onSubmit={onSubmit}
+      aria-labelledby="filters-heading"
+      className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="filters-heading" className="text-lg font-bold">
+        Filters
+      </h2>
+      <label className={labelClass}>
+        Search
+        <input
+          type="search"
+          name="search"
+          defaultValue={filters.search ?? ""}
+          placeholder="Title, make, model, description"
+          className={field}
+        />
+      </label>
+      <label className={labelClass}>
+        Make
+        <input
+          name="make"
+          list="filter-makes"
+          defaultValue={filters.make ?? ""}
+          className={field}
+        />
+        <datalist id="filter-makes">
+          {POPULAR_MAKES.map((make) => (
+            <option key={make} value={make} />
+          ))}
+        </datalist>
+      </label>
+      <label className={labelClass}>
+        Model
+        <input name="model" defaultValue={filters.model ?? ""} className={field} />
+      </label>
+      <fieldset className="grid grid-cols-2 gap-2">
+        <legend className={labelClass}>Year</legend>
+        <label className={labelClass}>
+          <span className="sr-only">Year </span>Min
+          <input
+            name="yearMin"
+            inputMode="numeric"
+            placeholder="1900"
+            defaultValue={filters.yearMin ?? ""}
+            className={field}
+          />
+        </label>
+        <label className={labelClass}>
+          <span className="sr-only">Year </span>Max
+          <input
+            name="yearMax"
+            inputMode="numeric"
+            placeholder={String(new Date().getUTCFullYear() + 1)}
+            defaultValue={filters.yearMax ?? ""}
+            className={field}
+          />
+        </label>
+      </fieldset>
+      <fieldset className="grid grid-cols-2 gap-2">
+        <legend className={labelClass}>Price</legend>
+        <label className={labelClass}>
+          <span className="sr-only">Price </span>Min
+          <input
+            name="priceMin"
+            inputMode="decimal"
+            defaultValue={filters.priceMin ?? ""}
+            className={field}
+          />
+        </label>
+        <label className={labelClass}>
+          <span className="sr-only">Price </span>Max
+          <input
+            name="priceMax"
+            inputMode="decimal"
+            defaultValue={filters.priceMax ?? ""}
+            className={field}
+          />
+        </label>
+      </fieldset>
+      <label className={labelClass}>
+        Condition
+        <select name="condition" defaultValue={filters.condition ?? ""} className={field}>
+          <option value="">Any condition</option>
+          {CONDITIONS.map((condition) => (
+            <option key={condition} value={condition}>
+              {capitalise(condition)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        Body type
+        <select name="bodyType" defaultValue={filters.bodyType ?? ""} className={field}>
+          <option value="">Any body type</option>
+          {BODY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {BODY_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        Country
+        <select name="country" defaultValue={filters.country ?? ""} className={field}>
+          <option value="">Any country</option>
+          {COUNTRIES.map((country) => (
+            <option key={country} value={country}>
+              {COUNTRY_NAMES[country]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        State/Province
+        <input name="state" defaultValue={filters.state ?? ""} className={field} />
+      </label>
+      <label className={labelClass}>
+        City
+        <input name="city" defaultValue={filters.city ?? ""} className={field} />
+      </label>
+      <div className="flex flex-col gap-2 pt-2">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Apply Filters
+        </button>
+        <Link
+          to="/community-vehicles"
+          className="text-center text-sm font-semibold text-brand-700 underline"
+        >
+          Clear All Filters
+        </Link>
+      </div>
+    </Form>
+  );
+}

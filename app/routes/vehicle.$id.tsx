@@ -1,0 +1,397 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  isRouteErrorResponse,
+  useRouteError,
+} from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import {
+  ConditionBadge,
+  FavoriteButton,
+  VehiclePlaceholder,
+  placeLabel,
+} from "~/components/listings/listing-card";
+import { ListingForm } from "~/components/listings/listing-form";
+import { requireListingUser } from "~/services/listing-routes.server";
+import {
+  ListingNotFoundError,
+  deleteListing,
+  getListing,
+  markListingSold,
+  updateListingWithPhotos,
+} from "~/services/listings.server";
+import {
+  PHOTO_MESSAGES,
+  PhotoRejectedError,
+  readListingForm,
+} from "~/services/listing-photos.server";
+import { getUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import {
+  BODY_TYPE_LABELS,
+  COUNTRY_NAMES,
+  capitalise,
+  formatMileage,
+  formatPostedDate,
+  formatPrice,
+  maxListingYear,
+} from "~/utils/listing-fields";
+import { listingSchema } from "~/utils/schemas/listings";
+import { useOptionalUser } from "~/utils/user";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.listing.title} · BidYard` : "Vehicle not found · BidYard" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const listing = await getListing(params.id, user?.id);
+  if (!listing) throw new Response("This vehicle is not listed.", { status: 404 });
+  return { listing, maxYear: maxListingYear() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireListingUser(request);
+  const { formData: form, photos, photoProblem } = await readListingForm(request);
+  const intent = form.get("intent");
+  try {
+    if (intent === "update") {
+      const submission = parseWithZod(form, { schema: listingSchema });
+      const photoErrors: Record<string, string[]> = photoProblem
+        ? { photos: [PHOTO_MESSAGES[photoProblem]] }
+        : {};
+      if (submission.status !== "success" || photoProblem)
+        return data(submission.reply({ fieldErrors: photoErrors }), { status: 400 });
+      const remove = form.getAll("removePhotos").map(String);
+      const id = await updateListingWithPhotos(user.id, params.id, submission.value, {
+        photos,
+        remove,
+      });
+      return redirectWithToast(`/vehicle/${id}`, {
+        title: "Listing Updated",
+        description: "Your changes are live.",
+        type: "success",
+      });
+    }
+    if (intent === "markSold") {
+      const id = await markListingSold(user.id, params.id);
+      return redirectWithToast(`/vehicle/${id}`, {
+        title: "Marked as Sold",
+        description: "Buyers now see this vehicle as sold.",
+        type: "success",
+      });
+    }
+    if (intent === "delete") {
+      await deleteListing(user.id, params.id);
+      return redirectWithToast("/community-vehicles", {
+        title: "Listing Deleted",
+        description: "Your vehicle is no longer listed.",
+        type: "success",
+      });
+    }
+  } catch (error) {
+    // Someone else's listing reads as not found: no hint that it exists.
+    if (error instanceof ListingNotFoundError)
+      throw new Response("This vehicle is not listed.", { status: 404 });
+    if (error instanceof PhotoRejectedError)
+      return data(
+        { status: "error" as const, error: { photos: [error.message] } },
+        { status: 400 },
+      );
+    throw error;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+function editDefaults(listing: ReturnType<typeof useLoaderData<typeof loader>>["listing"]) {
+  const { photos: _p, seller: _s, isOwner: _o, isFavorite: _f, featured: _x, ...fields } = listing;
+  return { ...fields, year: String(listing.year), mileage: listing.mileage ?? "" };
+}
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="border-b border-slate-100 py-2">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{value || "Not stated"}</dd>
+    </div>
+  );
+}
+
+function Gallery({
+  photos,
+  title,
+}: {
+  photos: Array<{ id: string; url: string; thumbnailUrl: string }>;
+  title: string;
+}) {
+  const [params] = useSearchParams();
+  if (photos.length === 0) return <VehiclePlaceholder className="aspect-[4/3] w-full rounded-xl" />;
+  const index = Math.min(Math.max(Number(params.get("photo")) || 0, 0), photos.length - 1);
+  const current = photos[index];
+  return (
+    <div>
+      <img
+        src={current.url}
+        alt={`${title}, photo ${index + 1} of ${photos.length}`}
+        className="aspect-[4/3] w-full rounded-xl bg-slate-200 object-cover"
+      />
+      {photos.length > 1 ? (
+        <ul className="mt-2 grid grid-cols-5 gap-2" aria-label="Photos">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <Link
+                to={`?photo=${i}`}
+                replace
+                preventScrollReset
+                aria-current={i === index ? "true" : undefined}
+                aria-label={`Show photo ${i + 1}`}
+                className={`block overflow-hidden rounded-md ring-2 ${i === index ? "ring-brand-600" : "ring-transparent"}`}
+              >
+                <img
+                  src={photo.thumbnailUrl}
+                  alt=""
+                  className="aspect-square w-full object-cover"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function OwnerActions({ id, status }: { id: string; status: "active" | "sold" }) {
+  const [params] = useSearchParams();
+  const confirming = params.get("confirm") === "delete";
+  return (
+    <section
+      aria-labelledby="owner-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="owner-heading" className="font-bold">
+        Manage your listing
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link
+          to={`/vehicle/${id}?edit=1`}
+          className="rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Edit
+        </Link>
+        {status === "active" ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="markSold"
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+            >
+              Mark as Sold
+            </button>
+          </Form>
+        ) : null}
+        <Link
+          to={`/vehicle/${id}?confirm=delete`}
+          className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+        >
+          Delete
+        </Link>
+      </div>
+      {confirming ? (
+        <Form
+          method="post"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3"
+          aria-labelledby="delete-heading"
+        >
+          <p id="delete-heading" className="font-semibold text-red-900">
+            Delete this listing?
+          </p>
+          <p className="mt-1 text-sm text-red-800">
+            It disappears for buyers. A deleted listing still counts toward your free listings.
+          </p>
+          <div className="mt-3 flex gap-2">
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+            >
+              Yes, delete it
+            </button>
+            <Link
+              to={`/vehicle/${id}`}
+              className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700"
+            >
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export default function VehicleDetails() {
+  const { listing, maxYear } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const user = useOptionalUser();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const editing = listing.isOwner && (params.get("edit") === "1" || lastResult !== undefined);
+
+  if (editing) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <Link to={`/vehicle/${listing.id}`} className="text-sm font-semibold text-brand-700">
+          ← Back to the listing
+        </Link>
+        <h1 className="mt-2 text-3xl font-black">Edit listing</h1>
+        <div className="mt-6">
+          <ListingForm
+            id="edit-listing"
+            lastResult={lastResult}
+            submitLabel="Save Changes"
+            pendingLabel="Saving..."
+            disabled={false}
+            pending={navigation.state !== "idle" && navigation.formMethod === "POST"}
+            maxYear={maxYear}
+            existingPhotos={listing.photos}
+            defaultValue={editDefaults(listing)}
+          >
+            <input type="hidden" name="intent" value="update" />
+          </ListingForm>
+        </div>
+      </div>
+    );
+  }
+
+  const details: Array<[string, string | null]> = [
+    ["Year", String(listing.year)],
+    ["Make", listing.make],
+    ["Model", listing.model],
+    ["Mileage", listing.mileage === null ? null : formatMileage(listing.mileage)],
+    ["Condition", capitalise(listing.condition)],
+    ["Body type", listing.bodyType ? BODY_TYPE_LABELS[listing.bodyType] : null],
+    ["Fuel type", listing.fuelType ? capitalise(listing.fuelType) : null],
+    ["Transmission", listing.transmission ? capitalise(listing.transmission) : null],
+    ["Drivetrain", listing.drivetrain],
+    ["Exterior color", listing.exteriorColor],
+    ["Interior color", listing.interiorColor],
+    ["City", listing.city],
+    ["State/Province", listing.state],
+    ["Country", COUNTRY_NAMES[listing.country]],
+    ["ZIP/Postal code", listing.zipCode],
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <Link to="/community-vehicles" className="text-sm font-semibold text-brand-700">
+        ← Community Vehicles
+      </Link>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+        <Gallery photos={listing.photos} title={listing.title} />
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            {listing.status === "sold" ? (
+              <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">
+                Sold
+              </span>
+            ) : null}
+            {listing.featured ? (
+              <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">
+                Featured
+              </span>
+            ) : null}
+            <ConditionBadge condition={listing.condition} />
+          </div>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-black text-slate-900 sm:text-3xl">{listing.title}</h1>
+            <FavoriteButton
+              listingId={listing.id}
+              isFavorite={listing.isFavorite}
+              returnTo={location.pathname}
+              signedIn={Boolean(user)}
+            />
+          </div>
+          <p className="text-3xl font-black text-brand-700">
+            {formatPrice(listing.price, listing.currency)}
+          </p>
+          <p className="text-slate-700">
+            {listing.year} {listing.make} {listing.model} · {formatMileage(listing.mileage)} ·{" "}
+            {placeLabel(listing)}
+          </p>
+          <p className="text-sm text-slate-500">Posted {formatPostedDate(listing.createdAt)}</p>
+
+          <section
+            aria-labelledby="seller-heading"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <h2 id="seller-heading" className="text-xs font-semibold uppercase text-slate-500">
+              Seller
+            </h2>
+            <p className="mt-1 flex items-center gap-2 text-lg font-bold">
+              {listing.seller.firstName}
+              {listing.seller.verified ? (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                  Verified
+                </span>
+              ) : null}
+            </p>
+            <p className="text-sm text-slate-600">
+              Member since{" "}
+              {new Intl.DateTimeFormat("en-US", {
+                month: "long",
+                year: "numeric",
+                timeZone: "UTC",
+              }).format(new Date(listing.seller.memberSince))}
+            </p>
+          </section>
+
+          {listing.isOwner ? <OwnerActions id={listing.id} status={listing.status} /> : null}
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-xl font-bold">
+            Description
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-700">
+            {listing.description || "The seller has not written a description."}
+          </p>
+        </section>
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading" className="text-xl font-bold">
+            Vehicle Details
+          </h2>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4">
+            {details.map(([label, value]) => (
+              <Detail key={label} label={label} value={value} />
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <ErrorPage
+      status={status}
+      message={isRouteErrorResponse(error) ? String(error.data ?? "") : undefined}
+    />
+  );
+}

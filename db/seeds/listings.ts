@@ -1,0 +1,356 @@
+// Demo community listings: a few hundred varied vehicles from several sellers in the US, Canada
+// and Mexico, with locally served pictures (public/images/listings). Idempotent: it fills in only
+// what is missing. `npm run db:seed -- --listings 100000` also tops a bulk seller up to that many
+// listings in one INSERT … SELECT generate_series, for the benchmark.
+import { QueryTypes } from "sequelize";
+import { sequelize } from "../../app/models/db.server";
+import { User } from "../../app/models/user.server";
+import type { SeedOptions } from "./index";
+
+export const DEMO_SELLERS = [
+  { email: "maria.seller@bidyard.test", firstName: "Maria", lastName: "Lopez", verified: true },
+  { email: "dave.seller@bidyard.test", firstName: "Dave", lastName: "Miller", verified: true },
+  { email: "chloe.seller@bidyard.test", firstName: "Chloe", lastName: "Tremblay", verified: true },
+  { email: "raj.seller@bidyard.test", firstName: "Raj", lastName: "Patel", verified: false },
+  { email: "sofia.seller@bidyard.test", firstName: "Sofia", lastName: "Hernandez", verified: true },
+  { email: "tom.seller@bidyard.test", firstName: "Tom", lastName: "Nguyen", verified: false },
+  { email: "ana.seller@bidyard.test", firstName: "Ana", lastName: "Garcia", verified: true },
+  { email: "liam.seller@bidyard.test", firstName: "Liam", lastName: "O'Brien", verified: true },
+] as const;
+
+const BULK_SELLER = {
+  email: "bulk.seller@bidyard.test",
+  firstName: "Bulk",
+  lastName: "Seller",
+  verified: true,
+};
+
+export const DEMO_LISTING_COUNT = 320;
+
+const MODELS: Record<string, Array<[string, string]>> = {
+  Toyota: [
+    ["Camry", "sedan"],
+    ["Corolla", "sedan"],
+    ["RAV4", "suv"],
+    ["Tacoma", "truck"],
+    ["Prius", "hatchback"],
+  ],
+  Honda: [
+    ["Civic", "sedan"],
+    ["Accord", "sedan"],
+    ["CR-V", "suv"],
+    ["Fit", "hatchback"],
+  ],
+  Ford: [
+    ["F-150", "truck"],
+    ["Mustang", "coupe"],
+    ["Escape", "suv"],
+    ["Explorer", "suv"],
+  ],
+  Chevrolet: [
+    ["Silverado", "truck"],
+    ["Malibu", "sedan"],
+    ["Camaro", "convertible"],
+    ["Equinox", "suv"],
+  ],
+  Nissan: [
+    ["Altima", "sedan"],
+    ["Rogue", "suv"],
+    ["Frontier", "truck"],
+    ["Versa", "sedan"],
+  ],
+  Jeep: [
+    ["Wrangler", "suv"],
+    ["Grand Cherokee", "suv"],
+  ],
+  BMW: [
+    ["3 Series", "sedan"],
+    ["X5", "suv"],
+    ["Z4", "convertible"],
+  ],
+  Tesla: [
+    ["Model 3", "sedan"],
+    ["Model Y", "suv"],
+  ],
+  Volkswagen: [
+    ["Jetta", "sedan"],
+    ["Golf", "hatchback"],
+    ["Tiguan", "suv"],
+  ],
+  Mazda: [
+    ["MX-5 Miata", "convertible"],
+    ["CX-5", "suv"],
+    ["Mazda3", "hatchback"],
+  ],
+  Hyundai: [
+    ["Elantra", "sedan"],
+    ["Tucson", "suv"],
+  ],
+  Ram: [["1500", "truck"]],
+};
+
+const PLACES: Array<{ country: "US" | "CA" | "MX"; state: string; city: string; zip: string }> = [
+  { country: "US", state: "TX", city: "Houston", zip: "77002" },
+  { country: "US", state: "TX", city: "Dallas", zip: "75201" },
+  { country: "US", state: "TX", city: "Austin", zip: "78701" },
+  { country: "US", state: "CA", city: "Los Angeles", zip: "90012" },
+  { country: "US", state: "CA", city: "Fresno", zip: "93721" },
+  { country: "US", state: "FL", city: "Miami", zip: "33130" },
+  { country: "US", state: "FL", city: "Orlando", zip: "32801" },
+  { country: "US", state: "NY", city: "Buffalo", zip: "14202" },
+  { country: "US", state: "IL", city: "Chicago", zip: "60601" },
+  { country: "US", state: "AZ", city: "Phoenix", zip: "85004" },
+  { country: "US", state: "GA", city: "Atlanta", zip: "30303" },
+  { country: "US", state: "WA", city: "Seattle", zip: "98101" },
+  { country: "CA", state: "ON", city: "Toronto", zip: "M5H 2N2" },
+  { country: "CA", state: "ON", city: "Ottawa", zip: "K1P 1J1" },
+  { country: "CA", state: "BC", city: "Vancouver", zip: "V6B 1A1" },
+  { country: "CA", state: "AB", city: "Calgary", zip: "T2P 1J9" },
+  { country: "CA", state: "QC", city: "Montreal", zip: "H2Y 1C6" },
+  { country: "MX", state: "Jalisco", city: "Guadalajara", zip: "44100" },
+  { country: "MX", state: "Nuevo León", city: "Monterrey", zip: "64000" },
+  { country: "MX", state: "CDMX", city: "Ciudad de México", zip: "06000" },
+  { country: "MX", state: "Puebla", city: "Puebla", zip: "72000" },
+];
+
+const CURRENCY = { US: "USD", CA: "CAD", MX: "MXN" } as const;
+const RATE = { US: 1, CA: 1.37, MX: 17.2 } as const;
+const CONDITIONS = ["excellent", "good", "good", "fair", "poor"] as const;
+const COLORS = ["red", "blue", "silver", "black", "white"] as const;
+const COLOR_NAMES = { red: "Red", blue: "Blue", silver: "Silver", black: "Black", white: "White" };
+const INTERIORS = ["Black", "Gray", "Beige", "Tan"];
+const TAGLINES = [
+  "One owner",
+  "Low miles",
+  "Clean title",
+  "Runs great",
+  "Well maintained",
+  "Needs some work",
+  "Highway miles",
+  "Garage kept",
+  "New tires",
+  "Priced to sell",
+];
+const NOTES = [
+  "Service records available.",
+  "Non-smoker, no pets.",
+  "Recent oil change and brakes.",
+  "Minor dents on the rear bumper.",
+  "Cold A/C, Bluetooth and backup camera.",
+  "Sunroof and heated seats.",
+  "Check engine light on, sold as is.",
+  "Timing belt replaced last year.",
+  "Tow package included.",
+  "Second set of winter tires included.",
+];
+
+/** A small deterministic generator, so the demo data is the same on every machine. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+async function ensureSeller(seller: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  verified: boolean;
+}) {
+  const existing = await User.findOne({ where: { email: seller.email } });
+  if (existing) return existing;
+  return User.create({ ...seller, oidcSubject: null });
+}
+
+function demoListings(sellerIds: string[], count: number) {
+  const next = random(20261122);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const makes = Object.keys(MODELS);
+  const thisYear = new Date().getUTCFullYear();
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const make = pick(makes);
+    const [model, bodyType] = pick(MODELS[make]);
+    const place = PLACES[i % 4 === 3 ? 12 + Math.floor(next() * 9) : Math.floor(next() * 12)];
+    const year = thisYear - Math.floor(next() * 20);
+    const condition = pick(CONDITIONS);
+    const age = thisYear - year;
+    const mileage = next() < 0.05 ? null : Math.round((age * 11000 + next() * 15000) / 100) * 100;
+    const usd = Math.max(
+      1500,
+      42000 * Math.pow(0.88, age) * { excellent: 1.15, good: 1, fair: 0.8, poor: 0.55 }[condition],
+    );
+    const price = (Math.round((usd * RATE[place.country]) / 50) * 50).toFixed(2);
+    const color = pick(COLORS);
+    const fuel =
+      make === "Tesla"
+        ? "electric"
+        : model === "Prius"
+          ? "hybrid"
+          : bodyType === "truck" && next() < 0.3
+            ? "diesel"
+            : "gasoline";
+    const photoCount = next() < 0.1 ? 0 : 1 + Math.floor(next() * 3);
+    const photoColors = [color, ...COLORS.filter((c) => c !== color)].slice(0, photoCount);
+    rows.push({
+      userId: sellerIds[i % sellerIds.length],
+      title: `${year} ${make} ${model} · ${pick(TAGLINES)}`,
+      description: `${COLOR_NAMES[color]} ${year} ${make} ${model} in ${condition} condition. ${pick(NOTES)} ${pick(NOTES)}`,
+      make,
+      model,
+      year,
+      mileage,
+      price,
+      currency: CURRENCY[place.country],
+      condition,
+      fuelType: fuel,
+      transmission: next() < 0.85 ? "automatic" : "manual",
+      drivetrain: pick(["FWD", "RWD", "AWD", "4WD", null] as const),
+      exteriorColor: COLOR_NAMES[color],
+      interiorColor: pick(INTERIORS),
+      bodyType,
+      country: place.country,
+      state: place.state,
+      city: place.city,
+      zipCode: place.zip,
+      featured: next() < 0.08,
+      status: next() < 0.06 ? "sold" : "active",
+      createdAt: new Date(Date.now() - Math.floor(next() * 120 * 24 * 3600 * 1000)),
+      photos: photoColors.map((c) => `/images/listings/${bodyType}-${c}.svg`),
+    });
+  }
+  return rows;
+}
+
+async function seedDemoListings(log: (line: string) => void) {
+  const sellers = [];
+  for (const seller of DEMO_SELLERS) sellers.push(await ensureSeller(seller));
+  const sellerIds = sellers.map((s) => s.id);
+  const [{ count }] = await sequelize.query<{ count: string }>(
+    "SELECT count(*) AS count FROM listings WHERE user_id = ANY($1::uuid[])",
+    { bind: [sellerIds], type: QueryTypes.SELECT },
+  );
+  if (Number(count) > 0) return;
+  const rows = demoListings(sellerIds, DEMO_LISTING_COUNT);
+  await sequelize.transaction(async (transaction) => {
+    for (const row of rows) {
+      const [[inserted]] = (await sequelize.query(
+        `INSERT INTO listings (user_id, title, description, make, model, year, mileage, price,
+           currency, condition, fuel_type, transmission, drivetrain, exterior_color, interior_color,
+           body_type, country, state, city, zip_code, featured, status, sold_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+           $19, $20, $21, $22, CASE WHEN $22 = 'sold' THEN $23::timestamptz END, $23, $23)
+         RETURNING id`,
+        {
+          bind: [
+            row.userId,
+            row.title,
+            row.description,
+            row.make,
+            row.model,
+            row.year,
+            row.mileage,
+            row.price,
+            row.currency,
+            row.condition,
+            row.fuelType,
+            row.transmission,
+            row.drivetrain,
+            row.exteriorColor,
+            row.interiorColor,
+            row.bodyType,
+            row.country,
+            row.state,
+            row.city,
+            row.zipCode,
+            row.featured,
+            row.status,
+            row.createdAt,
+          ],
+          transaction,
+        },
+      )) as unknown as [[{ id: string }]];
+      for (const [position, url] of row.photos.entries()) {
+        await sequelize.query(
+          `INSERT INTO listing_photos (listing_id, position, url, thumbnail_url, content_type, width, height)
+           VALUES ($1, $2, $3, $3, 'image/svg+xml', 440, 330)`,
+          { bind: [inserted.id, position, url], transaction },
+        );
+      }
+    }
+  });
+  log(`  ${rows.length} demo listings from ${sellers.length} sellers`);
+}
+
+/** Tops the bulk seller up to `target` listings in one statement (the benchmark's data). */
+export async function seedBulkListings(target: number, log: (line: string) => void = () => {}) {
+  const seller = await ensureSeller(BULK_SELLER);
+  const [{ count }] = await sequelize.query<{ count: string }>(
+    "SELECT count(*) AS count FROM listings WHERE user_id = $1",
+    { bind: [seller.id], type: QueryTypes.SELECT },
+  );
+  const missing = target - Number(count);
+  if (missing <= 0) return;
+  const pairs = Object.entries(MODELS).flatMap(([make, models]) =>
+    models.map(([model, body]) => [make, model, body]),
+  );
+  const start = Number(count);
+  await sequelize.query(
+    `WITH src AS (
+       SELECT i,
+              $2::text[] AS makes, $3::text[] AS models, $4::text[] AS bodies,
+              $5::text[] AS countries, $6::text[] AS states, $7::text[] AS cities
+         FROM generate_series($8::int + 1, $8::int + $9::int) AS i
+     ), picked AS (
+       SELECT i, 1 + (i * 7919) % array_length(makes, 1) AS m, 1 + (i * 104729) % array_length(cities, 1) AS p,
+              makes, models, bodies, countries, states, cities,
+              extract(year FROM now())::int - (i * 31) % 20 AS year,
+              (ARRAY['excellent', 'good', 'fair', 'poor'])[1 + (i * 13) % 4] AS condition
+         FROM src
+     )
+     INSERT INTO listings (user_id, title, description, make, model, year, mileage, price, currency,
+       condition, fuel_type, transmission, body_type, country, state, city, featured, created_at,
+       updated_at)
+     SELECT $1, year || ' ' || makes[m] || ' ' || models[m] || ' #' || i,
+            'Bulk listing ' || i || ' for load tests. ' || condition || ' condition.',
+            makes[m], models[m], year, (i * 37) % 250000, (1500 + (i * 997) % 60000)::numeric(12, 2),
+            CASE countries[p] WHEN 'CA' THEN 'CAD' WHEN 'MX' THEN 'MXN' ELSE 'USD' END,
+            condition, 'gasoline', 'automatic', bodies[m], countries[p], states[p], cities[p],
+            i % 50 = 0, now() - make_interval(secs => i * 37), now()
+       FROM picked`,
+    {
+      bind: [
+        seller.id,
+        pairs.map((p) => p[0]),
+        pairs.map((p) => p[1]),
+        pairs.map((p) => p[2]),
+        PLACES.map((p) => p.country),
+        PLACES.map((p) => p.state),
+        PLACES.map((p) => p.city),
+        start,
+        missing,
+      ],
+    },
+  );
+  await sequelize.query("ANALYZE listings");
+  log(`  ${missing} bulk listings (bulk seller now has ${target})`);
+}
+
+function bulkTarget(args: string[]) {
+  const index = args.indexOf("--listings");
+  const value =
+    index >= 0 ? args[index + 1] : args.find((a) => a.startsWith("--listings="))?.split("=")[1];
+  if (value === undefined) return null;
+  const target = Number(value);
+  if (!Number.isInteger(target) || target < 0 || target > 5_000_000)
+    throw new Error(`--listings needs a whole number up to 5,000,000, got "${value}"`);
+  return target;
+}
+
+export async function seedListings({ args, log }: SeedOptions) {
+  await seedDemoListings(log);
+  const target = bulkTarget(args);
+  if (target !== null) await seedBulkListings(target, log);
+}

@@ -1,0 +1,32 @@
+import { QueryTypes } from "sequelize";
+import { describe, expect, it } from "vitest";
+import { sequelize } from "~/models/db.server";
+import { searchListings } from "~/services/listings.server";
+import { runSeeds } from "../../db/seeds/index";
+import { DEMO_LISTING_COUNT } from "../../db/seeds/listings";
+
+const count = async (sql: string) =>
+  Number((await sequelize.query<{ n: string }>(sql, { type: QueryTypes.SELECT }))[0].n);
+
+describe("listing seeds", () => {
+  it("load varied demo listings once, and top up the bulk seller with --listings", async () => {
+    await runSeeds([], () => undefined);
+    await runSeeds([], () => undefined);
+    expect(await count("SELECT count(*) AS n FROM listings")).toBe(DEMO_LISTING_COUNT);
+    expect(await count("SELECT count(DISTINCT user_id) AS n FROM listings")).toBeGreaterThanOrEqual(
+      5,
+    );
+    expect(await count("SELECT count(DISTINCT country) AS n FROM listings")).toBe(3);
+    expect(await count("SELECT count(DISTINCT currency) AS n FROM listings")).toBe(3);
+    expect(await count("SELECT count(DISTINCT condition) AS n FROM listings")).toBe(4);
+    expect(await count("SELECT count(DISTINCT body_type) AS n FROM listings")).toBe(6);
+    expect(await count("SELECT count(*) AS n FROM listing_photos")).toBeGreaterThan(200);
+    expect((await searchListings({ condition: "excellent" })).total).toBeGreaterThan(10);
+
+    await runSeeds(["--listings", "2000"], () => undefined);
+    await runSeeds(["--listings", "2000"], () => undefined);
+    expect(await count("SELECT count(*) AS n FROM listings")).toBe(DEMO_LISTING_COUNT + 2000);
+    const page = await searchListings({ country: "MX", bodyType: "truck" });
+    expect(page.total).toBeGreaterThan(0);
+  });
+});
