@@ -6,7 +6,7 @@ type TrialOffer = { campaignId: string; trialDays: number };
 
 function Feature({ included = true, children }: { included?: boolean; children: string }) {
   return (
-    <li className={`flex gap-2 ${included ? "text-slate-700" : "text-slate-400"}`}>
+    <li className={`flex gap-2 ${included ? "text-slate-700" : "text-slate-500 line-through"}`}>
       <span aria-hidden="true" className={included ? "text-emerald-600" : "text-slate-400"}>
         {included ? "✓" : "✕"}
       </span>
