@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { membershipErrorResponse, readJsonBody } from "~/services/membership-api.server";
 import { PaymentFailedError } from "~/services/membership-checkout.server";
-import { beginSubscription } from "~/services/memberships.server";
+import { beginSubscription } from "~/services/membership-billing.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_CANCELLED_TOAST } from "~/services/membership-routes.server";
-import { cancelMembershipPayment } from "~/services/memberships.server";
+import { cancelMembershipPayment } from "~/services/membership-billing.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 

@@ -4,7 +4,7 @@ import {
   SUBSCRIBE_FAILED_TOAST,
   SUBSCRIBED_TOAST,
 } from "~/services/membership-routes.server";
-import { completeMembershipPayment } from "~/services/memberships.server";
+import { completeMembershipPayment } from "~/services/membership-billing.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 

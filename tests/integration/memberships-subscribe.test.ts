@@ -10,11 +10,13 @@ import { loader as returnLoader } from "~/routes/membership_.return";
 import { forgetPayPalToken } from "~/services/adapters/payments/paypal.server";
 import { PaymentFailedError } from "~/services/membership-checkout.server";
 import {
-  activeMembership,
   beginRenewal,
   beginSubscription,
-  cancelMembership,
   completeMembershipPayment,
+} from "~/services/membership-billing.server";
+import {
+  activeMembership,
+  cancelMembership,
   MembershipError,
   startTrial,
   userMembership,

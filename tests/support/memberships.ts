@@ -1,7 +1,6 @@
-// Arranges plans, campaigns and a stand-in checkout for membership integration tests.
+// Arranges plans and campaigns for membership integration tests, and reads flash toasts.
 import { randomUUID } from "node:crypto";
 import { Campaign, MembershipPlan } from "~/models/membership.server";
-import { PaymentFailedError, type MembershipCheckout } from "~/services/membership-checkout.server";
 import { toastCookie, type FlashToast } from "~/utils/cookies.server";
 
 let counter = 0;
