@@ -114,6 +114,7 @@ export default function CommunityVehicles() {
     navigation.state === "loading" && navigation.location.pathname === "/community-vehicles";
   const { listings, nextCursor, loadMore, loading } = useAccumulatedPages(page, location.search);
   const returnTo = `${location.pathname}${location.search}`;
+  const activeFilters = Object.values(filters).filter((v) => v !== undefined).length;
   const nextParams = new URLSearchParams(location.search);
   if (nextCursor) nextParams.set("cursor", nextCursor);
   const firstPageParams = new URLSearchParams(location.search);
@@ -157,7 +158,25 @@ export default function CommunityVehicles() {
         {user && allowance ? <ListingDashboard allowance={allowance} /> : null}
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
-          <VehicleFilters filters={filters} key={location.search} />
+          {/* Small screens fold the filters behind a toggle (a checkbox: works without JS). */}
+          <div>
+            <input
+              type="checkbox"
+              id="show-filters"
+              defaultChecked={activeFilters > 0}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor="show-filters"
+              className="flex cursor-pointer items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold shadow-sm peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500 lg:hidden"
+            >
+              Show filters{activeFilters > 0 ? ` (${activeFilters} active)` : ""}
+              <span aria-hidden="true">▾</span>
+            </label>
+            <div className="mt-2 hidden peer-checked:block lg:mt-0 lg:block">
+              <VehicleFilters filters={filters} key={location.search} />
+            </div>
+          </div>
 
           <section id="results" aria-labelledby="results-heading">
             <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -5,7 +5,12 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ListingForm } from "~/components/listings/listing-form";
 import { listingAllowance } from "~/services/listing-allowance.server";
 import { AllowanceBanner } from "~/components/listings/allowance-banner";
-import { createListing, ListingLimitError } from "~/services/listings.server";
+import { ListingLimitError, postListing } from "~/services/listings.server";
+import {
+  PHOTO_MESSAGES,
+  PhotoRejectedError,
+  readListingForm,
+} from "~/services/listing-photos.server";
 import {
   requireListingUser,
   LIMIT_REACHED_TOAST,
@@ -24,14 +29,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireListingUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: listingSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { formData, photos, photoProblem } = await readListingForm(request);
+  const submission = parseWithZod(formData, { schema: listingSchema });
+  const photoErrors: Record<string, string[]> = photoProblem
+    ? { photos: [PHOTO_MESSAGES[photoProblem]] }
+    : {};
+  if (submission.status !== "success" || photoProblem)
+    return data(submission.reply({ fieldErrors: photoErrors }), { status: 400 });
   try {
-    const id = await createListing(user.id, submission.value);
+    const id = await postListing(user.id, submission.value, photos);
     return redirectWithToast(`/vehicle/${id}`, POSTED_TOAST);
   } catch (error) {
     if (error instanceof ListingLimitError)
       return redirectWithToast("/membership", LIMIT_REACHED_TOAST);
+    if (error instanceof PhotoRejectedError)
+      return data(submission.reply({ fieldErrors: { photos: [error.message] } }), { status: 400 });
     throw error;
   }
 }
@@ -59,6 +71,7 @@ export default function PostVehicle() {
           disabled={!allowance.canPost}
           pending={pending}
           maxYear={maxYear}
+          uploadWithProgress
           defaultValue={{ currency: "USD", country: "US" }}
         />
       </div>

@@ -26,8 +26,13 @@ import {
   deleteListing,
   getListing,
   markListingSold,
-  updateListing,
+  updateListingWithPhotos,
 } from "~/services/listings.server";
+import {
+  PHOTO_MESSAGES,
+  PhotoRejectedError,
+  readListingForm,
+} from "~/services/listing-photos.server";
 import { getUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -55,13 +60,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireListingUser(request);
-  const form = await request.formData();
+  const { formData: form, photos, photoProblem } = await readListingForm(request);
   const intent = form.get("intent");
   try {
     if (intent === "update") {
       const submission = parseWithZod(form, { schema: listingSchema });
-      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const id = await updateListing(user.id, params.id, submission.value);
+      const photoErrors: Record<string, string[]> = photoProblem
+        ? { photos: [PHOTO_MESSAGES[photoProblem]] }
+        : {};
+      if (submission.status !== "success" || photoProblem)
+        return data(submission.reply({ fieldErrors: photoErrors }), { status: 400 });
+      const remove = form.getAll("removePhotos").map(String);
+      const id = await updateListingWithPhotos(user.id, params.id, submission.value, {
+        photos,
+        remove,
+      });
       return redirectWithToast(`/vehicle/${id}`, {
         title: "Listing Updated",
         description: "Your changes are live.",
@@ -88,6 +101,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Someone else's listing reads as not found: no hint that it exists.
     if (error instanceof ListingNotFoundError)
       throw new Response("This vehicle is not listed.", { status: 404 });
+    if (error instanceof PhotoRejectedError)
+      return data(
+        { status: "error" as const, error: { photos: [error.message] } },
+        { status: 400 },
+      );
     throw error;
   }
   throw new Response("Unknown action", { status: 400 });
@@ -247,6 +265,7 @@ export default function VehicleDetails() {
             disabled={false}
             pending={navigation.state !== "idle" && navigation.formMethod === "POST"}
             maxYear={maxYear}
+            existingPhotos={listing.photos}
             defaultValue={editDefaults(listing)}
           >
             <input type="hidden" name="intent" value="update" />

@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { FREE_LISTINGS } from "~/utils/listing-fields";
+import { activeMembership } from "./memberships.server";
 
 export type ListingAllowance = {
   hasMembership: boolean;
@@ -18,13 +19,13 @@ type MembershipLimit = { vehicleLimit: number | null };
 
 /**
  * The user's active membership and its plan's vehicle limit (null = unlimited), or null without
- * one. Memberships are not built yet; the membership work replaces this body, nothing else.
+ * one. Expired memberships do not count: the free tier applies again (DOMAIN.md, Memberships).
  */
 async function activeMembershipLimit(
-  _userId: string,
-  _transaction?: Transaction,
+  userId: string,
+  transaction?: Transaction,
 ): Promise<MembershipLimit | null> {
-  return null;
+  return activeMembership(userId, transaction);
 }
 
 /**

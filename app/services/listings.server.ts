@@ -3,6 +3,13 @@ import { sequelize } from "~/models/db.server";
 import { Listing, ListingFavorite, ListingPhoto } from "~/models/listing.server";
 import { User } from "~/models/user.server";
 import { listingAllowance, type ListingAllowance } from "~/services/listing-allowance.server";
+import {
+  attachPhotos,
+  deleteStoredPhotos,
+  removePhotos,
+  storePhotos,
+  type StoredPhoto,
+} from "~/services/listing-photos.server";
 import type {
   BodyType,
   Condition,
@@ -254,7 +261,11 @@ function columns(input: ListingInput) {
  * Posts a listing for `userId`. The allowance is read and spent under a lock on the user row, so
  * parallel posts queue and never exceed it. Throws ListingLimitError when none is left.
  */
-export async function createListing(userId: string, input: ListingInput): Promise<string> {
+export async function createListing(
+  userId: string,
+  input: ListingInput,
+  photos: StoredPhoto[] = [],
+): Promise<string> {
   return sequelize.transaction(async (transaction) => {
     await sequelize.query("SELECT id FROM users WHERE id = $1 FOR UPDATE", {
       bind: [userId],
@@ -264,8 +275,26 @@ export async function createListing(userId: string, input: ListingInput): Promis
     const allowance = await listingAllowance(userId, transaction);
     if (!allowance.canPost) throw new ListingLimitError(allowance);
     const listing = await Listing.create({ userId, ...columns(input) }, { transaction });
+    await attachPhotos(String(listing.id), photos, transaction);
     return String(listing.id);
   });
+}
+
+/**
+ * Post Vehicle with its photos: refuses early when no allowance is left (before any image work),
+ * stores the photos, then creates the listing under the lock; stored photos are removed again if
+ * the listing is not created. Throws ListingLimitError or PhotoRejectedError.
+ */
+export async function postListing(userId: string, input: ListingInput, photos: Uint8Array[] = []) {
+  const allowance = await listingAllowance(userId);
+  if (!allowance.canPost) throw new ListingLimitError(allowance);
+  const stored = await storePhotos(photos);
+  try {
+    return await createListing(userId, input, stored);
+  } catch (error) {
+    await deleteStoredPhotos(stored);
+    throw error;
+  }
 }
 
 export async function listingStats(userId: string) {
@@ -375,14 +404,38 @@ async function changeOwned(
   });
 }
 
+/** The owner's edit: new field values, photos to add (already stored) and photo ids to remove. */
 export async function updateListing(
   userId: string,
   rawId: string | undefined,
   input: ListingInput,
+  photos: { add?: StoredPhoto[]; remove?: string[] } = {},
 ) {
-  return changeOwned(userId, rawId, async (listing, transaction) => {
+  const removed: Array<{ key: string; thumbnailKey: string }> = [];
+  const id = await changeOwned(userId, rawId, async (listing, transaction) => {
     await listing.update(columns(input), { transaction });
+    removed.push(...(await removePhotos(String(listing.id), photos.remove ?? [], transaction)));
+    await attachPhotos(String(listing.id), photos.add ?? [], transaction);
   });
+  await deleteStoredPhotos(removed);
+  return id;
+}
+
+/** The owner's edit from the form: stores new photos first, removes them again on failure. */
+export async function updateListingWithPhotos(
+  userId: string,
+  rawId: string | undefined,
+  input: ListingInput,
+  photos: { photos: Uint8Array[]; remove: string[] },
+) {
+  if (!(await listingForEdit(userId, rawId))) throw new ListingNotFoundError("Listing not found");
+  const stored = await storePhotos(photos.photos);
+  try {
+    return await updateListing(userId, rawId, input, { add: stored, remove: photos.remove });
+  } catch (error) {
+    await deleteStoredPhotos(stored);
+    throw error;
+  }
 }
 
 export async function markListingSold(userId: string, rawId: string | undefined) {
@@ -394,10 +447,25 @@ export async function markListingSold(userId: string, rawId: string | undefined)
 
 /** Takes the listing down for good. The row stays (status deleted) so it still counts as posted. */
 export async function deleteListing(userId: string, rawId: string | undefined) {
-  return changeOwned(userId, rawId, async (listing, transaction) => {
+  const removed: Array<{ key: string; thumbnailKey: string }> = [];
+  const id = await changeOwned(userId, rawId, async (listing, transaction) => {
     await listing.update({ status: "deleted", deletedAt: new Date() }, { transaction });
     await ListingFavorite.destroy({ where: { listingId: listing.id }, transaction });
+    const photoIds = await ListingPhoto.findAll({
+      where: { listingId: listing.id },
+      attributes: ["id"],
+      transaction,
+    });
+    removed.push(
+      ...(await removePhotos(
+        String(listing.id),
+        photoIds.map((p) => String(p.id)),
+        transaction,
+      )),
+    );
   });
+  await deleteStoredPhotos(removed);
+  return id;
 }
 
 /** Saves or removes a favourite; only visible (not deleted) listings can be saved. */

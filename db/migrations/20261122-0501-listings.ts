@@ -76,7 +76,8 @@ export const up: Migration = async ({ context }) => {
       height integer CHECK (height > 0),
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now(),
-      UNIQUE (listing_id, position)
+      -- Deferred so renumbering after a removal can pass through duplicate positions.
+      UNIQUE (listing_id, position) DEFERRABLE INITIALLY DEFERRED
     );
 
     CREATE TABLE listing_favorites (

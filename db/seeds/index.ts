@@ -1,6 +1,7 @@
 import { seedLots } from "./lots";
 import { seedUsers } from "./users";
 import { seedListings } from "./listings";
+import { seedMemberships } from "./memberships";
 
 export type SeedOptions = { args: string[]; log: (line: string) => void };
 
@@ -9,6 +10,7 @@ const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
   ["users", seedUsers],
   ["listings", seedListings],
   ["lots", seedLots],
+  ["memberships", seedMemberships],
 ];
 
 export async function runSeeds(args: string[] = [], log: (line: string) => void = console.log) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { ensureUser, query, signInAs } from "./db";
 import { jsEnabled, ready } from "./helpers";
 
@@ -137,6 +138,45 @@ test.describe("community vehicles", () => {
     await expect(dashboard.locator("dd").nth(2)).toHaveText("2");
   });
 
+  test("post a vehicle with photos", async ({ page, context }) => {
+    const tag = unique("photo");
+    await signInAs(context, `${tag}@bidyard.test`);
+    const png = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 90, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    await page.goto("/post-vehicle");
+    await ready(page);
+    await page.getByLabel(/^Title/).fill(`Photo Golf ${tag}`);
+    await page.getByLabel(/^Price/).fill("15000");
+    await page.getByLabel(/^Make/).fill("Volkswagen");
+    await page.getByLabel(/^Model/).fill("Golf");
+    await page.getByLabel(/^Year/).fill("2019");
+    await page.getByLabel(/^Condition/).selectOption("excellent");
+    await page.getByLabel(/^City/).fill("Seattle");
+    await page.getByLabel(/^Photos/).setInputFiles([
+      { name: "front.png", mimeType: "image/png", buffer: png },
+      { name: "side.png", mimeType: "image/png", buffer: png },
+    ]);
+    // With JS the form goes through POST /api/vehicles to show upload progress.
+    const upload = jsEnabled()
+      ? page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/vehicles"))
+      : null;
+    await page.getByRole("button", { name: "Post Vehicle" }).click();
+    await upload;
+    await expect(page).toHaveURL(/\/vehicle\/\d+$/);
+    const main = page.getByRole("img", { name: /photo 1 of 2/ });
+    await expect(main).toBeVisible();
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    await page.goto(`/community-vehicles?search=${tag}`);
+    const card = page
+      .locator("article", { hasText: `Photo Golf ${tag}` })
+      .locator("img")
+      .first();
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  });
+
   test("a seller with no free listings left cannot submit", async ({ page, context }) => {
     const tag = unique("limit");
     const userId = await signInAs(context, `${tag}@bidyard.test`);
@@ -197,6 +237,28 @@ test.describe("community vehicles", () => {
     await expect(page).toHaveURL(/\/community-vehicles$/);
     const response = await page.goto(`/vehicle/${mine}`);
     expect(response?.status()).toBe(404);
+  });
+
+  test("load more pages by keyset", async ({ page }) => {
+    await page.goto("/community-vehicles");
+    await ready(page);
+    const cards = page.locator("#results article");
+    await expect(cards).toHaveCount(24);
+    const firstTitle = await cards.first().locator("h3").textContent();
+    await page.getByRole("link", { name: "Load more" }).click();
+    if (jsEnabled()) {
+      // Appended in place; the address stays shareable as the first page.
+      await expect(cards).toHaveCount(48);
+      await expect(page).toHaveURL(/\/community-vehicles$/);
+      await expect(cards.first().locator("h3")).toHaveText(firstTitle!);
+    } else {
+      await expect(page).toHaveURL(/cursor=/);
+      await expect(cards).toHaveCount(24);
+      await expect(cards.first().locator("h3")).not.toHaveText(firstTitle!);
+      await expect(page.getByRole("link", { name: "Back to the first page" })).toBeVisible();
+    }
+    const titles = await cards.locator("h3").allTextContents();
+    expect(new Set(titles.map((t, i) => `${t}#${i}`)).size).toBe(titles.length);
   });
 
   test("a visitor who saves a favourite is sent to sign in", async ({ page }) => {

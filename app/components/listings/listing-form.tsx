@@ -8,8 +8,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useNavigate } from "@remix-run/react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
@@ -19,6 +19,7 @@ import {
   CURRENCIES,
   DRIVETRAINS,
   FUEL_TYPES,
+  MAX_PHOTOS,
   POPULAR_MAKES,
   TRANSMISSIONS,
   capitalise,
@@ -97,6 +98,8 @@ export function ListingForm({
   disabled,
   pending,
   maxYear,
+  uploadWithProgress = false,
+  existingPhotos = [],
   children,
 }: {
   id: string;
@@ -107,8 +110,56 @@ export function ListingForm({
   disabled: boolean;
   pending: boolean;
   maxYear: number;
+  /** With JS, send the form to POST /api/vehicles with a progress bar when photos are chosen. */
+  uploadWithProgress?: boolean;
+  existingPhotos?: Array<{ id: string; thumbnailUrl: string }>;
   children?: ReactNode;
 }) {
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadErrors, setUploadErrors] = useState<string[]>([]);
+
+  function sendWithProgress(event: FormEvent<HTMLFormElement>, formData: FormData) {
+    const photos = formData.getAll("photos").filter((f) => f instanceof File && f.size > 0);
+    if (!uploadWithProgress || photos.length === 0) return;
+    event.preventDefault();
+    formData.set("source", "page");
+    setUploadErrors([]);
+    setProgress(0);
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/vehicles");
+    request.setRequestHeader("Accept", "application/json");
+    request.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    request.onload = () => {
+      let body: { id?: string; message?: string; fields?: Record<string, string> } = {};
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = {};
+      }
+      if (request.status === 201 && body.id) return navigate(`/vehicle/${body.id}`);
+      setProgress(null);
+      if (request.status === 403) return navigate("/membership");
+      if (request.status === 401)
+        return window.location.assign("/api/login?returnTo=/post-vehicle");
+      const messages = [body.message, ...Object.values(body.fields ?? {})].filter(
+        (m): m is string => Boolean(m),
+      );
+      setUploadErrors(
+        messages.length
+          ? [...new Set(messages)]
+          : ["Error: Failed to post vehicle. Please try again."],
+      );
+    };
+    request.onerror = () => {
+      setProgress(null);
+      setUploadErrors(["Error: Failed to post vehicle. Please try again."]);
+    };
+    request.send(formData);
+  }
+
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -116,10 +167,12 @@ export function ListingForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: listingSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    onSubmit: (event, { formData }) => sendWithProgress(event, formData),
   });
+  const photosField = (fields as unknown as Record<string, FieldMetadata<unknown>>).photos;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
       {children}
       {form.errors ? (
         <div
@@ -161,6 +214,48 @@ export function ListingForm({
               rows={5}
               placeholder="Condition, history, service records, anything a buyer should know"
               className={inputClass}
+            />
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          {existingPhotos.length > 0 ? (
+            <fieldset className="mb-3">
+              <legend className="text-sm font-semibold text-slate-700">
+                Current photos (tick to remove)
+              </legend>
+              <ul className="mt-1 grid grid-cols-3 gap-2 sm:grid-cols-5">
+                {existingPhotos.map((photo, i) => (
+                  <li key={photo.id}>
+                    <label className="block text-xs text-slate-600">
+                      <img
+                        src={photo.thumbnailUrl}
+                        alt={`Photo ${i + 1}`}
+                        className="aspect-[4/3] w-full rounded object-cover"
+                      />
+                      <span className="mt-1 flex items-center gap-1">
+                        <input type="checkbox" name="removePhotos" value={photo.id} />
+                        Remove photo {i + 1}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null}
+          <Field
+            meta={photosField}
+            label={`Photos (up to ${MAX_PHOTOS}, JPG or PNG, 10 MB each)`}
+            hint="The first photo is the one buyers see in the search results."
+          >
+            <input
+              id={photosField.id}
+              name="photos"
+              type="file"
+              multiple
+              accept="image/jpeg,image/png"
+              aria-invalid={photosField.errors ? true : undefined}
+              aria-describedby={photosField.errors ? photosField.errorId : undefined}
+              className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-700`}
             />
           </Field>
         </div>
@@ -262,13 +357,36 @@ export function ListingForm({
         </Field>
       </Section>
 
+      {uploadErrors.length > 0 ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
+          {uploadErrors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+      {progress !== null ? (
+        <div>
+          <label htmlFor={`${id}-progress`} className="text-sm font-semibold text-slate-700">
+            Uploading photos: {progress}%
+          </label>
+          <progress
+            id={`${id}-progress`}
+            max={100}
+            value={progress}
+            className="mt-1 block h-2 w-full overflow-hidden rounded"
+          />
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
-          disabled={disabled || pending}
+          disabled={disabled || pending || progress !== null}
           className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {pending ? pendingLabel : submitLabel}
+          {pending || progress !== null ? pendingLabel : submitLabel}
         </button>
         <p className="text-sm text-slate-500">Fields marked * are required.</p>
       </div>

@@ -1,0 +1,106 @@
+import { Form } from "@remix-run/react";
+import type { UserMembershipView } from "~/services/memberships.server";
+import { formatMembershipDate, statusLabel } from "~/utils/memberships";
+
+/**
+ * The user's plan (SPEC.md §2 Membership): name, status, 'Trial ends on' or 'Renews on' (or that
+ * it ends instead), and what can be done with it: subscribe after a trial, renew, cancel.
+ */
+export function CurrentPlan({
+  membership,
+  busy,
+}: {
+  membership: UserMembershipView;
+  busy: boolean;
+}) {
+  const end = membership.currentPeriodEnd
+    ? formatMembershipDate(membership.currentPeriodEnd)
+    : null;
+  return (
+    <section
+      aria-labelledby="current-plan-heading"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="current-plan-heading" className="text-sm font-semibold uppercase text-slate-500">
+        Current Plan
+      </h2>
+      {membership.hasActiveMembership ? (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <p className="text-2xl font-bold text-slate-900" data-testid="current-plan-name">
+              {membership.planName}
+            </p>
+            <p className="mt-1 text-slate-700">
+              Status:{" "}
+              <span className="font-semibold" data-testid="current-plan-status">
+                {statusLabel(membership.status!)}
+              </span>
+              {membership.cancelAtPeriodEnd ? (
+                <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  Cancelled
+                </span>
+              ) : null}
+            </p>
+            <p className="mt-1 text-slate-700" data-testid="current-plan-period">
+              {membership.cancelAtPeriodEnd
+                ? `Cancelled: ends on ${end} instead of renewing`
+                : membership.status === "trialing"
+                  ? `Trial ends on ${end}`
+                  : `Renews on ${end}`}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {membership.status === "trialing" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="subscribe" />
+                <input type="hidden" name="planId" value={membership.planId!} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                >
+                  {`Keep ${membership.planName}: Subscribe Now`}
+                </button>
+              </Form>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="renew" />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                >
+                  Renew Now
+                </button>
+              </Form>
+            )}
+            {membership.cancelAtPeriodEnd ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancel" />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+                >
+                  Cancel Membership
+                </button>
+              </Form>
+            )}
+          </div>
+        </div>
+      ) : (
+        <div className="mt-2">
+          <p className="text-2xl font-bold text-slate-900" data-testid="current-plan-name">
+            Free
+          </p>
+          <p className="mt-1 text-slate-700">
+            Status:{" "}
+            <span className="font-semibold" data-testid="current-plan-status">
+              Active
+            </span>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

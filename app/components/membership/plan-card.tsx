@@ -1,0 +1,111 @@
+import { Form } from "@remix-run/react";
+import type { PlanView } from "~/services/memberships.server";
+import { isMostPopular, planPriceLabel } from "~/utils/memberships";
+
+type TrialOffer = { campaignId: string; trialDays: number };
+
+function Feature({ included = true, children }: { included?: boolean; children: string }) {
+  return (
+    <li className={`flex gap-2 ${included ? "text-slate-700" : "text-slate-500 line-through"}`}>
+      <span aria-hidden="true" className={included ? "text-emerald-600" : "text-slate-400"}>
+        {included ? "✓" : "✕"}
+      </span>
+      <span>
+        {children}
+        {included ? null : <span className="sr-only"> (not included)</span>}
+      </span>
+    </li>
+  );
+}
+
+/** One plan in the grid (SPEC.md §2 Membership), with its Current Plan / trial / subscribe buttons. */
+export function PlanCard({
+  plan,
+  isCurrent,
+  trialOffer,
+  busy,
+}: {
+  plan: PlanView;
+  isCurrent: boolean;
+  trialOffer: TrialOffer | null;
+  busy: boolean;
+}) {
+  const popular = isMostPopular(plan.name);
+  const headingId = `plan-${plan.id}-name`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="plan-card"
+      className={`relative flex flex-col rounded-xl border bg-white p-6 shadow-sm ${
+        popular ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
+      }`}
+    >
+      {popular ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900">
+          Most Popular
+        </span>
+      ) : null}
+      <h3 id={headingId} className="text-xl font-bold text-slate-900">
+        {plan.name}
+      </h3>
+      <p className="mt-2 text-3xl font-black text-brand-800">
+        {planPriceLabel(plan.price, plan.billingInterval)}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm">
+        <Feature>
+          {plan.vehicleLimit === null
+            ? "Unlimited vehicle listings"
+            : `Up to ${plan.vehicleLimit} vehicle listings`}
+        </Feature>
+        {plan.featuredListings > 0 ? (
+          <Feature>{`${plan.featuredListings} featured ${plan.featuredListings === 1 ? "listing" : "listings"} per month`}</Feature>
+        ) : null}
+        {plan.prioritySupport ? <Feature>Priority support</Feature> : null}
+        <Feature included={plan.advancedBuyerTools}>Advanced buyer tools</Feature>
+        <Feature included={plan.sellerAnalytics}>Seller analytics</Feature>
+      </ul>
+      <div className="mt-6 space-y-2">
+        {isCurrent ? (
+          <button
+            type="button"
+            disabled
+            className="w-full cursor-not-allowed rounded-md bg-slate-200 px-4 py-2 font-semibold text-slate-600"
+          >
+            Current Plan
+          </button>
+        ) : (
+          <>
+            {trialOffer ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="start-trial" />
+                <input type="hidden" name="planId" value={plan.id} />
+                <input type="hidden" name="campaignId" value={trialOffer.campaignId} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  aria-describedby={headingId}
+                  className="w-full rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                >
+                  {`Start ${trialOffer.trialDays}-Day Free Trial`}
+                </button>
+              </Form>
+            ) : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="subscribe" />
+              <input type="hidden" name="planId" value={plan.id} />
+              <button
+                type="submit"
+                disabled={busy}
+                aria-describedby={headingId}
+                className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              >
+                Subscribe Now
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { listActiveCampaigns } from "~/services/memberships.server";
+
+/** GET /api/campaigns/active (SPEC.md §7): campaigns running now. */
+export async function loader() {
+  return Response.json(await listActiveCampaigns());
+}

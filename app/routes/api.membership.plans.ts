@@ -1,0 +1,6 @@
+import { listPlans } from "~/services/memberships.server";
+
+/** GET /api/membership/plans (SPEC.md §7): the plans on offer, free tier first. */
+export async function loader() {
+  return Response.json(await listPlans());
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { membershipErrorResponse, readJsonBody } from "~/services/membership-api.server";
+import { PaymentFailedError } from "~/services/membership-checkout.server";
+import { beginSubscription } from "~/services/membership-billing.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
+import { requireUser } from "~/services/session.server";
+import { jsonError } from "~/utils/http.server";
+import { subscribeSchema } from "~/utils/schemas/memberships";
+
+const FAILED = "Failed to start subscription. Please try again.";
+
+export const loader = () => jsonError(405, "Use POST");
+
+/**
+ * POST /api/membership/subscribe {planId, campaignId?} (SPEC.md §7): creates the payment order
+ * for the first period and answers where the payer approves it. The membership becomes active
+ * when the provider sends the payer back to /membership/return and the payment is captured.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (request.method !== "POST") return jsonError(405, "Use POST");
+  const input = await readJsonBody(request, subscribeSchema);
+  await consumeRateLimit(request, "payment", user.id);
+  try {
+    const { approvalUrl, paymentOrderId } = await beginSubscription(user.id, input);
+    return Response.json({ paymentOrderId, approvalUrl }, { status: 201 });
+  } catch (error) {
+    if (error instanceof PaymentFailedError) {
+      console.error("membership subscribe:", error.message);
+      return jsonError(502, FAILED);
+    }
+    return membershipErrorResponse(error, FAILED);
+  }
+}

@@ -1,0 +1,240 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CurrentPlan } from "~/components/membership/current-plan";
+import { FlashNotice } from "~/components/membership/flash-notice";
+import { PlanCard } from "~/components/membership/plan-card";
+import { PaymentFailedError } from "~/services/membership-checkout.server";
+import {
+  cancelledToast,
+  RENEW_FAILED_TOAST,
+  SUBSCRIBE_FAILED_TOAST,
+  TRIAL_FAILED_TOAST,
+  TRIAL_STARTED_TOAST,
+  withReason,
+} from "~/services/membership-routes.server";
+import { beginRenewal, beginSubscription } from "~/services/membership-billing.server";
+import {
+  cancelMembership,
+  listActiveCampaigns,
+  listPlans,
+  MembershipError,
+  startTrial,
+  userMembership,
+} from "~/services/memberships.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formatMembershipDate } from "~/utils/memberships";
+import { membershipIntentSchema } from "~/utils/schemas/memberships";
+
+// The no-JS subscribe post is answered with a redirect to the provider's approval page.
+export const handle = {
+  csp: { formAction: ["https://www.paypal.com", "https://www.sandbox.paypal.com"] },
+};
+
+export const meta: MetaFunction = () => [{ title: "Membership · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [plans, campaigns, membership] = await Promise.all([
+    listPlans(),
+    listActiveCampaigns(),
+    userMembership(user.id),
+  ]);
+  const trialCampaign = campaigns.find((c) => c.type === "membership_trial" && c.trialDays);
+  // SPEC.md: the trial button needs a running trial campaign and a user who never had a trial;
+  // a paying member is not offered one either (docs/decisions/0603).
+  const trialOffer =
+    trialCampaign && !membership.hasUsedTrial && membership.status !== "active"
+      ? { campaignId: trialCampaign.id, trialDays: trialCampaign.trialDays! }
+      : null;
+  return data(
+    { plans, campaigns, membership, trialOffer },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** A refusal or a failed payment as SPEC.md's toast; anything else is a bug and is rethrown. */
+function failure(error: unknown, toast: Parameters<typeof withReason>[0]) {
+  if (error instanceof MembershipError) {
+    return redirectWithToast("/membership", withReason(toast, error.message));
+  }
+  if (error instanceof PaymentFailedError) {
+    console.error("membership payment:", error.message);
+    return redirectWithToast("/membership", toast);
+  }
+  throw error;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: membershipIntentSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const value = submission.value;
+
+  if (value.intent === "start-trial") {
+    try {
+      await startTrial(user.id, value);
+      return redirectWithToast("/membership", TRIAL_STARTED_TOAST);
+    } catch (error) {
+      return failure(error, TRIAL_FAILED_TOAST);
+    }
+  }
+
+  if (value.intent === "cancel") {
+    try {
+      const membership = await cancelMembership(user.id);
+      return redirectWithToast(
+        "/membership",
+        cancelledToast(formatMembershipDate(membership.currentPeriodEnd.toISOString())),
+      );
+    } catch (error) {
+      if (!(error instanceof MembershipError)) throw error;
+      return redirectWithToast("/membership", {
+        title: "Error",
+        description: error.message,
+        type: "error",
+      });
+    }
+  }
+
+  await consumeRateLimit(request, "payment", user.id);
+  if (value.intent === "renew") {
+    try {
+      const { approvalUrl } = await beginRenewal(user.id);
+      return redirect(approvalUrl);
+    } catch (error) {
+      return failure(error, RENEW_FAILED_TOAST);
+    }
+  }
+  try {
+    const { approvalUrl } = await beginSubscription(user.id, value);
+    return redirect(approvalUrl);
+  } catch (error) {
+    return failure(error, SUBSCRIBE_FAILED_TOAST);
+  }
+}
+
+const WHY_UPGRADE = [
+  ["Sell without limits", "Post more vehicles, or as many as you like, instead of 3 in all."],
+  ["Stand out", "Featured listings appear first and carry a Featured badge."],
+  ["Buy smarter", "Advanced buyer tools help you find and compare lots faster."],
+  ["Know your buyers", "Seller analytics show how your listings perform."],
+  ["Get help first", "Priority support answers members before anyone else."],
+] as const;
+
+export default function MembershipPage() {
+  const { plans, campaigns, membership, trialOffer } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const freePlan = plans.find((plan) => plan.isFree);
+  const paidPlans = plans.filter((plan) => !plan.isFree);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <FlashNotice />
+      <h1 className="text-center text-3xl font-black text-slate-900 sm:text-4xl">
+        Choose Your Membership Plan
+      </h1>
+      <p className="mt-2 text-center text-slate-600">
+        Post more vehicles, stand out to buyers and get help first.
+      </p>
+      {lastResult ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-900">
+          Error: That request could not be understood. Please choose a plan and try again.
+        </p>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <CurrentPlan membership={membership} busy={busy} />
+        <section
+          aria-labelledby="free-tier-heading"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="free-tier-heading" className="text-lg font-bold text-slate-900">
+            Free Tier Benefits
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm text-slate-700">
+            <li>✓ Up to {freePlan?.vehicleLimit ?? 3} vehicle listings</li>
+            <li>✓ Basic buyer tools</li>
+            <li>✓ Standard support</li>
+          </ul>
+        </section>
+      </div>
+
+      {campaigns.length > 0 ? (
+        <section aria-labelledby="offers-heading" className="mt-10">
+          <h2 id="offers-heading" className="text-2xl font-bold text-slate-900">
+            Special Offers
+          </h2>
+          <div className="mt-4 grid gap-4 md:grid-cols-2">
+            {campaigns.map((campaign) => (
+              <article
+                key={campaign.id}
+                data-testid="campaign-card"
+                className="rounded-xl border border-accent-500 bg-amber-50 p-5"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h3 className="text-lg font-bold text-slate-900">{campaign.name}</h3>
+                  <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold uppercase text-slate-900">
+                    Limited Time
+                  </span>
+                </div>
+                <p className="mt-2 text-sm text-slate-700">{campaign.description}</p>
+                {campaign.trialDays ? (
+                  <p className="mt-2 font-semibold text-slate-900">
+                    {campaign.trialDays}-day free trial
+                  </p>
+                ) : null}
+                <p className="mt-1 text-sm text-slate-600">
+                  Valid until {formatMembershipDate(campaign.endDate)}
+                </p>
+              </article>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="plans-heading" className="mt-10">
+        <h2 id="plans-heading" className="text-2xl font-bold text-slate-900">
+          Plans
+        </h2>
+        <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-3">
+          {paidPlans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              isCurrent={membership.planId === plan.id}
+              trialOffer={trialOffer}
+              busy={busy}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="why-upgrade-heading"
+        className="mt-12 rounded-xl bg-brand-800 p-6 text-white sm:p-8"
+      >
+        <h2 id="why-upgrade-heading" className="text-2xl font-bold">
+          Why Upgrade
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {WHY_UPGRADE.map(([title, text]) => (
+            <li key={title}>
+              <p className="font-semibold">{title}</p>
+              <p className="text-sm text-brand-100">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

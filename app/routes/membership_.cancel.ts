@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { PAYMENT_CANCELLED_TOAST } from "~/services/membership-routes.server";
+import { cancelMembershipPayment } from "~/services/membership-billing.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** The payer turned back at the provider: nothing was charged and nothing changes. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (/^[A-Za-z0-9-]{1,64}$/.test(token)) {
+    try {
+      await cancelMembershipPayment(user.id, token);
+    } catch (error) {
+      console.error("membership cancel:", error instanceof Error ? error.message : error);
+    }
+  }
+  return redirectWithToast("/membership", PAYMENT_CANCELLED_TOAST);
+}

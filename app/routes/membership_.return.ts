@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import {
+  RENEWED_TOAST,
+  SUBSCRIBE_FAILED_TOAST,
+  SUBSCRIBED_TOAST,
+} from "~/services/membership-routes.server";
+import { completeMembershipPayment } from "~/services/membership-billing.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** The provider sends the payer back here with ?token=<order id>: capture, then activate. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(token)) {
+    return redirectWithToast("/membership", SUBSCRIBE_FAILED_TOAST);
+  }
+  try {
+    const { kind } = await completeMembershipPayment(user.id, token);
+    return redirectWithToast("/membership", kind === "renew" ? RENEWED_TOAST : SUBSCRIBED_TOAST);
+  } catch (error) {
+    // Declined, unreachable provider, someone else's order: nothing was activated.
+    console.error("membership return:", error instanceof Error ? error.message : error);
+    return redirectWithToast("/membership", SUBSCRIBE_FAILED_TOAST);
+  }
+}
