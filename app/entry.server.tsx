@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startAuctionCloser } from "~/services/auction-closer.server";
 import { env } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import {
@@ -15,6 +16,7 @@ import {
 
 // Fail fast on a bad environment: production refuses to start without its secrets.
 env();
+startAuctionCloser();
 
 export const streamTimeout = 5_000;
 

@@ -1,19 +1,41 @@
-import type { Transaction } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
+import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
 
 /**
- * What a user's deposit is holding: maxima on open lots where they lead plus unpaid purchases.
- * Nothing can be held until auctions exist; the auction engine gives this its real body.
+ * What a user's deposit is holding: the user's maxima on OTHER open lots where they lead, plus
+ * unpaid purchases. Being outbid frees the hold at once because the lot's leader changes.
  */
-export async function exposure(_userId: string, _transaction?: Transaction): Promise<string> {
-  return "0.00";
+export async function exposure(
+  userId: string,
+  transaction?: Transaction,
+  options: { excludeLotId?: string | number } = {},
+): Promise<string> {
+  const [row] = await sequelize.query<{ total: string }>(
+    `SELECT (
+       COALESCE((SELECT sum(high_max) FROM lots
+                 WHERE status = 'active' AND high_bidder_id = :userId AND id <> :excludeLotId), 0)
+     + COALESCE((SELECT sum(amount) FROM purchases
+                 WHERE user_id = :userId AND status = 'pending'), 0)
+     )::numeric(14, 2)::text AS total`,
+    {
+      replacements: { userId, excludeLotId: options.excludeLotId ?? -1 },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return row.total;
 }
 
 /** Deposit minus exposure, as a decimal string with two places. */
-export async function availableBuyingPower(userId: string, transaction?: Transaction) {
+export async function availableBuyingPower(
+  userId: string,
+  transaction?: Transaction,
+  options: { excludeLotId?: string | number } = {},
+) {
   const user = await User.findByPk(userId, { transaction, rejectOnEmpty: true });
   const cents =
     Math.round(Number(user.deposit) * 100) -
-    Math.round(Number(await exposure(userId, transaction)) * 100);
+    Math.round(Number(await exposure(userId, transaction, options)) * 100);
   return (Math.max(0, cents) / 100).toFixed(2);
 }

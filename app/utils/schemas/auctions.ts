@@ -1,0 +1,107 @@
+import * as z from "zod";
+import { parseCents } from "~/utils/money";
+
+export const AUCTION_HOUSE_OPTIONS = [
+  { value: "copart", label: "Copart" },
+  { value: "iaai", label: "IAAI" },
+] as const;
+export const MAKE_OPTIONS = ["Ford", "Chevrolet", "Toyota", "Honda"] as const;
+export const DAMAGE_OPTIONS = ["theft", "collision", "flood", "hail"] as const;
+export const LOCATION_OPTIONS = ["TX", "CA", "FL", "NY"] as const;
+export const TITLE_OPTIONS = [
+  { value: "clean", label: "Clean" },
+  { value: "salvage", label: "Salvage" },
+  { value: "rebuilt", label: "Rebuilt" },
+  { value: "certificate_of_destruction", label: "Certificate of destruction" },
+  { value: "parts_only", label: "Parts only" },
+  { value: "other", label: "Other" },
+] as const;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && (value.trim() === "" || value === "all") ? undefined : value;
+const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const year = z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).optional());
+
+/** The auction query set (SPEC.md §7 plus the made-real More Filters); unknown values are 400. */
+export const AuctionQuerySchema = z.object({
+  auctionHouse: z.preprocess(blankToUndefined, z.enum(["copart", "iaai"]).optional()),
+  make: text(40),
+  model: text(60),
+  year,
+  yearMin: year,
+  yearMax: year,
+  damageType: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(["collision", "flood", "hail", "theft", "fire", "mechanical", "vandalism", "other"])
+      .optional(),
+  ),
+  location: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Use a two-letter state code")
+      .optional(),
+  ),
+  titleType: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(["clean", "salvage", "rebuilt", "certificate_of_destruction", "parts_only", "other"])
+      .optional(),
+  ),
+  runsDrives: z.preprocess(blankToUndefined, z.enum(["yes", "no"]).optional()),
+  search: text(60),
+  status: z.preprocess(blankToUndefined, z.enum(["active", "ended"]).optional()),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,80}$/)
+      .optional(),
+  ),
+});
+export type AuctionQuery = z.infer<typeof AuctionQuerySchema>;
+
+const money = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, "Enter an amount in dollars and cents (e.g. 1250.50).");
+
+/** The bid form (dialog, lot page, no-JS page) and the JSON call share these rules. */
+export const BidFormSchema = z
+  .object({
+    intent: z.literal("bid").optional(),
+    amount: money("Enter your bid amount."),
+    isProxyBid: z.preprocess(
+      (value) => value === true || value === "true" || value === "on",
+      z.boolean(),
+    ),
+    maxAmount: z.preprocess(blankToUndefined, money("Enter your maximum.").optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.isProxyBid) return;
+    if (
+      value.maxAmount === undefined ||
+      (parseCents(value.maxAmount) ?? 0) <= (parseCents(value.amount) ?? 0)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxAmount"],
+        message: "Maximum proxy bid must be higher than initial bid.",
+      });
+    }
+  });
+
+export const BidApiSchema = z.object({
+  vehicleId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()]),
+  amount: z.union([z.string(), z.number()]).transform(String),
+  isProxyBid: z.boolean().optional().default(false),
+  maxAmount: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? undefined : String(v))),
+});
