@@ -1,9 +1,13 @@
 import { seedUsers } from "./users";
+import { seedAffiliates } from "./affiliates";
 
 export type SeedOptions = { args: string[]; log: (line: string) => void };
 
 /** Each seed is idempotent; later features append theirs here, in dependency order. */
-const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [["users", seedUsers]];
+const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
+  ["users", seedUsers],
+  ["affiliates", seedAffiliates],
+];
 
 export async function runSeeds(args: string[] = [], log: (line: string) => void = console.log) {
   for (const [name, seed] of seeds) {
