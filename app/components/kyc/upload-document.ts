@@ -1,0 +1,80 @@
+// The browser's upload (SPEC §7): ask for an upload URL bound to the file's size and type, PUT
+// the file there with progress, confirm it, then submit it as the user's document.
+import { detectFileType, FILE_PROBLEM_MESSAGES, MAX_DOCUMENT_BYTES } from "~/utils/file-type";
+
+export class UploadFailure extends Error {
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+async function call(path: string, method: string, body?: unknown) {
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new UploadFailure(
+      answer?.message ?? `${response.status}: ${response.statusText}`,
+      response.status,
+    );
+  }
+  return answer;
+}
+
+function put(
+  url: string,
+  file: File,
+  headers: Record<string, string>,
+  onProgress: (percent: number) => void,
+) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(new UploadFailure("Failed to upload document. Please try again.", xhr.status));
+    xhr.onerror = () =>
+      reject(
+        new UploadFailure(
+          "The upload could not reach the storage server; a firewall or provider may be blocking it.",
+        ),
+      );
+    xhr.send(file);
+  });
+}
+
+/** A problem the browser can see before sending anything, or null (the server checks again). */
+export async function checkFileLocally(file: File | null | undefined): Promise<string | null> {
+  if (!file || !file.name) return FILE_PROBLEM_MESSAGES.missing;
+  if (file.size === 0) return FILE_PROBLEM_MESSAGES.empty;
+  if (file.size > MAX_DOCUMENT_BYTES) return FILE_PROBLEM_MESSAGES.too_large;
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  if (!detectFileType(head)) return FILE_PROBLEM_MESSAGES.type;
+  return null;
+}
+
+export async function uploadDocument(
+  file: File,
+  documentType: string,
+  onProgress: (percent: number) => void,
+) {
+  const { uploadURL, headers } = await call("/api/objects/upload", "POST", {
+    size: file.size,
+    contentType: file.type,
+  });
+  await put(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
+  const { objectPath } = await call("/api/kyc/document-url", "PUT", { documentURL: uploadURL });
+  return call("/api/kyc/documents", "POST", { documentType, documentUrl: objectPath });
+}

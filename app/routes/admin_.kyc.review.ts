@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { approveDocument, KycError, rejectDocument } from "~/services/kyc.server";
+import { requireAdmin } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { safeRedirect } from "~/utils/http.server";
+import { kycReviewFormSchema } from "~/utils/schemas/kyc";
+
+export const loader = () => new Response("Not found", { status: 404 });
+
+/**
+ * The admin review as a plain form post (works without JS): approve, or reject with a reason;
+ * back to `redirectTo` (default /admin/kyc) with a toast. The /admin page may post here too.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"), "/admin/kyc");
+  const submission = parseWithZod(formData, { schema: kycReviewFormSchema });
+  if (submission.status !== "success") {
+    const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Choose approve or reject.";
+    return redirectWithToast(back, { title: "Review Failed", description: problem, type: "error" });
+  }
+  const input = submission.value;
+  try {
+    if (input.intent === "approve") {
+      const { user } = await approveDocument(admin, input.documentId);
+      return redirectWithToast(back, {
+        title: "Document Approved",
+        description: `${user.email} is now verified.`,
+        type: "success",
+      });
+    }
+    const { user } = await rejectDocument(admin, input.documentId, input.reason);
+    return redirectWithToast(back, {
+      title: "Document Rejected",
+      description: `${user.email} has been asked to upload a new document.`,
+      type: "success",
+    });
+  } catch (error) {
+    if (!(error instanceof KycError)) throw error;
+    return redirectWithToast(back, {
+      title: "Review Failed",
+      description: error.message,
+      type: "error",
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listDocuments, submitDocument } from "~/services/kyc.server";
+import { kycJsonError } from "~/services/service-errors.server";
+import { requireUser } from "~/services/session.server";
+import { jsonError } from "~/utils/http.server";
+import { parseJsonBody } from "~/utils/json-body.server";
+import { submitDocumentSchema } from "~/utils/schemas/kyc";
+
+/** The signed-in user's own documents, newest (current) first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return Response.json(await listDocuments(user.id));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST");
+  const user = await requireUser(request);
+  const input = await parseJsonBody(request, submitDocumentSchema);
+  try {
+    const document = await submitDocument(user, {
+      documentType: input.documentType,
+      objectPath: input.documentUrl,
+    });
+    return Response.json(document, { status: 201 });
+  } catch (error) {
+    return kycJsonError(error);
+  }
+}

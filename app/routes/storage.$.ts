@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { filesystemStorage } from "~/services/adapters/storage/index.server";
+
+// The filesystem driver's signed URLs land here (GET to download, PUT to upload); the signature
+// in the URL is the permission. With S3 configured the browser talks to the bucket instead.
+async function handle(request: Request) {
+  const driver = filesystemStorage();
+  if (!driver) return new Response("Not found", { status: 404 });
+  return driver.handleSignedRequest(request);
+}
+
+export const loader = ({ request }: LoaderFunctionArgs) => handle(request);
+export const action = ({ request }: ActionFunctionArgs) => handle(request);

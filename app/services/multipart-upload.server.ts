@@ -1,0 +1,86 @@
+// Reads a no-JS multipart form post: small text fields in memory, the one file streamed to
+// storage through the upload checks (hard cap, content sniffing). Nothing buffers a whole file.
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { Upload } from "~/models/upload.server";
+import type { FileProblem } from "~/utils/file-type";
+import {
+  storeStreamedUpload,
+  UPLOAD_POLICIES,
+  UploadError,
+  type UploadPurpose,
+} from "./uploads.server";
+
+const MAX_TEXT_FIELD_BYTES = 2_000;
+
+export type UploadForm = {
+  fields: Record<string, string>;
+  upload: Upload | null;
+  problem: FileProblem | null;
+};
+
+/** Reads what is left of a part without keeping it, so the browser gets our answer; gives up past `limit`. */
+async function drain(iterator: AsyncIterator<Uint8Array>, limit: number) {
+  let total = 0;
+  for (;;) {
+    const { value, done } = await iterator.next();
+    if (done) return;
+    total += value.byteLength;
+    if (total > limit) throw new Response("Request body too large", { status: 413 });
+  }
+}
+
+export async function parseUploadForm(
+  request: Request,
+  options: { userId: string; purpose: UploadPurpose; fileField?: string },
+): Promise<UploadForm> {
+  const fileField = options.fileField ?? "file";
+  const result: UploadForm = { fields: {}, upload: null, problem: null };
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) {
+    for (const [name, value] of await request.formData()) {
+      if (typeof value === "string") result.fields[name] = value;
+    }
+    result.problem = "missing";
+    return result;
+  }
+  const drainLimit = UPLOAD_POLICIES[options.purpose].maxBytes * 3;
+
+  const handler: UploadHandler = async ({ name, filename, contentType: partType, data }) => {
+    const iterator = data[Symbol.asyncIterator]();
+    // Our own view of the part that never closes it, so a refused file can still be drained.
+    const part = { [Symbol.asyncIterator]: () => ({ next: () => iterator.next() }) };
+    if (!filename) {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for (;;) {
+        const { value, done } = await iterator.next();
+        if (done) break;
+        size += value.byteLength;
+        if (size > MAX_TEXT_FIELD_BYTES) {
+          await drain(iterator, drainLimit);
+          return undefined;
+        }
+        chunks.push(value);
+      }
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (name !== fileField) result.fields[name] = text;
+      return undefined;
+    }
+    if (name !== fileField || result.upload || result.problem) {
+      await drain(iterator, drainLimit);
+      return undefined;
+    }
+    try {
+      result.upload = await storeStreamedUpload(options.userId, options.purpose, part, partType);
+    } catch (error) {
+      if (!(error instanceof UploadError) || !error.problem) throw error;
+      result.problem = error.problem;
+      await drain(iterator, drainLimit);
+    }
+    return undefined;
+  };
+
+  await unstable_parseMultipartFormData(request, handler);
+  if (!result.upload && !result.problem) result.problem = "missing";
+  return result;
+}

@@ -1,0 +1,94 @@
+// Storage drivers for tests: S3 through a real, signature-checking s3rver, and the filesystem
+// driver behind a tiny HTTP server that does what the /storage/* route does.
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import S3rver from "@20minutes/s3rver";
+import { createFilesystemStorage } from "~/services/adapters/storage/filesystem.server";
+import { createS3Storage } from "~/services/adapters/storage/s3.server";
+import type { ObjectStorage } from "~/services/adapters/storage/types";
+
+export type TestStorage = {
+  storage: ObjectStorage;
+  /** Moves the driver's clock (signing time and expiry checks). */
+  setNow: (date: Date) => void;
+  stop: () => Promise<void>;
+};
+
+export async function startS3rverStorage(): Promise<TestStorage> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-s3rver-"));
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: "bidyard-test" }],
+  });
+  const address = (await server.run()) as AddressInfo;
+  let now = () => new Date();
+  const storage = createS3Storage({
+    bucket: "bidyard-test",
+    region: "us-east-1",
+    endpoint: `http://127.0.0.1:${address.port}`,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    now: () => now(),
+  });
+  return {
+    storage,
+    setNow: (date) => {
+      now = () => date;
+    },
+    stop: async () => {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startFilesystemStorage(): Promise<TestStorage> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-uploads-"));
+  let now = () => new Date();
+  let baseUrl = "http://127.0.0.1:1";
+  const storage = createFilesystemStorage({
+    root,
+    secret: "test-storage-secret",
+    baseUrl: "http://placeholder",
+    now: () => now(),
+  });
+  const server = http.createServer(async (req, res) => {
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(new URL(req.url!, baseUrl), {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      duplex: "half",
+    } as RequestInit);
+    const response = await storage.handleSignedRequest(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) Readable.fromWeb(response.body as never).pipe(res);
+    else res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const driver = createFilesystemStorage({
+    root,
+    secret: "test-storage-secret",
+    baseUrl,
+    now: () => now(),
+  });
+  return {
+    storage: driver,
+    setNow: (date) => {
+      now = () => date;
+    },
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}
