@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { LicenceUpload } from "~/components/affiliates/licence-upload";
+import type { Upload } from "~/models/upload.server";
 import {
   Badge,
   FieldError,
@@ -13,10 +15,15 @@ import {
 import {
   AffiliateError,
   getApplication,
+  LICENCE_UPLOAD_PURPOSE,
   submitApplication,
   toPublicApplication,
 } from "~/services/affiliates.server";
+import { parseUploadForm } from "~/services/multipart-upload.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
+import { discardUpload, objectPathFor } from "~/services/uploads.server";
+import { FILE_PROBLEM_MESSAGES, type FileProblem } from "~/utils/file-type";
 import { redirectWithToast } from "~/services/toast.server";
 import { AffiliateApplicationFormSchema, SERVICE_TYPE_OPTIONS } from "~/utils/schemas/affiliates";
 
@@ -28,15 +35,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { email: user.email, application: application ? toPublicApplication(application) : null };
 }
 
+/** The Apply to Join form: a multipart post (the optional document streams to storage) or plain. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), {
-    schema: AffiliateApplicationFormSchema,
-  });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  let formData: FormData;
+  let upload: Upload | null = null;
+  let fileProblem: FileProblem | null = null;
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    await consumeRateLimit(request, "upload", user.id);
+    const parsed = await parseUploadForm(request, {
+      userId: user.id,
+      purpose: LICENCE_UPLOAD_PURPOSE,
+      fileField: "licenseDocument",
+    });
+    formData = new FormData();
+    for (const [name, value] of Object.entries(parsed.fields)) formData.append(name, value);
+    upload = parsed.upload;
+    fileProblem = parsed.problem === "missing" ? null : parsed.problem;
+  } else {
+    formData = await request.formData();
+  }
+  if (upload) formData.set("licenseDocumentUrl", objectPathFor(upload.objectKey));
+  const submission = parseWithZod(formData, { schema: AffiliateApplicationFormSchema });
+  if (submission.status !== "success" || fileProblem) {
+    if (upload) await discardUpload(upload);
+    const fieldErrors: Record<string, string[]> = {
+      ...(submission.status === "success" ? {} : submission.error),
+      ...(fileProblem ? { licenseDocument: [FILE_PROBLEM_MESSAGES[fileProblem]] } : {}),
+    } as Record<string, string[]>;
+    return data(submission.reply({ fieldErrors }), { status: 400 });
+  }
   try {
     await submitApplication(user.id, submission.value);
   } catch (error) {
+    if (upload) await discardUpload(upload);
     if (error instanceof AffiliateError)
       return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
     throw error;
@@ -155,6 +187,7 @@ function ApplicationForm() {
   return (
     <Form
       method="post"
+      encType="multipart/form-data"
       {...getFormProps(form)}
       className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
@@ -178,11 +211,12 @@ function ApplicationForm() {
       <fieldset aria-describedby={fields.serviceTypes.errorId}>
         <legend className={labelClass}>Service types</legend>
         <div className="mt-2 flex flex-wrap gap-4">
-          {SERVICE_TYPE_OPTIONS.map((option) => (
+          {SERVICE_TYPE_OPTIONS.map((option, index) => (
             <label key={option.value} className="inline-flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                name={fields.serviceTypes.name}
+                // indexed names survive the multipart reader, which keeps one value per name
+                name={`${fields.serviceTypes.name}[${index}]`}
                 value={option.value}
                 defaultChecked={[chosenTypes].flat().includes(option.value)}
                 className="h-4 w-4 rounded border-slate-300"
@@ -229,6 +263,9 @@ function ApplicationForm() {
         <p className="mt-1 text-xs text-slate-500">Separate areas with commas.</p>
         <FieldError id={fields.serviceAreas.errorId} errors={fields.serviceAreas.errors} />
       </div>
+      <LicenceUpload
+        serverError={(form.allErrors as Record<string, string[] | undefined>).licenseDocument}
+      />
       <div>
         <label className="inline-flex items-start gap-2 text-sm">
           <input

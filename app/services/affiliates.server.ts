@@ -5,8 +5,12 @@ import {
   type ServiceType,
 } from "~/models/affiliate.server";
 import { sequelize } from "~/models/db.server";
+import { Upload } from "~/models/upload.server";
 import { User } from "~/models/user.server";
 import { notify } from "~/services/notifications.server";
+import { objectKeyFromPath } from "~/services/uploads.server";
+
+export const LICENCE_UPLOAD_PURPOSE = "affiliate_licence" as const;
 
 /** An error a user can cause: the route answers `status` with `message`. */
 export class AffiliateError extends Error {
@@ -109,9 +113,34 @@ export async function submitApplication(userId: string, input: ApplicationInput)
       },
     );
     if (rows.length === 0) throw new AffiliateError(409, ALREADY_APPLIED);
+    if (input.licenseDocumentUrl)
+      await attachLicence(userId, input.licenseDocumentUrl, transaction);
     await User.update({ accountType: "affiliate" }, { where: { id: userId }, transaction });
     return (await AffiliateApplication.findByPk(rows[0].id, { transaction }))!;
   });
+}
+
+/** The document must be the applicant's own checked upload (a path anyone could type is refused). */
+async function attachLicence(userId: string, objectPath: string, transaction: Transaction) {
+  const objectKey = objectKeyFromPath(objectPath);
+  const upload = objectKey
+    ? await Upload.findOne({
+        where: {
+          objectKey,
+          userId,
+          purpose: LICENCE_UPLOAD_PURPOSE,
+          status: ["stored", "attached"],
+        },
+        lock: transaction.LOCK.UPDATE,
+        transaction,
+      })
+    : null;
+  if (!upload)
+    throw new AffiliateError(
+      400,
+      "Upload Error: Failed to process document upload. Please try again.",
+    );
+  if (upload.status !== "attached") await upload.update({ status: "attached" }, { transaction });
 }
 
 export type ApplicationWithApplicant = AffiliateApplication & {

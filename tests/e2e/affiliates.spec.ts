@@ -40,9 +40,26 @@ test("apply, get approved by an admin, claim, start and complete", async ({ page
   await expect(page.getByText("You must agree to the terms")).toBeVisible();
 
   await page.getByLabel("Company name").fill(company);
+  await page.getByLabel("Licence or business document (optional)").setInputFiles({
+    name: "licence.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n"),
+  });
+  if (jsEnabled()) {
+    await expect(
+      page.getByText(
+        "Document Uploaded: Your business documentation has been uploaded successfully.",
+      ),
+    ).toBeVisible();
+  }
   await page.getByLabel(/I agree to the provider terms/).check();
   await submit(page, "Submit Application");
   await page.waitForURL((url) => url.pathname === "/");
+  const [application] = await query<{ license_document_url: string }>(
+    "select license_document_url from affiliate_applications where company_name = $1",
+    [company],
+  );
+  expect(application.license_document_url).toMatch(/^\/objects\/affiliate\//);
   await page.goto("/affiliate-registration");
   await expect(page.getByRole("heading", { name: "Application Under Review" })).toBeVisible();
   await expect(page.getByText("Under Review", { exact: true })).toBeVisible();

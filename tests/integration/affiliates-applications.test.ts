@@ -142,6 +142,16 @@ describe("the JSON calls", () => {
       businessEmail: APPLICATION_MESSAGES.businessEmail,
     });
 
+    const forged = await apiApply.action({
+      request: await requestAs(user, "/api/affiliates", {
+        json: { ...form, serviceAreas: ["Ohio"], licenseDocumentUrl: "/objects/kyc/abc" },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(forged.status).toBe(400);
+    expect(await AffiliateApplication.count({ where: { userId: user.id } })).toBe(0);
+
     const created = await apiApply.action({
       request: await requestAs(user, "/api/affiliates", {
         json: {
@@ -150,7 +160,6 @@ describe("the JSON calls", () => {
           businessPhone: "305-555-0100",
           businessEmail: "x@export.test",
           serviceAreas: [" Florida ", ""],
-          licenseDocumentUrl: "/objects/uploads/abc",
         },
       }),
       params: {},
@@ -160,7 +169,7 @@ describe("the JSON calls", () => {
     expect(await me()).toMatchObject({
       companyName: "Export Co",
       serviceAreas: ["Florida"],
-      licenseDocumentUrl: "/objects/uploads/abc",
+      licenseDocumentUrl: null,
       approved: false,
       status: "pending",
     });

@@ -30,7 +30,13 @@ export const AffiliateApplicationSchema = z.object({
   companyName: required(M.companyName, 200),
   serviceTypes: z
     .preprocess(
-      (value) => (typeof value === "string" ? [value] : value),
+      // the form's checkboxes are serviceTypes[0] and serviceTypes[1], so a lone one leaves a gap
+      (value) =>
+        typeof value === "string"
+          ? [value]
+          : Array.isArray(value)
+            ? value.filter((item) => item !== undefined && item !== null && item !== "")
+            : value,
       z.array(z.enum(["shipping", "export"], { error: M.serviceTypes }), { error: M.serviceTypes }),
     )
     .transform((types) => [...new Set(types)])
