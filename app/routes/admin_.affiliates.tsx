@@ -228,7 +228,16 @@ function Details({ application }: { application: ReturnType<typeof row> }) {
         {application.licenseDocumentUrl ? (
           <div className="sm:col-span-2">
             <dt className="inline text-slate-500">Document: </dt>
-            <dd className="inline">{application.licenseDocumentUrl}</dd>
+            <dd className="inline">
+              <a
+                href={application.licenseDocumentUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="font-semibold text-brand-700 underline"
+              >
+                View document
+              </a>
+            </dd>
           </div>
         ) : null}
         {application.rejectionReason ? (

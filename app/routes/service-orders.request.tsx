@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DestinationFields } from "~/components/affiliates/destination-fields";
+import { CityList, DestinationFields } from "~/components/affiliates/destination-fields";
 import { primaryButton, secondaryButton } from "~/components/affiliates/ui";
 import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/data/us-cities";
 import { AffiliateError } from "~/services/affiliates.server";
@@ -77,6 +77,7 @@ export default function RequestService() {
       <p className="mt-1 text-slate-600">
         Pickup is the yard where your vehicle sits. Approved providers claim the job from the board.
       </p>
+      <CityList cities={cities} />
       {purchases.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
           You have no won vehicles yet.
@@ -128,6 +129,7 @@ export default function RequestService() {
                       destinationCountry: field("destinationCountry"),
                     }}
                     cities={cities}
+                    withCityList={false}
                     ports={ports}
                     countries={DESTINATION_COUNTRIES}
                   />

@@ -136,3 +136,66 @@ test("an order page shows the job and its steps; the buyer stays private", async
   await expect(page.getByRole("heading", { name: "Customer" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: `Claim Job: ${label}` })).toBeVisible();
 });
+
+test("a buyer asks for shipping of a won vehicle; the job appears on the board", async ({
+  page,
+}) => {
+  const id = unique();
+  const buyerId = await signInAs(page.context(), `e2e-buyer-${id}@bidyard.test`, {
+    first_name: "Wendy",
+  });
+  const [lot] = await query<{ id: string }>(
+    `insert into lots (auction_house, lot_number, vin, year, make, model, body_style, location_city,
+       location_state, yard_name, starts_at, ends_at, status, current_bid, high_bidder_id, high_max,
+       closed_at)
+     values ('copart', $1, '1FTEW1EP5JKE12345', 2018, 'Ford', $2, 'CREW PICKUP', 'Phoenix', 'AZ',
+       'Copart Phoenix', now() - interval '2 days', now() - interval '1 hour', 'sold', 5000,
+       $3, 5000, now())
+     returning id`,
+    [id.replace(/[^A-Za-z0-9-]/g, "").slice(-20), `F-150 ${id}`, buyerId],
+  );
+  await query("insert into purchases (lot_id, user_id, amount) values ($1, $2, 5000)", [
+    lot.id,
+    buyerId,
+  ]);
+
+  await page.goto("/service-orders");
+  await ready(page);
+  await expect(page.getByRole("link", { name: "Become a Service Provider" })).toBeVisible();
+  await page.getByRole("link", { name: "Ship or export a vehicle you won" }).click();
+  await expect(page.getByRole("heading", { name: `2018 Ford F-150 ${id}` })).toBeVisible();
+  await ready(page);
+  await page.getByLabel("Delivery city (shipping)").fill("Long Beach, CA");
+  await page.getByRole("button", { name: "Request service" }).click();
+  await expect(
+    page.getByRole("heading", { name: `2018 Ford F-150 ${id}`, level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText("Copart Phoenix")).toBeVisible();
+  await expect(page.getByText("Long Beach, CA")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Customer" })).toBeVisible();
+  const [order] = await query<{ distance_miles: number; status: string }>(
+    "select distance_miles, status from service_orders where lot_id = $1",
+    [lot.id],
+  );
+  expect(order.status).toBe("open");
+  expect(Math.abs(order.distance_miles - 380)).toBeLessThan(25);
+});
+
+test("the board refreshes itself every 10 seconds with JS; without JS a reload shows new jobs", async ({
+  page,
+}) => {
+  const id = unique();
+  await signInAs(page.context(), `e2e-refresh-${id}@bidyard.test`);
+  if (jsEnabled()) await page.clock.install();
+  await page.goto(`/service-orders?q=${encodeURIComponent(id)}`);
+  await ready(page);
+  await expect(page.getByText("No service orders available")).toBeVisible();
+  const label = `2021 Tesla Model 3 ${id}`;
+  await openOrder(label);
+  if (jsEnabled()) {
+    await page.clock.fastForward(10_000);
+  } else {
+    await page.reload();
+  }
+  await expect(page.getByRole("heading", { name: label })).toBeVisible();
+});

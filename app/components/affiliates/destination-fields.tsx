@@ -18,7 +18,9 @@ export function DestinationFields({
   cities,
   ports,
   countries,
+  withCityList = true,
 }: {
+  withCityList?: boolean;
   fields: Fields;
   cities: string[];
   ports: string[];
@@ -47,11 +49,7 @@ export function DestinationFields({
         </div>
         <FieldError id={fields.serviceType.errorId} errors={fields.serviceType.errors} />
       </fieldset>
-      <datalist id="us-cities">
-        {cities.map((city) => (
-          <option key={city} value={city} />
-        ))}
-      </datalist>
+      {withCityList ? <CityList cities={cities} /> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
           <label htmlFor={fields.delivery.id} className={labelClass}>
@@ -113,5 +111,16 @@ export function DestinationFields({
         </div>
       </div>
     </>
+  );
+}
+
+/** The cities the delivery and pickup fields suggest (one per page: it is found by id). */
+export function CityList({ cities }: { cities: string[] }) {
+  return (
+    <datalist id="us-cities">
+      {cities.map((city) => (
+        <option key={city} value={city} />
+      ))}
+    </datalist>
   );
 }
