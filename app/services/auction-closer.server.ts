@@ -106,4 +106,17 @@ export function startAuctionCloser(intervalMs = CLOSER_INTERVAL_MS) {
       });
   }, intervalMs);
   globalThis.__bidyardAuctionCloser.unref();
+  // stop on shutdown so the pool can go idle and remix-serve can exit
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stopAuctionCloser();
+      // nobody else handles the signal: keep its default meaning (exit)
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+}
+
+export function stopAuctionCloser() {
+  clearInterval(globalThis.__bidyardAuctionCloser);
+  globalThis.__bidyardAuctionCloser = undefined;
 }

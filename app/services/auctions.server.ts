@@ -2,25 +2,11 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/services/adapters/clock.server";
 import { closeEndedLots, closeLotIfEnded } from "~/services/auction-closer.server";
+import { lotBadge, type Badge } from "~/utils/auction-badge";
 import type { AuctionQuery } from "~/utils/schemas/auctions";
 
 export const PAGE_SIZE = 24;
-export const ENDING_SOON_MS = 60 * 60 * 1000;
-
-export type Badge = "LIVE" | "STARTING SOON" | "ENDING SOON" | "ENDED";
-
-/** The badge from the server clock (DOMAIN.md), never from chance. */
-export function lotBadge(
-  lot: { status: string; startsAt: Date | string; endsAt: Date | string },
-  at: Date = now(),
-): Badge {
-  const t = at.getTime();
-  const ends = new Date(lot.endsAt).getTime();
-  if (lot.status !== "active" || t >= ends) return "ENDED";
-  if (t < new Date(lot.startsAt).getTime()) return "STARTING SOON";
-  if (ends - t <= ENDING_SOON_MS) return "ENDING SOON";
-  return "LIVE";
-}
+export { ENDING_SOON_MS, lotBadge, type Badge } from "~/utils/auction-badge";
 
 /** A lot as the list and the API show it (SPEC.md §3 Vehicle plus the real auction fields). */
 export type AuctionVehicle = {
@@ -46,6 +32,8 @@ export type AuctionVehicle = {
   endsAt: string;
   watching: boolean;
   leading: boolean;
+  /** The viewer's own standing maximum, only on lots they lead. */
+  myMax: string | null;
 };
 
 type LotRow = {
@@ -69,6 +57,7 @@ type LotRow = {
   starts_at: Date;
   ends_at: Date;
   high_bidder_id: string | null;
+  high_max: string | null;
   watching: boolean;
 };
 
@@ -96,6 +85,7 @@ function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle
     endsAt: new Date(row.ends_at).toISOString(),
     watching: Boolean(row.watching),
     leading: userId !== null && row.high_bidder_id === userId,
+    myMax: userId !== null && row.high_bidder_id === userId ? row.high_max : null,
   };
 }
 
@@ -172,15 +162,21 @@ function whereFor(query: AuctionQuery) {
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
   l.location_state, l.damage_type, l.primary_damage, l.title_type, l.auction_house, l.status,
   l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.starts_at,
-  l.ends_at, l.high_bidder_id`;
+  l.ends_at, l.high_bidder_id, l.high_max`;
 
 /**
  * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
  * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
  */
 export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
-  await closeEndedLots(50);
   const at = now();
+  // close what has ended before listing (lazily on read); a cheap probe first, so most reads
+  // do not open a transaction
+  const [due] = await sequelize.query(
+    "SELECT 1 FROM lots WHERE status = 'active' AND ends_at <= :at LIMIT 1",
+    { replacements: { at }, type: QueryTypes.SELECT },
+  );
+  if (due) await closeEndedLots(50);
   const where = whereFor(query);
   const cursor = decodeCursor(query.cursor);
   const ended = query.status === "ended";
@@ -237,7 +233,6 @@ export type LotDetail = AuctionVehicle & {
   hasKeys: boolean;
   repairCost: string | null;
   imageUrls: string[];
-  highMaxForViewer: string | null;
 };
 
 /** A lot with every field, for its page; closes it first if it has ended. */
@@ -259,12 +254,11 @@ export async function getLot(lotId: string, userId: string | null): Promise<LotD
       has_keys: boolean;
       repair_cost: string | null;
       image_urls: string[];
-      high_max: string | null;
     }
   >(
     `SELECT ${LIST_COLUMNS}, l.trim_level, l.body_style, l.color, l.location_zip, l.yard_name,
             l.secondary_damage, l.title_state, l.odometer, l.runs_drives, l.has_keys,
-            l.repair_cost, l.image_urls, l.high_max,
+            l.repair_cost, l.image_urls,
             EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
               AS watching
        FROM lots l WHERE l.id = :lotId`,
@@ -287,8 +281,6 @@ export async function getLot(lotId: string, userId: string | null): Promise<LotD
     hasKeys: row.has_keys,
     repairCost: row.repair_cost,
     imageUrls: row.image_urls,
-    // only the leader may see their own standing maximum
-    highMaxForViewer: vehicle.leading ? row.high_max : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { seedLots } from "./lots";
 import { seedUsers } from "./users";
 import { seedAffiliates } from "./affiliates";
 
@@ -6,6 +7,7 @@ export type SeedOptions = { args: string[]; log: (line: string) => void };
 /** Each seed is idempotent; later features append theirs here, in dependency order. */
 const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
   ["users", seedUsers],
+  ["lots", seedLots],
   ["affiliates", seedAffiliates],
 ];
 

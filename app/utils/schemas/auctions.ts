@@ -69,32 +69,55 @@ const money = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, "Enter an amount in dollars and cents (e.g. 1250.50).");
+    .regex(
+      /^\d{1,10}(\.\d{1,2})?$/,
+      "Invalid Bid: Enter an amount in dollars and cents (e.g. 1250.50).",
+    );
 
-/** The bid form (dialog, lot page, no-JS page) and the JSON call share these rules. */
-export const BidFormSchema = z
-  .object({
-    intent: z.literal("bid").optional(),
-    amount: money("Enter your bid amount."),
-    isProxyBid: z.preprocess(
-      (value) => value === true || value === "true" || value === "on",
-      z.boolean(),
-    ),
-    maxAmount: z.preprocess(blankToUndefined, money("Enter your maximum.").optional()),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.isProxyBid) return;
-    if (
-      value.maxAmount === undefined ||
-      (parseCents(value.maxAmount) ?? 0) <= (parseCents(value.amount) ?? 0)
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["maxAmount"],
-        message: "Maximum proxy bid must be higher than initial bid.",
-      });
-    }
-  });
+export const BID_MESSAGES = {
+  minimum: (min: string) => `Invalid Bid: Minimum bid is ${min}`,
+  proxy: "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid.",
+  funds: "Insufficient Funds: Bid amount exceeds your available deposit.",
+};
+
+/**
+ * The bid form (dialog, lot page, no-JS page). With `limits` (the browser knows the lot's minimum
+ * and the bidder's available buying power) it checks them too; the server checks them again
+ * under the lot lock with the same messages.
+ */
+export function bidFormSchema(
+  limits: { minCents: number; availableCents: number; minLabel: string } | null = null,
+) {
+  return z
+    .object({
+      intent: z.enum(["bid", "prebid"]).optional(),
+      amount: money("Invalid Bid: Enter your bid amount."),
+      isProxyBid: z.preprocess(
+        (value) => value === true || value === "true" || value === "on",
+        z.boolean(),
+      ),
+      maxAmount: z.preprocess(blankToUndefined, money("Enter your maximum.").optional()),
+      js: z.string().optional(),
+      redirectTo: z.string().optional(),
+    })
+    .superRefine((value, ctx) => {
+      const amount = parseCents(value.amount) ?? 0;
+      if (limits && amount < limits.minCents)
+        ctx.addIssue({
+          code: "custom",
+          path: ["amount"],
+          message: BID_MESSAGES.minimum(limits.minLabel),
+        });
+      else if (limits && amount > limits.availableCents)
+        ctx.addIssue({ code: "custom", path: ["amount"], message: BID_MESSAGES.funds });
+      if (!value.isProxyBid) return;
+      const max = value.maxAmount === undefined ? null : parseCents(value.maxAmount);
+      if (max === null || max <= amount)
+        ctx.addIssue({ code: "custom", path: ["maxAmount"], message: BID_MESSAGES.proxy });
+      else if (limits && max > limits.availableCents)
+        ctx.addIssue({ code: "custom", path: ["maxAmount"], message: BID_MESSAGES.funds });
+    });
+}
 
 export const BidApiSchema = z.object({
   vehicleId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()]),

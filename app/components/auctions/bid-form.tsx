@@ -1,0 +1,205 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { useState, type ComponentType } from "react";
+import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
+import { bidFormSchema } from "~/utils/schemas/auctions";
+
+export type BidFormLot = {
+  id: string;
+  currentBid: string;
+  estimatedValue: string;
+  badge: string;
+};
+
+export type Bidder = {
+  /** Decimal string: deposit minus what other lots and unpaid purchases hold. */
+  available: string;
+  /** The reason this user may not bid yet (SPEC.md §5 texts), or null. */
+  blocker: string | null;
+};
+
+export function minimumBidCents(currentBid: string) {
+  return (parseCents(currentBid) ?? 0) + 50_00;
+}
+
+/**
+ * The bid form: the same fields, checks and texts in the dialog (JS) and on the lot page (no JS).
+ * noValidate: the browser never blocks the post; the server answers every rule.
+ */
+export function BidForm({
+  lot,
+  bidder,
+  lastResult,
+  pending = false,
+  proxyDefault = false,
+  redirectTo,
+  hydrated,
+  FormComponent = Form,
+  onCancel,
+}: {
+  lot: BidFormLot;
+  bidder: Bidder;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending?: boolean;
+  proxyDefault?: boolean;
+  redirectTo: string;
+  hydrated: boolean;
+  FormComponent?: ComponentType<React.ComponentProps<typeof Form>>;
+  onCancel?: () => void;
+}) {
+  const minCents = minimumBidCents(lot.currentBid);
+  const availableCents = parseCents(bidder.available) ?? 0;
+  const estimateCents = parseCents(lot.estimatedValue) ?? 0;
+  const prebid = lot.badge === "STARTING SOON";
+  const [amount, setAmount] = useState(centsToDecimal(minCents));
+  const [proxy, setProxy] = useState(proxyDefault || prebid);
+  const [form, fields] = useForm({
+    id: `bid-form-${lot.id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: bidFormSchema({
+          minCents,
+          availableCents,
+          minLabel: formatUsd(minCents, "cents"),
+        }),
+      }),
+  });
+  const amountCents = parseCents(amount);
+  const maxShown = proxy || !hydrated;
+
+  return (
+    <FormComponent
+      method="post"
+      action={`/auctions/${lot.id}`}
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-4"
+    >
+      <input type="hidden" name="intent" value={prebid ? "prebid" : "bid"} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated && FormComponent !== Form ? <input type="hidden" name="js" value="1" /> : null}
+      {bidder.blocker ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {bidder.blocker}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2 rounded-md bg-slate-100 p-3 text-sm">
+        <p>
+          Current bid:{" "}
+          <strong>{Number(lot.currentBid) > 0 ? formatUsd(lot.currentBid) : "No bids"}</strong>
+        </p>
+        <p>
+          Minimum bid: <strong>{formatUsd(minCents, "cents")}</strong>
+        </p>
+        <p>
+          Available to bid: <strong>{formatUsd(bidder.available)}</strong>
+        </p>
+        {estimateCents > 0 ? (
+          <p>
+            Estimated value: <strong>{formatUsd(lot.estimatedValue)}</strong>
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={fields.amount.id} className="block text-sm font-semibold">
+          {prebid ? "Pre-bid amount (USD)" : "Bid amount (USD)"}
+        </label>
+        <input
+          {...getInputProps(fields.amount, { type: "number" })}
+          required={false}
+          defaultValue={undefined}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          step="0.01"
+          min={centsToDecimal(minCents)}
+          max={bidder.available}
+          inputMode="decimal"
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+        />
+        <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
+      </div>
+      <div className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          id={fields.isProxyBid.id}
+          name={fields.isProxyBid.name}
+          checked={proxy}
+          onChange={(event) => setProxy(event.target.checked)}
+          className="h-4 w-4"
+        />
+        <label htmlFor={fields.isProxyBid.id} className="text-sm font-semibold">
+          Proxy bid (bid for me up to a maximum)
+        </label>
+      </div>
+      {maxShown ? (
+        <div>
+          <label htmlFor={fields.maxAmount.id} className="block text-sm font-semibold">
+            Maximum proxy bid (USD){hydrated ? "" : " — only used when Proxy bid is ticked"}
+          </label>
+          <input
+            {...getInputProps(fields.maxAmount, { type: "number" })}
+            required={false}
+            step="0.01"
+            min={amountCents !== null ? centsToDecimal(amountCents + 100) : undefined}
+            max={bidder.available}
+            inputMode="decimal"
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+          />
+          <FieldError id={fields.maxAmount.errorId} errors={fields.maxAmount.errors} />
+        </div>
+      ) : null}
+      {estimateCents > 0 && amountCents !== null && amountCents > 0 ? (
+        amountCents < estimateCents ? (
+          <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+            You could save {formatUsd(estimateCents - amountCents, "cents")} compared to the
+            estimated value of {formatUsd(estimateCents, "cents")}.
+          </p>
+        ) : (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            Warning: your bid is above the estimated value of {formatUsd(estimateCents, "cents")}.
+          </p>
+        )
+      ) : null}
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <p className="text-xs text-slate-600">
+        All bids are binding and non-refundable. If you win, you agree to buy this vehicle at the
+        final price, held against your deposit until settled.
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        {onCancel ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold"
+          >
+            Cancel
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          disabled={hydrated && (amount.trim() === "" || pending)}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+        >
+          {pending ? "Placing bid..." : prebid ? "Place Pre-Bid" : "Place Bid"}
+        </button>
+      </div>
+    </FormComponent>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {errors.join(" ")}
+    </p>
+  );
+}

@@ -1,0 +1,172 @@
+import { Form, Link } from "@remix-run/react";
+import { LotBadge } from "~/components/auctions/badge";
+import { Countdown } from "~/components/auctions/countdown";
+import { formatUsd } from "~/utils/money";
+
+export type CardLot = {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  vin: string;
+  location: string;
+  damageType: string;
+  primaryDamage: string | null;
+  auctionHouse: "copart" | "iaai";
+  badge: string;
+  currentBid: string;
+  bidCount: number;
+  estimatedValue: string;
+  imageUrl: string | null;
+  startsAt: string;
+  endsAt: string;
+  watching: boolean;
+  leading: boolean;
+};
+
+const button =
+  "inline-flex flex-1 items-center justify-center rounded-md px-3 py-2 text-sm font-semibold";
+
+/** A lot in the list; the bid buttons are links to the lot's form, opened as a dialog with JS. */
+export function LotCard({
+  lot,
+  serverTime,
+  returnTo,
+  onBid,
+}: {
+  lot: CardLot;
+  serverTime: string;
+  returnTo: string;
+  onBid: (lot: CardLot, proxy: boolean, event: React.MouseEvent) => void;
+}) {
+  const title = `${lot.year} ${lot.make} ${lot.model}`;
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+      aria-labelledby={`lot-${lot.id}-title`}
+    >
+      <div className="relative">
+        {lot.imageUrl ? (
+          <img
+            src={lot.imageUrl}
+            alt={title}
+            loading="lazy"
+            className="aspect-[5/3] w-full bg-slate-200 object-cover"
+          />
+        ) : (
+          <div className="flex aspect-[5/3] w-full items-center justify-center bg-slate-200 text-sm text-slate-500">
+            No photo
+          </div>
+        )}
+        <div className="absolute left-2 top-2">
+          <LotBadge badge={lot.badge} />
+        </div>
+        <Countdown
+          startsAt={lot.startsAt}
+          endsAt={lot.endsAt}
+          serverTime={serverTime}
+          className="absolute bottom-2 right-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+        <h2 id={`lot-${lot.id}-title`} className="text-base font-bold">
+          <Link to={`/auctions/${lot.id}`} className="hover:underline">
+            {title}
+          </Link>
+        </h2>
+        <p className="text-xs font-semibold uppercase text-slate-500">
+          {lot.auctionHouse === "iaai" ? "IAAI" : "Copart"}
+        </p>
+        <p>
+          <span className="text-slate-500">VIN:</span> <span className="font-mono">{lot.vin}</span>
+        </p>
+        <p>
+          <span className="text-slate-500">Location:</span> {lot.location}
+        </p>
+        <p>
+          <span className="text-slate-500">Damage:</span>{" "}
+          {lot.primaryDamage || lot.damageType || "Unknown"}
+        </p>
+        <p>
+          <span className="text-slate-500">Current bid:</span>{" "}
+          <strong>{Number(lot.currentBid) > 0 ? formatUsd(lot.currentBid) : "No bids"}</strong>
+          {lot.leading ? (
+            <span className="ml-1 text-xs font-semibold text-emerald-700">(you lead)</span>
+          ) : null}
+        </p>
+        {Number(lot.estimatedValue) > 0 ? (
+          <p>
+            <span className="text-slate-500">Est. value:</span> {formatUsd(lot.estimatedValue)}
+          </p>
+        ) : null}
+        <div className="mt-auto flex gap-2 pt-3">
+          {lot.badge === "LIVE" || lot.badge === "ENDING SOON" ? (
+            <>
+              <Link
+                to={`/auctions/${lot.id}#bid`}
+                onClick={(event) => onBid(lot, false, event)}
+                className={`${button} ${lot.badge === "ENDING SOON" ? "bg-red-600 hover:bg-red-700" : "bg-brand-700 hover:bg-brand-800"} text-white`}
+              >
+                {lot.badge === "ENDING SOON" ? "BID NOW!" : "Place Bid"}
+              </Link>
+              <Link
+                to={`/auctions/${lot.id}?proxy=1#bid`}
+                onClick={(event) => onBid(lot, true, event)}
+                className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50`}
+              >
+                Auto Bid
+              </Link>
+            </>
+          ) : lot.badge === "STARTING SOON" ? (
+            <>
+              <Form method="post" action={`/auctions/${lot.id}`} className="flex flex-1">
+                <input type="hidden" name="intent" value="watch" />
+                <input type="hidden" name="redirectTo" value={returnTo} />
+                <button
+                  type="submit"
+                  className={`${button} border border-slate-300 hover:bg-slate-50`}
+                  aria-pressed={lot.watching}
+                >
+                  {lot.watching ? "Watching" : "Watch"}
+                </button>
+              </Form>
+              <Link
+                to={`/auctions/${lot.id}#bid`}
+                onClick={(event) => onBid(lot, true, event)}
+                className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+              >
+                Pre-Bid
+              </Link>
+            </>
+          ) : (
+            <button
+              type="button"
+              disabled
+              className={`${button} cursor-not-allowed bg-slate-300 text-slate-700`}
+            >
+              Auction Ended
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function LotCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="animate-pulse overflow-hidden rounded-lg border border-slate-200 bg-white"
+    >
+      <div className="aspect-[5/3] w-full bg-slate-200" />
+      <div className="space-y-2 p-3">
+        <div className="h-4 w-3/4 rounded bg-slate-200" />
+        <div className="h-3 w-1/3 rounded bg-slate-200" />
+        <div className="h-3 w-2/3 rounded bg-slate-200" />
+        <div className="h-3 w-1/2 rounded bg-slate-200" />
+        <div className="h-9 w-full rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { BidError, placeBid } from "~/services/bidding.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
+import { requireUser } from "~/services/session.server";
+import { jsonError } from "~/utils/http.server";
+import { BidApiSchema } from "~/utils/schemas/auctions";
+
+export function loader() {
+  return jsonError(405, "Use POST to place a bid.");
+}
+
+/** POST /api/bids {vehicleId, amount, isProxyBid, maxAmount} */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST to place a bid.");
+  const user = await requireUser(request);
+  await consumeRateLimit(request, "bid", user.id);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return jsonError(400, "The request body must be JSON.");
+  }
+  const parsed = BidApiSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return jsonError(400, `Invalid Bid: ${issue.path.join(".") || "body"}: ${issue.message}`);
+  }
+  const { vehicleId, amount, isProxyBid, maxAmount } = parsed.data;
+  try {
+    const placed = await placeBid(user.id, {
+      lotId: String(vehicleId),
+      amount,
+      isProxy: isProxyBid,
+      maxAmount: isProxyBid ? (maxAmount ?? null) : null,
+    });
+    const message =
+      placed.outcome === "leading"
+        ? "Bid Placed Successfully: Your bid has been submitted to the auction."
+        : "Outbid: Your bid was placed, but another bidder's proxy maximum is higher.";
+    return Response.json(
+      {
+        message,
+        bid: {
+          id: placed.bidId,
+          vehicleId: String(vehicleId),
+          outcome: placed.outcome,
+          currentBid: placed.currentBid,
+          bidCount: placed.bidCount,
+          endsAt: placed.endsAt.toISOString(),
+        },
+      },
+      { status: 201 },
+    );
+  } catch (error) {
+    if (!(error instanceof BidError)) throw error;
+    return jsonError(error.status, error.message, {
+      title: error.title,
+      description: error.description,
+      field: error.field,
+    });
+  }
+}

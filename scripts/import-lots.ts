@@ -1,0 +1,47 @@
+// npm run import:lots -- --house copart FILE.csv
+import fs from "node:fs";
+import { ensureDatabaseUrl } from "../db/local";
+
+async function main() {
+  const args = process.argv.slice(2);
+  const houseAt = args.indexOf("--house");
+  const house = houseAt >= 0 ? args[houseAt + 1] : undefined;
+  const file = args.filter((_, i) => i !== houseAt && i !== houseAt + 1)[0];
+  if (house !== "copart" || !file) {
+    console.error(
+      house && house !== "copart"
+        ? `Only Copart's published sales-data CSV can be imported (got --house ${house}).`
+        : "Usage: npm run import:lots -- --house copart FILE.csv",
+    );
+    process.exit(2);
+  }
+  if (!fs.existsSync(file)) {
+    console.error(`No such file: ${file}`);
+    process.exit(2);
+  }
+  await ensureDatabaseUrl(() => undefined);
+  const { importCopartCsv } = await import("../app/services/lot-import.server");
+  const { sequelize } = await import("../app/models/db.server");
+  const started = Date.now();
+  try {
+    const report = await importCopartCsv(fs.createReadStream(file), {
+      onProgress: (rows) => console.log(`… ${rows.toLocaleString("en-US")} rows read`),
+    });
+    for (const skip of report.skipped)
+      console.log(
+        `line ${skip.line}${skip.lotNumber ? ` (lot ${skip.lotNumber})` : ""}: skipped: ${skip.reason}`,
+      );
+    console.log(
+      `${report.rows} rows: ${report.inserted} new, ${report.updated} updated, ` +
+        `${report.unchanged} unchanged, ${report.skipped.length} skipped ` +
+        `(${Date.now() - started} ms)`,
+    );
+  } finally {
+    await sequelize.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { lotBadge } from "~/utils/auction-badge";
+import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
+import { bidFormSchema } from "~/utils/schemas/auctions";
+
+describe("lotBadge", () => {
+  const lot = {
+    status: "active",
+    startsAt: "2030-01-01T10:00:00Z",
+    endsAt: "2030-01-01T14:00:00Z",
+  };
+  it("follows the server clock", () => {
+    expect(lotBadge(lot, new Date("2030-01-01T09:59:59Z"))).toBe("STARTING SOON");
+    expect(lotBadge(lot, new Date("2030-01-01T10:00:00Z"))).toBe("LIVE");
+    expect(lotBadge(lot, new Date("2030-01-01T12:59:59Z"))).toBe("LIVE");
+    expect(lotBadge(lot, new Date("2030-01-01T13:00:00Z"))).toBe("ENDING SOON");
+    expect(lotBadge(lot, new Date("2030-01-01T14:00:00Z"))).toBe("ENDED");
+    expect(lotBadge({ ...lot, status: "sold" }, new Date("2030-01-01T11:00:00Z"))).toBe("ENDED");
+  });
+});
+
+describe("money", () => {
+  it("parses dollars with at most two decimals into cents", () => {
+    expect(parseCents("1050.5")).toBe(105050);
+    expect(parseCents("$1,050.05")).toBe(105005);
+    expect(parseCents("50")).toBe(5000);
+    expect(parseCents("10.001")).toBeNull();
+    expect(parseCents("-5")).toBeNull();
+    expect(parseCents("1e3")).toBeNull();
+    expect(centsToDecimal(105005)).toBe("1050.05");
+    expect(formatUsd(105005, "cents")).toBe("$1,050.05");
+  });
+});
+
+describe("the bid form schema (browser side)", () => {
+  const limits = { minCents: 15000, availableCents: 100000, minLabel: "$150.00" };
+  const errors = (input: Record<string, string>) => {
+    const result = bidFormSchema(limits).safeParse(input);
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
+  };
+  it("uses the spec's messages", () => {
+    expect(errors({ amount: "149.99" })).toEqual({ amount: "Invalid Bid: Minimum bid is $150.00" });
+    expect(errors({ amount: "1000.01" })).toEqual({
+      amount: "Insufficient Funds: Bid amount exceeds your available deposit.",
+    });
+    expect(errors({ amount: "200", isProxyBid: "on", maxAmount: "200" })).toEqual({
+      maxAmount: "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid.",
+    });
+    expect(errors({ amount: "200", isProxyBid: "on", maxAmount: "1000.01" })).toEqual({
+      maxAmount: "Insufficient Funds: Bid amount exceeds your available deposit.",
+    });
+    expect(errors({ amount: "200", isProxyBid: "on", maxAmount: "999" })).toEqual({});
+  });
+});
