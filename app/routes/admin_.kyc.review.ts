@@ -6,8 +6,6 @@ import { redirectWithToast } from "~/services/toast.server";
 import { safeRedirect } from "~/utils/http.server";
 import { kycReviewFormSchema } from "~/utils/schemas/kyc";
 
-export const loader = () => new Response("Not found", { status: 404 });
-
 /**
  * The admin review as a plain form post (works without JS): approve, or reject with a reason;
  * back to `redirectTo` (default /admin/kyc) with a toast. The /admin page may post here too.

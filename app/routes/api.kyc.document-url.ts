@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireUser } from "~/services/session.server";
 import { confirmUpload, objectPathFor } from "~/services/uploads.server";
 import { jsonError } from "~/utils/http.server";
 import { parseJsonBody } from "~/utils/json-body.server";
 import { documentUrlSchema } from "~/utils/schemas/kyc";
 
-export const loader = () => jsonError(405, "Use PUT");
-
 /** SPEC §7: after the browser's PUT, checks the stored file and returns its objectPath. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return jsonError(405, "Use PUT");
   const user = await requireUser(request);
+  if (request.method !== "PUT") return jsonError(405, "Use PUT");
   const { documentURL } = await parseJsonBody(request, documentUrlSchema);
   try {
     const upload = await confirmUpload(user.id, "kyc_document", documentURL);

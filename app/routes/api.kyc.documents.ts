@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listDocuments, submitDocument } from "~/services/kyc.server";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireUser } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
 import { parseJsonBody } from "~/utils/json-body.server";
@@ -13,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST");
   const user = await requireUser(request);
+  if (request.method !== "POST") return jsonError(405, "Use POST");
   const input = await parseJsonBody(request, submitDocumentSchema);
   try {
     const document = await submitDocument(user, {

@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeRateLimit } from "~/services/rate-limit.server";
-import { kycJsonError } from "~/services/service-errors.server";
+import { kycJsonError } from "~/services/kyc-errors.server";
 import { requireUser } from "~/services/session.server";
 import { isUploadPurpose, issueUpload } from "~/services/uploads.server";
 import { jsonError } from "~/utils/http.server";
 import { parseJsonBody } from "~/utils/json-body.server";
 import { uploadRequestSchema } from "~/utils/schemas/kyc";
 
-export const loader = () => jsonError(405, "Use POST");
-
 /** SPEC §7: returns uploadURL for one PUT, bound to the file's exact size and content type. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST");
   const user = await requireUser(request);
+  if (request.method !== "POST") return jsonError(405, "Use POST");
   await consumeRateLimit(request, "upload", user.id);
   const input = await parseJsonBody(request, uploadRequestSchema);
   const purpose = input.purpose ?? "kyc_document";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { filesystemStorage } from "~/services/adapters/storage/index.server";
+import { requireSameOrigin } from "~/utils/http.server";
 
 // The filesystem driver's signed URLs land here (GET to download, PUT to upload); the signature
 // in the URL is the permission. With S3 configured the browser talks to the bucket instead.
@@ -10,4 +11,8 @@ async function handle(request: Request) {
 }
 
 export const loader = ({ request }: LoaderFunctionArgs) => handle(request);
-export const action = ({ request }: ActionFunctionArgs) => handle(request);
+export const action = ({ request }: ActionFunctionArgs) => {
+  // The browser PUTs from our own pages; nothing else may write here.
+  requireSameOrigin(request);
+  return handle(request);
+};

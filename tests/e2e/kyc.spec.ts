@@ -52,6 +52,12 @@ test("a user uploads an ID, an admin approves it, and the user is verified", asy
   await page.goto("/admin/kyc");
   await ready(page);
   const entry = page.getByRole("listitem", { name: `Val ${lastName}, passport` });
+  // View opens the file through a short-lived signed URL.
+  const view = await entry.getByRole("link", { name: /^View/ }).getAttribute("href");
+  const file = await page.request.get(view!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("image/png");
+  expect(Buffer.from(await file.body()).equals(PNG)).toBe(true);
   await entry.getByRole("button", { name: /^Approve/ }).click();
   await expect(page.getByText(`${email} is now verified.`)).toBeVisible();
   await expect(page.getByRole("listitem", { name: `Val ${lastName}, passport` })).toHaveCount(0);
