@@ -22,7 +22,7 @@ import {
   countAffiliateOrders,
   listAffiliateOrders,
   listOpenOrders,
-  listPurchasesForService,
+  hasPurchasesForService,
   toPublicOrder,
 } from "~/services/service-orders.server";
 import {
@@ -40,11 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = parseServiceOrderFilters(new URL(request.url).searchParams);
   const application = await getApplication(user.id);
   const approved = application?.status === "approved";
-  const [open, mine, myCount, purchases] = await Promise.all([
+  const [open, mine, myCount, hasPurchases] = await Promise.all([
     listOpenOrders(filters),
     approved && filters.tab === "mine" ? listAffiliateOrders(user.id) : Promise.resolve([]),
     approved ? countAffiliateOrders(user.id) : Promise.resolve(0),
-    listPurchasesForService(user.id),
+    hasPurchasesForService(user.id),
   ]);
   return {
     filters,
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     available: open.map((order) => toPublicOrder(order, user)),
     mine: mine.map((order) => toPublicOrder(order, user)),
     myCount,
-    hasPurchases: purchases.length > 0,
+    hasPurchases,
   };
 }
 

@@ -245,6 +245,11 @@ export async function listPurchasesForService(userId: string) {
   });
 }
 
+/** Whether the user has won anything that could be shipped (the board links to the request page). */
+export async function hasPurchasesForService(userId: string) {
+  return (await Purchase.count({ where: { userId, status: { [Op.ne]: "cancelled" } } })) > 0;
+}
+
 /** A buyer who won a lot asks for shipping or export; pickup is the lot's yard. */
 export async function requestServiceForPurchase(
   userId: string,
