@@ -365,6 +365,49 @@ describe("orders from purchases and from admins", () => {
     expect(notes.map((n) => n.kind)).toContain("service_order_claimed");
   });
 
+  it("a buyer asks for export by JSON; a cancelled purchase or a stranger cannot", async () => {
+    const buyer = await createTestUser();
+    const lot = await createTestLot({
+      locationCity: "Atlanta",
+      locationState: "GA",
+      status: "sold",
+      highBidderId: buyer.id,
+      highMax: "3000.00",
+      currentBid: "3000.00",
+      closedAt: new Date(),
+    });
+    const purchase = await Purchase.create({ lotId: lot.id, userId: buyer.id, amount: "3000.00" });
+    const post = async (user: User, json: Record<string, unknown>) =>
+      apiOpen.action({
+        request: await requestAs(user, "/api/service-orders", { json }),
+        params: {},
+        context: {},
+      });
+    const body = {
+      purchaseId: Number(purchase.id),
+      serviceType: "export",
+      exportPort: "Savannah, GA",
+      destinationCountry: "Ghana",
+    };
+    expect((await post(await createTestUser(), body)).status).toBe(404);
+    expect((await post(buyer, { ...body, destinationCountry: "Atlantis" })).status).toBe(400);
+    const created = await post(buyer, body);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({
+      serviceType: "export",
+      pickupLocation: "Atlanta, GA",
+      deliveryLocation: "Savannah, GA",
+      exportPort: "Savannah, GA",
+      destinationCountry: "Ghana",
+      distanceMiles: null,
+      lotId: String(lot.id),
+    });
+    await purchase.update({ status: "cancelled" });
+    expect(
+      (await post(buyer, { ...body, serviceType: "shipping", delivery: "Miami, FL" })).status,
+    ).toBe(409);
+  });
+
   it("an admin creates orders by form and by JSON; others cannot", async () => {
     const admin = await createAdmin();
     const lot = await createTestLot({ locationCity: "Houston", locationState: "TX" });
