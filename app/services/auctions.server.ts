@@ -169,8 +169,14 @@ const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.loca
  * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
  */
 export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
-  await closeEndedLots(50);
   const at = now();
+  // close what has ended before listing (lazily on read); a cheap probe first, so most reads
+  // do not open a transaction
+  const [due] = await sequelize.query(
+    "SELECT 1 FROM lots WHERE status = 'active' AND ends_at <= :at LIMIT 1",
+    { replacements: { at }, type: QueryTypes.SELECT },
+  );
+  if (due) await closeEndedLots(50);
   const where = whereFor(query);
   const cursor = decodeCursor(query.cursor);
   const ended = query.status === "ended";

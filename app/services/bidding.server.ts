@@ -132,9 +132,21 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
     const available = Math.max(0, deposit - held);
     if (amount > available || max > available) throw BID_ERRORS.funds();
 
-    const [placed] = await q<{ id: string }>(
-      `INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
-       VALUES (:lotId, :userId, :amount, :max, :isProxy, false, :at) RETURNING id`,
+    // Records the bid and reads each bidder's standing maximum (their highest; the earliest bid
+    // at it breaks ties) in one statement: the new row is added to the rows it cannot yet see.
+    const top = await q<Standing & { placed_id: string }>(
+      `WITH placed AS (
+         INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
+         VALUES (:lotId, :userId, :amount, :max, :isProxy, false, :at)
+         RETURNING id, user_id, max_amount
+       ), standing AS (
+         SELECT DISTINCT ON (user_id) user_id, max_amount, id FROM (
+           SELECT user_id, max_amount, id FROM bids WHERE lot_id = :lotId AND NOT automatic
+           UNION ALL SELECT user_id, max_amount, id FROM placed
+         ) typed ORDER BY user_id, max_amount DESC, id ASC
+       )
+       SELECT user_id, max_amount, id, (SELECT id FROM placed) AS placed_id
+         FROM standing ORDER BY max_amount DESC, id ASC LIMIT 2`,
       {
         lotId: lot.id,
         userId,
@@ -145,17 +157,7 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
       },
       transaction,
     );
-
-    // Each bidder's standing maximum (their highest; the earliest bid at it breaks ties).
-    const top = await q<Standing>(
-      `SELECT user_id, max_amount, id FROM (
-         SELECT DISTINCT ON (user_id) user_id, max_amount, id FROM bids
-          WHERE lot_id = :lotId AND NOT automatic
-          ORDER BY user_id, max_amount DESC, id ASC
-       ) standing ORDER BY max_amount DESC, id ASC LIMIT 2`,
-      { lotId: lot.id },
-      transaction,
-    );
+    const placed = { id: top[0].placed_id };
     const leader = top[0];
     const leaderMax = parseCents(leader.max_amount)!;
     const runnerUpMax = top[1] ? parseCents(top[1].max_amount)! : null;
@@ -165,24 +167,9 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
       previousPrice,
     );
 
-    let rows = 1;
     const leaderTyped = leader.user_id === userId ? amount : null;
-    if (leaderTyped === null ? price > previousPrice : price > leaderTyped) {
-      // the engine raises for the leader's standing proxy
-      await q(
-        `INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
-         VALUES (:lotId, :userId, :amount, :max, true, true, :at)`,
-        {
-          lotId: lot.id,
-          userId: leader.user_id,
-          amount: centsToDecimal(price),
-          max: centsToDecimal(leaderMax),
-          at,
-        },
-        transaction,
-      );
-      rows += 1;
-    }
+    // the engine raises for the leader's standing proxy when the price passes what they typed
+    const automatic = leaderTyped === null ? price > previousPrice : price > leaderTyped;
 
     const endsAt = new Date(lot.ends_at);
     const started = at.getTime() >= new Date(lot.starts_at).getTime();
@@ -192,15 +179,22 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
         : endsAt;
 
     const [updated] = await q<{ bid_count: number }>(
-      `UPDATE lots SET current_bid = :price, high_bidder_id = :leader, high_max = :leaderMax,
-              bid_count = bid_count + :rows, ends_at = :endsAt, updated_at = now()
+      `WITH raise AS (
+         INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
+         SELECT :lotId, :leader, :price, :leaderMax, true, true, :at WHERE :automatic
+         RETURNING 1
+       )
+       UPDATE lots SET current_bid = :price, high_bidder_id = :leader, high_max = :leaderMax,
+              bid_count = bid_count + 1 + (SELECT count(*) FROM raise), ends_at = :endsAt,
+              updated_at = now()
         WHERE id = :lotId RETURNING bid_count`,
       {
         lotId: lot.id,
         price: centsToDecimal(price),
         leader: leader.user_id,
         leaderMax: centsToDecimal(leaderMax),
-        rows,
+        automatic,
+        at,
         endsAt: softClosed,
       },
       transaction,

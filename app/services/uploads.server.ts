@@ -28,6 +28,11 @@ type Policy = { prefix: string; maxBytes: number; types: DetectedFileType[] };
 /** What each kind of upload may be. Other features add their purpose here. */
 export const UPLOAD_POLICIES = {
   kyc_document: { prefix: "kyc", maxBytes: MAX_DOCUMENT_BYTES, types: ["jpg", "png", "pdf"] },
+  affiliate_licence: {
+    prefix: "affiliate",
+    maxBytes: MAX_DOCUMENT_BYTES,
+    types: ["jpg", "png", "pdf"],
+  },
 } satisfies Record<string, Policy>;
 
 export type UploadPurpose = keyof typeof UPLOAD_POLICIES;

@@ -1,7 +1,8 @@
-import { seedLots } from "./lots";
-import { seedUsers } from "./users";
+import { seedAffiliates } from "./affiliates";
 import { seedListings } from "./listings";
+import { seedLots } from "./lots";
 import { seedMemberships } from "./memberships";
+import { seedUsers } from "./users";
 
 export type SeedOptions = { args: string[]; log: (line: string) => void };
 
@@ -11,6 +12,7 @@ const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
   ["listings", seedListings],
   ["lots", seedLots],
   ["memberships", seedMemberships],
+  ["affiliates", seedAffiliates],
 ];
 
 export async function runSeeds(args: string[] = [], log: (line: string) => void = console.log) {

@@ -1,0 +1,145 @@
+// The optional licence/business document. Without JS it is a plain file field of the multipart
+// form; with JS the file goes straight to storage (with progress) and the form carries its path.
+import { useEffect, useState } from "react";
+import { checkFileLocally } from "~/components/kyc/upload-document";
+import { FieldError, labelClass } from "./ui";
+
+export const LICENCE_UPLOADED =
+  "Document Uploaded: Your business documentation has been uploaded successfully.";
+export const LICENCE_FAILED = "Upload Error: Failed to process document upload. Please try again.";
+
+class LicenceUploadFailure extends Error {}
+
+async function call(path: string, method: string, body: unknown) {
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => null);
+  if (!response.ok)
+    throw new LicenceUploadFailure(answer?.message ?? `${response.status}: ${response.statusText}`);
+  return answer;
+}
+
+function put(
+  url: string,
+  file: File,
+  headers: Record<string, string>,
+  onProgress: (p: number) => void,
+) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(new LicenceUploadFailure(`${xhr.status}: upload refused`));
+    xhr.onerror = () =>
+      reject(
+        new LicenceUploadFailure(
+          "The upload could not reach the storage server; a firewall or provider may be blocking it.",
+        ),
+      );
+    xhr.send(file);
+  });
+}
+
+async function uploadLicence(file: File, onProgress: (p: number) => void): Promise<string> {
+  const { uploadURL, headers } = await call("/api/objects/upload", "POST", {
+    size: file.size,
+    contentType: file.type,
+    purpose: "affiliate_licence",
+  });
+  await put(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
+  const { objectPath } = await call("/api/affiliates/document-url", "PUT", {
+    documentURL: uploadURL,
+  });
+  return objectPath;
+}
+
+export function LicenceUpload({ serverError }: { serverError?: string[] }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [objectPath, setObjectPath] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string; detail?: string } | null>(
+    null,
+  );
+  useEffect(() => setHydrated(true), []);
+
+  async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    setObjectPath("");
+    setMessage(null);
+    if (!file) return;
+    const problem = await checkFileLocally(file);
+    if (problem) {
+      setMessage({ ok: false, text: LICENCE_FAILED, detail: problem });
+      return;
+    }
+    setProgress(0);
+    try {
+      setObjectPath(await uploadLicence(file, setProgress));
+      setMessage({ ok: true, text: LICENCE_UPLOADED });
+    } catch (error) {
+      setProgress(null);
+      setMessage({
+        ok: false,
+        text: LICENCE_FAILED,
+        detail: error instanceof Error ? error.message : undefined,
+      });
+    }
+  }
+
+  return (
+    <div className="rounded-lg border-2 border-dashed border-slate-300 p-4">
+      <label htmlFor="licence-document" className={labelClass}>
+        Licence or business document (optional)
+      </label>
+      <input
+        id="licence-document"
+        type="file"
+        // without JS the file travels with the form; with JS only its stored path does
+        name={hydrated ? undefined : "licenseDocument"}
+        onChange={hydrated ? onChange : undefined}
+        accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
+        aria-describedby="licence-document-help licence-document-error"
+        className="mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+      />
+      <input type="hidden" name="licenseDocumentUrl" value={objectPath} />
+      <p id="licence-document-help" className="mt-2 text-xs text-slate-600">
+        1 file, PDF, JPG or PNG, up to 10 MB.
+      </p>
+      {progress !== null && !message?.ok ? (
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
+      <div id="licence-document-error">
+        {message ? (
+          <p
+            role={message.ok ? "status" : "alert"}
+            className={`mt-2 text-sm ${message.ok ? "text-green-700" : "text-red-700"}`}
+          >
+            {message.text}
+            {message.detail ? ` ${message.detail}` : ""}
+          </p>
+        ) : (
+          <FieldError id="licence-document-server-error" errors={serverError} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+} from "sequelize";
+import { sequelize } from "./db.server";
+import { User } from "./user.server";
+
+export const SERVICE_TYPES = ["shipping", "export"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const ORDER_STATUSES = ["open", "claimed", "in_progress", "completed"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const VEHICLE_TYPES = ["sedan", "suv", "truck"] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+export class AffiliateApplication extends Model<
+  InferAttributes<AffiliateApplication>,
+  InferCreationAttributes<AffiliateApplication>
+> {
+  declare id: CreationOptional<string>;
+  declare userId: string;
+  declare companyName: string;
+  declare serviceTypes: ServiceType[];
+  declare businessPhone: string;
+  declare businessEmail: string;
+  declare serviceAreas: string[];
+  declare licenseDocumentUrl: string | null;
+  declare status: CreationOptional<ApplicationStatus>;
+  declare reviewedBy: CreationOptional<string | null>;
+  declare reviewedAt: CreationOptional<Date | null>;
+  declare rejectionReason: CreationOptional<string | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+AffiliateApplication.init(
+  {
+    id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+    userId: { type: DataTypes.UUID, allowNull: false },
+    companyName: { type: DataTypes.TEXT, allowNull: false },
+    serviceTypes: { type: DataTypes.ARRAY(DataTypes.TEXT), allowNull: false },
+    businessPhone: { type: DataTypes.TEXT, allowNull: false },
+    businessEmail: { type: DataTypes.TEXT, allowNull: false },
+    serviceAreas: { type: DataTypes.ARRAY(DataTypes.TEXT), allowNull: false },
+    licenseDocumentUrl: { type: DataTypes.TEXT, allowNull: true },
+    status: { type: DataTypes.TEXT, allowNull: false, defaultValue: "pending" },
+    reviewedBy: { type: DataTypes.UUID, allowNull: true },
+    reviewedAt: { type: DataTypes.DATE, allowNull: true },
+    rejectionReason: { type: DataTypes.TEXT, allowNull: true },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "affiliate_applications" },
+);
+
+export class ServiceOrder extends Model<
+  InferAttributes<ServiceOrder>,
+  InferCreationAttributes<ServiceOrder>
+> {
+  declare id: CreationOptional<string>;
+  declare serviceType: ServiceType;
+  declare lotId: string | null;
+  declare purchaseId: string | null;
+  declare requestedBy: string | null;
+  declare createdBy: string | null;
+  declare vehicleLabel: string;
+  declare vehicleType: VehicleType | null;
+  declare pickupCity: string;
+  declare pickupState: string;
+  declare pickupYard: string | null;
+  declare deliveryCity: string | null;
+  declare deliveryState: string | null;
+  declare exportPort: string | null;
+  declare exportPortState: string | null;
+  declare destinationCountry: string | null;
+  declare distanceMiles: number | null;
+  /** Decimal string, two places: what the job pays before the platform fee. */
+  declare payout: string;
+  declare status: CreationOptional<OrderStatus>;
+  declare claimedBy: CreationOptional<string | null>;
+  declare claimedAt: CreationOptional<Date | null>;
+  declare startedAt: CreationOptional<Date | null>;
+  declare completedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+ServiceOrder.init(
+  {
+    id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+    serviceType: { type: DataTypes.TEXT, allowNull: false },
+    lotId: { type: DataTypes.BIGINT, allowNull: true },
+    purchaseId: { type: DataTypes.BIGINT, allowNull: true },
+    requestedBy: { type: DataTypes.UUID, allowNull: true },
+    createdBy: { type: DataTypes.UUID, allowNull: true },
+    vehicleLabel: { type: DataTypes.TEXT, allowNull: false },
+    vehicleType: { type: DataTypes.TEXT, allowNull: true },
+    pickupCity: { type: DataTypes.TEXT, allowNull: false },
+    pickupState: { type: DataTypes.CHAR(2), allowNull: false },
+    pickupYard: { type: DataTypes.TEXT, allowNull: true },
+    deliveryCity: { type: DataTypes.TEXT, allowNull: true },
+    deliveryState: { type: DataTypes.CHAR(2), allowNull: true },
+    exportPort: { type: DataTypes.TEXT, allowNull: true },
+    exportPortState: { type: DataTypes.CHAR(2), allowNull: true },
+    destinationCountry: { type: DataTypes.TEXT, allowNull: true },
+    distanceMiles: { type: DataTypes.INTEGER, allowNull: true },
+    payout: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
+    status: { type: DataTypes.TEXT, allowNull: false, defaultValue: "open" },
+    claimedBy: { type: DataTypes.UUID, allowNull: true },
+    claimedAt: { type: DataTypes.DATE, allowNull: true },
+    startedAt: { type: DataTypes.DATE, allowNull: true },
+    completedAt: { type: DataTypes.DATE, allowNull: true },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "service_orders" },
+);
+
+AffiliateApplication.belongsTo(User, { foreignKey: "userId", as: "applicant" });
+ServiceOrder.belongsTo(User, { foreignKey: "requestedBy", as: "requester" });

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "~/models/affiliate.server";
+import { listApplications, toPublicApplication } from "~/services/affiliates.server";
+import { requireAdmin } from "~/services/session.server";
+
+/** GET /api/admin/affiliates?status=pending: applications with their applicant, admins only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const status = new URL(request.url).searchParams.get("status");
+  const applications = await listApplications(
+    (APPLICATION_STATUSES as readonly string[]).includes(status ?? "")
+      ? (status as ApplicationStatus)
+      : undefined,
+  );
+  return Response.json(
+    applications.map((application) => ({
+      ...toPublicApplication(application),
+      user: application.applicant
+        ? {
+            id: application.applicant.id,
+            email: application.applicant.email,
+            firstName: application.applicant.firstName,
+            lastName: application.applicant.lastName,
+          }
+        : null,
+    })),
+  );
+}

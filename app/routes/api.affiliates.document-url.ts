@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { LICENCE_UPLOAD_PURPOSE } from "~/services/affiliates.server";
+import { requireUser } from "~/services/session.server";
+import { confirmUpload, objectPathFor, UploadError } from "~/services/uploads.server";
+import { jsonError } from "~/utils/http.server";
+import { parseJsonBody } from "~/utils/json-body.server";
+import { documentUrlSchema } from "~/utils/schemas/kyc";
+
+export const loader = () => jsonError(405, "Use PUT");
+
+/** After the browser's PUT of a licence document: checks the stored file, returns its objectPath. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return jsonError(405, "Use PUT");
+  const user = await requireUser(request);
+  const { documentURL } = await parseJsonBody(request, documentUrlSchema);
+  try {
+    const upload = await confirmUpload(user.id, LICENCE_UPLOAD_PURPOSE, documentURL);
+    return Response.json({ objectPath: objectPathFor(upload.objectKey) });
+  } catch (error) {
+    if (error instanceof UploadError) return jsonError(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getApplication, toPublicApplication } from "~/services/affiliates.server";
+import { requireUser } from "~/services/session.server";
+
+/** GET /api/affiliates/me: the user's application, or null when there is none. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const application = await getApplication(user.id);
+  return Response.json(application ? toPublicApplication(application) : null);
+}

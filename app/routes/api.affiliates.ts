@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import {
+  AffiliateError,
+  submitApplication,
+  toPublicApplication,
+} from "~/services/affiliates.server";
+import { requireUser } from "~/services/session.server";
+import { jsonError } from "~/utils/http.server";
+import { AffiliateApplicationSchema } from "~/utils/schemas/affiliates";
+
+/** POST /api/affiliates: files the user's one affiliate application (JSON, SPEC.md §7). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const user = await requireUser(request);
+  const body = await request.json().catch(() => null);
+  const parsed = AffiliateApplicationSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return jsonError(400, Object.values(fieldErrors)[0] ?? "Invalid application", { fieldErrors });
+  }
+  try {
+    const application = await submitApplication(user.id, parsed.data);
+    return Response.json(toPublicApplication(application), { status: 201 });
+  } catch (error) {
+    if (error instanceof AffiliateError) return jsonError(error.status, error.message);
+    throw error;
+  }
+}

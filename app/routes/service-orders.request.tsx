@@ -1,0 +1,151 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CityList, DestinationFields } from "~/components/affiliates/destination-fields";
+import { primaryButton, secondaryButton } from "~/components/affiliates/ui";
+import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/data/us-cities";
+import { AffiliateError } from "~/services/affiliates.server";
+import {
+  listPurchasesForService,
+  requestServiceForPurchase,
+} from "~/services/service-orders.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/utils/schemas/affiliates";
+
+export const meta: MetaFunction = () => [{ title: "Ship or export your vehicle · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return {
+    purchases: await listPurchasesForService(user.id),
+    cities: US_CITIES.map(cityLabel).sort(),
+    ports: EXPORT_PORTS.map(cityLabel).sort(),
+  };
+}
+
+type ActionErrors = {
+  purchaseId: string;
+  values: Record<string, string>;
+  fieldErrors: Record<string, string[]>;
+  formError?: string;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const values = Object.fromEntries(
+    [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
+  );
+  const purchaseId = values.purchaseId ?? "";
+  const parsed = PurchaseServiceRequestSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues)
+      (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
+    return data<ActionErrors>({ purchaseId, values, fieldErrors }, { status: 400 });
+  }
+  try {
+    const order = await requestServiceForPurchase(user.id, parsed.data);
+    return redirectWithToast(
+      `/service-orders/${order.id}`,
+      {
+        title: "Request Submitted",
+        description: `Your ${order.serviceType} request is on the job board for providers to claim.`,
+        type: "success",
+      },
+      { status: 303 },
+    );
+  } catch (error) {
+    if (!(error instanceof AffiliateError)) throw error;
+    return data<ActionErrors>(
+      { purchaseId, values, fieldErrors: {}, formError: error.message },
+      { status: error.status },
+    );
+  }
+}
+
+export default function RequestService() {
+  const { purchases, cities, ports } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+      <Link to="/service-orders" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Service Orders
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold">Ship or export a vehicle you won</h1>
+      <p className="mt-1 text-slate-600">
+        Pickup is the yard where your vehicle sits. Approved providers claim the job from the board.
+      </p>
+      <CityList cities={cities} />
+      {purchases.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          You have no won vehicles yet.
+        </p>
+      ) : (
+        <ul className="mt-6 space-y-5">
+          {purchases.map((purchase) => {
+            const mine = result?.purchaseId === purchase.purchaseId ? result : null;
+            const field = (name: string) => ({
+              id: `p${purchase.purchaseId}-${name}`,
+              name,
+              errorId: `p${purchase.purchaseId}-${name}-error`,
+              errors: mine?.fieldErrors[name],
+              initialValue: mine?.values[name] ?? (name === "serviceType" ? "shipping" : ""),
+            });
+            return (
+              <li
+                key={purchase.purchaseId}
+                className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
+                <h2 className="font-semibold">{purchase.vehicleLabel}</h2>
+                <p className="text-sm text-slate-600">
+                  Pickup: {purchase.pickupYard ? `${purchase.pickupYard}, ` : ""}
+                  {purchase.pickupLocation}
+                </p>
+                {purchase.orders.length > 0 ? (
+                  <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+                    {purchase.orders.map((order) => (
+                      <li key={order.id}>
+                        <Link to={`/service-orders/${order.id}`} className={secondaryButton}>
+                          {order.serviceType} order: {order.status.replace("_", " ")}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                <Form method="post" className="mt-4 space-y-4">
+                  <input type="hidden" name="purchaseId" value={purchase.purchaseId} />
+                  {mine?.formError ? (
+                    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                      {mine.formError}
+                    </p>
+                  ) : null}
+                  <DestinationFields
+                    fields={{
+                      serviceType: field("serviceType"),
+                      delivery: field("delivery"),
+                      exportPort: field("exportPort"),
+                      destinationCountry: field("destinationCountry"),
+                    }}
+                    cities={cities}
+                    withCityList={false}
+                    ports={ports}
+                    countries={DESTINATION_COUNTRIES}
+                  />
+                  <button
+                    type="submit"
+                    className={primaryButton}
+                    disabled={navigation.state !== "idle"}
+                  >
+                    Request service
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
