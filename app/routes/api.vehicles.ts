@@ -31,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fields: result.errors,
     });
   }
-  const headers = new Headers({ "X-Total-Count": String(result.page.total) });
+  const headers = new Headers({
+    "X-Total-Count": `${result.page.total}${result.page.totalCapped ? "+" : ""}`,
+  });
   if (result.page.nextCursor) headers.set("X-Next-Cursor", result.page.nextCursor);
   return Response.json(result.page.listings, { headers });
 }

@@ -181,7 +181,8 @@ export default function CommunityVehicles() {
           <section id="results" aria-labelledby="results-heading">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="results-heading" className="text-xl font-bold" aria-live="polite">
-                {page.total.toLocaleString("en-US")} vehicles found
+                {page.total.toLocaleString("en-US")}
+                {page.totalCapped ? "+" : ""} vehicles found
               </h2>
               {cursor ? (
                 <Link

@@ -56,7 +56,17 @@ export type ListingCard = {
   isFavorite: boolean;
 };
 
-export type ListingPage = { listings: ListingCard[]; total: number; nextCursor: string | null };
+/** Counting stops here: beyond it the page says "10,000+" (exact counts of huge sets cost a scan). */
+export const COUNT_CAP = 10_000;
+
+export type ListingPage = {
+  listings: ListingCard[];
+  /** Matches, up to COUNT_CAP. */
+  total: number;
+  /** True when there are more than COUNT_CAP matches. */
+  totalCapped: boolean;
+  nextCursor: string | null;
+};
 
 type CardRow = Omit<ListingCard, "createdAt" | "id"> & {
   id: string;
@@ -151,7 +161,8 @@ export async function searchListings(
       { bind, type: QueryTypes.SELECT },
     ),
     sequelize.query<{ total: string }>(
-      `SELECT count(*) AS total FROM listings l WHERE ${countWhere.join(" AND ")}`,
+      `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
+         WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
       { bind: countBind, type: QueryTypes.SELECT },
     ),
   ]);
@@ -164,7 +175,8 @@ export async function searchListings(
       id: String(row.id),
       createdAt: created_at.toISOString(),
     })),
-    total: Number(count.total),
+    total: Math.min(Number(count.total), COUNT_CAP),
+    totalCapped: Number(count.total) > COUNT_CAP,
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at_text, last.id) : null,
   };
 }

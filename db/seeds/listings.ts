@@ -2,7 +2,7 @@
 // and Mexico, with locally served pictures (public/images/listings). Idempotent: it fills in only
 // what is missing. `npm run db:seed -- --listings 100000` also tops a bulk seller up to that many
 // listings in one INSERT … SELECT generate_series, for the benchmark.
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
 import { User } from "../../app/models/user.server";
 import type { SeedOptions } from "./index";
@@ -284,7 +284,11 @@ async function seedDemoListings(log: (line: string) => void) {
   log(`  ${rows.length} demo listings from ${sellers.length} sellers`);
 }
 
-/** Tops the bulk seller up to `target` listings in one statement (the benchmark's data). */
+/**
+ * Tops the bulk seller up to `target` listings with INSERT … SELECT generate_series, in chunks of
+ * 25,000 rows each in its own transaction without the pool's statement timeout (the benchmark's
+ * data).
+ */
 export async function seedBulkListings(target: number, log: (line: string) => void = () => {}) {
   const seller = await ensureSeller(BULK_SELLER);
   const [{ count }] = await sequelize.query<{ count: string }>(
@@ -293,13 +297,31 @@ export async function seedBulkListings(target: number, log: (line: string) => vo
   );
   const missing = target - Number(count);
   if (missing <= 0) return;
+  const CHUNK = 25_000;
+  for (let start = Number(count); start < target; start += CHUNK) {
+    const rows = Math.min(CHUNK, target - start);
+    await sequelize.transaction(async (transaction) => {
+      await sequelize.query("SET LOCAL statement_timeout = 0", { transaction });
+      await insertBulkChunk(seller.id, start, rows, transaction);
+    });
+    log(`  bulk listings: ${start + rows} of ${target}`);
+  }
+  await sequelize.query("ANALYZE listings");
+  log(`  ${missing} bulk listings (bulk seller now has ${target})`);
+}
+
+async function insertBulkChunk(
+  sellerId: string,
+  start: number,
+  rows: number,
+  transaction: Transaction,
+) {
   const pairs = Object.entries(MODELS).flatMap(([make, models]) =>
     models.map(([model, body]) => [make, model, body]),
   );
-  const start = Number(count);
   await sequelize.query(
     `WITH src AS (
-       SELECT i,
+       SELECT i::bigint AS i,
               $2::text[] AS makes, $3::text[] AS models, $4::text[] AS bodies,
               $5::text[] AS countries, $6::text[] AS states, $7::text[] AS cities
          FROM generate_series($8::int + 1, $8::int + $9::int) AS i
@@ -322,7 +344,7 @@ export async function seedBulkListings(target: number, log: (line: string) => vo
        FROM picked`,
     {
       bind: [
-        seller.id,
+        sellerId,
         pairs.map((p) => p[0]),
         pairs.map((p) => p[1]),
         pairs.map((p) => p[2]),
@@ -330,12 +352,11 @@ export async function seedBulkListings(target: number, log: (line: string) => vo
         PLACES.map((p) => p.state),
         PLACES.map((p) => p.city),
         start,
-        missing,
+        rows,
       ],
+      transaction,
     },
   );
-  await sequelize.query("ANALYZE listings");
-  log(`  ${missing} bulk listings (bulk seller now has ${target})`);
 }
 
 function bulkTarget(args: string[]) {
