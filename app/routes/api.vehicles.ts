@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // the same flash message as the form post.
   let fromPage = false;
   if (multipart) {
-    const form = await readListingForm(request);
+    const form = await readListingForm(request, user.id);
     photos = form.photos;
     fromPage = form.formData.get("source") === "page";
     const submission = parseWithZod(form.formData, { schema: listingSchema });

@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireListingUser(request);
-  const { formData, photos, photoProblem } = await readListingForm(request);
+  const { formData, photos, photoProblem } = await readListingForm(request, user.id);
   const submission = parseWithZod(formData, { schema: listingSchema });
   const photoErrors: Record<string, string[]> = photoProblem
     ? { photos: [PHOTO_MESSAGES[photoProblem]] }

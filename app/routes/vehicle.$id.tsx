@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireListingUser(request);
-  const { formData: form, photos, photoProblem } = await readListingForm(request);
+  const { formData: form, photos, photoProblem } = await readListingForm(request, user.id);
   const intent = form.get("intent");
   try {
     if (intent === "update") {
