@@ -186,7 +186,61 @@ export function lenientListingFilters(params: URLSearchParams) {
   };
 }
 
-/** GET /api/vehicles with the community query set: the listings, or the invalid parameters. */
+/** A listing as SPEC.md §3 describes it for API callers: every field and its images. */
+export type ListingRecord = {
+  id: string;
+  userId: string;
+  title: string;
+  description: string;
+  make: string;
+  model: string;
+  year: number;
+  mileage: number | null;
+  price: string;
+  currency: Currency;
+  condition: Condition;
+  fuelType: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  bodyType: BodyType | null;
+  country: Country;
+  state: string | null;
+  city: string;
+  zipCode: string | null;
+  images: string[];
+  featured: boolean;
+  createdAt: string;
+  isFavorite: boolean;
+};
+
+async function listingRecords(cards: ListingCard[]): Promise<ListingRecord[]> {
+  if (cards.length === 0) return [];
+  const rows = await sequelize.query<Omit<ListingRecord, "createdAt"> & { createdAt: Date }>(
+    `SELECT l.id::text AS id, l.user_id AS "userId", l.title, l.description, l.make, l.model,
+            l.year, l.mileage, l.price, l.currency, l.condition, l.fuel_type AS "fuelType",
+            l.transmission, l.drivetrain, l.exterior_color AS "exteriorColor",
+            l.interior_color AS "interiorColor", l.body_type AS "bodyType", l.country, l.state,
+            l.city, l.zip_code AS "zipCode", l.featured, l.created_at AS "createdAt",
+            ARRAY(SELECT p.url FROM listing_photos p WHERE p.listing_id = l.id
+                   ORDER BY p.position) AS images
+       FROM listings l WHERE l.id = ANY($1::bigint[])`,
+    { bind: [cards.map((c) => c.id)], type: QueryTypes.SELECT },
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return cards.flatMap((card) => {
+    const row = byId.get(card.id);
+    return row
+      ? [{ ...row, createdAt: row.createdAt.toISOString(), isFavorite: card.isFavorite }]
+      : [];
+  });
+}
+
+/**
+ * GET /api/vehicles with the community query set: one page of listings (SPEC.md §3 shape, newest
+ * first), or the invalid parameters.
+ */
 export async function searchListingsFromQuery(url: URL, viewerId?: string | null) {
   const parsed = parseListingFilters(url.searchParams);
   if (!parsed.ok) return parsed;
@@ -195,7 +249,11 @@ export async function searchListingsFromQuery(url: URL, viewerId?: string | null
     limit: Number(url.searchParams.get("limit")) || PAGE_SIZE,
     viewerId,
   });
-  return { ok: true as const, filters: parsed.filters, page };
+  return {
+    ok: true as const,
+    filters: parsed.filters,
+    page: { ...page, listings: await listingRecords(page.listings) },
+  };
 }
 
 /** True when the query string carries any community parameter (vs. the auction set). */

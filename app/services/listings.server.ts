@@ -34,6 +34,7 @@ export {
   searchListingsFromQuery,
   type ListingCard,
   type ListingPage,
+  type ListingRecord,
 } from "~/services/listing-search.server";
 
 function columns(input: ListingInput) {
