@@ -124,6 +124,7 @@ test.describe("community vehicles", () => {
     await page.getByRole("button", { name: "Post Vehicle" }).click();
 
     await expect(page).toHaveURL(/\/vehicle\/\d+$/);
+    await expect(page.getByText("Vehicle Posted Successfully!")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`My Civic ${tag}`);
     await expect(page.getByText("CA$9,500").first()).toBeVisible();
     await expect(page.getByText("88,000 mi").first()).toBeVisible();
@@ -166,6 +167,7 @@ test.describe("community vehicles", () => {
     await page.getByRole("button", { name: "Post Vehicle" }).click();
     await upload;
     await expect(page).toHaveURL(/\/vehicle\/\d+$/);
+    await expect(page.getByText("Your vehicle is now live and visible to buyers.")).toBeVisible();
     const main = page.getByRole("img", { name: /photo 1 of 2/ });
     await expect(main).toBeVisible();
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
