@@ -33,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fields: result.errors,
     });
   }
-  const headers = new Headers({ "X-Total-Count": String(result.page.total) });
+  const headers = new Headers({
+    "X-Total-Count": `${result.page.total}${result.page.totalCapped ? "+" : ""}`,
+  });
   if (result.page.nextCursor) headers.set("X-Next-Cursor", result.page.nextCursor);
   return Response.json(result.page.listings, { headers });
 }
@@ -62,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // the same flash message as the form post.
   let fromPage = false;
   if (multipart) {
-    const form = await readListingForm(request);
+    const form = await readListingForm(request, user.id);
     photos = form.photos;
     fromPage = form.formData.get("source") === "page";
     const submission = parseWithZod(form.formData, { schema: listingSchema });

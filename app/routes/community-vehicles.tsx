@@ -32,6 +32,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { finderYears } from "~/utils/listing-fields";
 import { safeRedirect } from "~/utils/http.server";
 import { useOptionalUser } from "~/utils/user";
+import { PageToast } from "~/components/kyc/page-toast";
 
 export const meta: MetaFunction = () => [
   { title: "Community Vehicles · BidYard" },
@@ -122,6 +123,7 @@ export default function CommunityVehicles() {
 
   return (
     <>
+      <PageToast />
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.2fr_1fr]">
           <div>
@@ -181,7 +183,8 @@ export default function CommunityVehicles() {
           <section id="results" aria-labelledby="results-heading">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="results-heading" className="text-xl font-bold" aria-live="polite">
-                {page.total.toLocaleString("en-US")} vehicles found
+                {page.total.toLocaleString("en-US")}
+                {page.totalCapped ? "+" : ""} vehicles found
               </h2>
               {cursor ? (
                 <Link

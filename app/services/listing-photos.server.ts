@@ -7,6 +7,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { ListingPhoto } from "~/models/listing.server";
 import { newObjectKey, storage } from "~/services/adapters/storage/index.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
 import { detectFileType } from "~/utils/file-type";
 import { MAX_PHOTOS } from "~/utils/listing-fields";
 
@@ -58,11 +59,13 @@ async function drain(iterator: AsyncIterator<Uint8Array>, limit: number) {
  * MAX_PHOTO_BYTES (sharp needs the whole image), at most MAX_PHOTOS of them. A url-encoded post
  * (no photos) is read as it is.
  */
-export async function readListingForm(request: Request): Promise<ListingFormPost> {
+export async function readListingForm(request: Request, userId: string): Promise<ListingFormPost> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
     return { formData: await request.formData(), photos: [], photoProblem: null };
   }
+  // Photos cost memory and CPU (sharp): multipart posts share the upload budget per user.
+  await consumeRateLimit(request, "upload", userId);
   const formData = new FormData();
   const photos: Uint8Array[] = [];
   let photoProblem: PhotoProblem | null = null;

@@ -57,7 +57,7 @@ export const up: Migration = async ({ context }) => {
     CREATE INDEX listings_active_city_idx
       ON listings (lower(city), created_at DESC, id DESC) WHERE status = 'active';
     CREATE INDEX listings_active_year_idx ON listings (year) WHERE status = 'active';
-    CREATE INDEX listings_active_price_idx ON listings (currency, price) WHERE status = 'active';
+    CREATE INDEX listings_active_price_idx ON listings (price) WHERE status = 'active';
     CREATE INDEX listings_active_text_idx ON listings
       USING gin ((title || ' ' || make || ' ' || model || ' ' || description) gin_trgm_ops)
       WHERE status = 'active';

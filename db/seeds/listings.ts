@@ -2,7 +2,7 @@
 // and Mexico, with locally served pictures (public/images/listings). Idempotent: it fills in only
 // what is missing. `npm run db:seed -- --listings 100000` also tops a bulk seller up to that many
 // listings in one INSERT … SELECT generate_series, for the benchmark.
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
 import { User } from "../../app/models/user.server";
 import type { SeedOptions } from "./index";
@@ -234,57 +234,50 @@ async function seedDemoListings(log: (line: string) => void) {
   );
   if (Number(count) > 0) return;
   const rows = demoListings(sellerIds, DEMO_LISTING_COUNT);
+  // Two statements for the lot: ids are taken from the sequence first so photos can refer to them.
   await sequelize.transaction(async (transaction) => {
-    for (const row of rows) {
-      const [[inserted]] = (await sequelize.query(
-        `INSERT INTO listings (user_id, title, description, make, model, year, mileage, price,
-           currency, condition, fuel_type, transmission, drivetrain, exterior_color, interior_color,
-           body_type, country, state, city, zip_code, featured, status, sold_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-           $19, $20, $21, $22, CASE WHEN $22 = 'sold' THEN $23::timestamptz END, $23, $23)
-         RETURNING id`,
-        {
-          bind: [
-            row.userId,
-            row.title,
-            row.description,
-            row.make,
-            row.model,
-            row.year,
-            row.mileage,
-            row.price,
-            row.currency,
-            row.condition,
-            row.fuelType,
-            row.transmission,
-            row.drivetrain,
-            row.exteriorColor,
-            row.interiorColor,
-            row.bodyType,
-            row.country,
-            row.state,
-            row.city,
-            row.zipCode,
-            row.featured,
-            row.status,
-            row.createdAt,
-          ],
-          transaction,
-        },
-      )) as unknown as [[{ id: string }]];
-      for (const [position, url] of row.photos.entries()) {
-        await sequelize.query(
-          `INSERT INTO listing_photos (listing_id, position, url, thumbnail_url, content_type, width, height)
-           VALUES ($1, $2, $3, $3, 'image/svg+xml', 440, 330)`,
-          { bind: [inserted.id, position, url], transaction },
-        );
-      }
-    }
+    const ids = await sequelize.query<{ id: string }>(
+      "SELECT nextval('listings_id_seq')::text AS id FROM generate_series(1, $1)",
+      { bind: [rows.length], type: QueryTypes.SELECT, transaction },
+    );
+    const listings = rows.map(({ photos: _photos, ...row }, i) => ({ ...row, id: ids[i].id }));
+    await sequelize.query(
+      `INSERT INTO listings (id, user_id, title, description, make, model, year, mileage, price,
+         currency, condition, fuel_type, transmission, drivetrain, exterior_color, interior_color,
+         body_type, country, state, city, zip_code, featured, status, sold_at, created_at,
+         updated_at)
+       SELECT r.id, r."userId", r.title, r.description, r.make, r.model, r.year, r.mileage,
+              r.price, r.currency, r.condition, r."fuelType", r.transmission, r.drivetrain,
+              r."exteriorColor", r."interiorColor", r."bodyType", r.country, r.state, r.city,
+              r."zipCode", r.featured, r.status,
+              CASE WHEN r.status = 'sold' THEN r."createdAt" END, r."createdAt", r."createdAt"
+         FROM jsonb_to_recordset($1::jsonb) AS r(
+           id bigint, "userId" uuid, title text, description text, make text, model text,
+           year integer, mileage integer, price numeric, currency text, condition text,
+           "fuelType" text, transmission text, drivetrain text, "exteriorColor" text,
+           "interiorColor" text, "bodyType" text, country text, state text, city text,
+           "zipCode" text, featured boolean, status text, "createdAt" timestamptz)`,
+      { bind: [JSON.stringify(listings)], transaction },
+    );
+    const photos = rows.flatMap((row, i) =>
+      row.photos.map((url, position) => ({ listingId: ids[i].id, position, url })),
+    );
+    await sequelize.query(
+      `INSERT INTO listing_photos (listing_id, position, url, thumbnail_url, content_type, width,
+         height)
+       SELECT p."listingId", p.position, p.url, p.url, 'image/svg+xml', 440, 330
+         FROM jsonb_to_recordset($1::jsonb) AS p("listingId" bigint, position smallint, url text)`,
+      { bind: [JSON.stringify(photos)], transaction },
+    );
   });
   log(`  ${rows.length} demo listings from ${sellers.length} sellers`);
 }
 
-/** Tops the bulk seller up to `target` listings in one statement (the benchmark's data). */
+/**
+ * Tops the bulk seller up to `target` listings with INSERT … SELECT generate_series, in chunks of
+ * 25,000 rows each in its own transaction without the pool's statement timeout (the benchmark's
+ * data).
+ */
 export async function seedBulkListings(target: number, log: (line: string) => void = () => {}) {
   const seller = await ensureSeller(BULK_SELLER);
   const [{ count }] = await sequelize.query<{ count: string }>(
@@ -293,13 +286,31 @@ export async function seedBulkListings(target: number, log: (line: string) => vo
   );
   const missing = target - Number(count);
   if (missing <= 0) return;
+  const CHUNK = 25_000;
+  for (let start = Number(count); start < target; start += CHUNK) {
+    const rows = Math.min(CHUNK, target - start);
+    await sequelize.transaction(async (transaction) => {
+      await sequelize.query("SET LOCAL statement_timeout = 0", { transaction });
+      await insertBulkChunk(seller.id, start, rows, transaction);
+    });
+    log(`  bulk listings: ${start + rows} of ${target}`);
+  }
+  await sequelize.query("ANALYZE listings");
+  log(`  ${missing} bulk listings (bulk seller now has ${target})`);
+}
+
+async function insertBulkChunk(
+  sellerId: string,
+  start: number,
+  rows: number,
+  transaction: Transaction,
+) {
   const pairs = Object.entries(MODELS).flatMap(([make, models]) =>
     models.map(([model, body]) => [make, model, body]),
   );
-  const start = Number(count);
   await sequelize.query(
     `WITH src AS (
-       SELECT i,
+       SELECT i::bigint AS i,
               $2::text[] AS makes, $3::text[] AS models, $4::text[] AS bodies,
               $5::text[] AS countries, $6::text[] AS states, $7::text[] AS cities
          FROM generate_series($8::int + 1, $8::int + $9::int) AS i
@@ -322,7 +333,7 @@ export async function seedBulkListings(target: number, log: (line: string) => vo
        FROM picked`,
     {
       bind: [
-        seller.id,
+        sellerId,
         pairs.map((p) => p[0]),
         pairs.map((p) => p[1]),
         pairs.map((p) => p[2]),
@@ -330,12 +341,11 @@ export async function seedBulkListings(target: number, log: (line: string) => vo
         PLACES.map((p) => p.state),
         PLACES.map((p) => p.city),
         start,
-        missing,
+        rows,
       ],
+      transaction,
     },
   );
-  await sequelize.query("ANALYZE listings");
-  log(`  ${missing} bulk listings (bulk seller now has ${target})`);
 }
 
 function bulkTarget(args: string[]) {

@@ -124,6 +124,7 @@ test.describe("community vehicles", () => {
     await page.getByRole("button", { name: "Post Vehicle" }).click();
 
     await expect(page).toHaveURL(/\/vehicle\/\d+$/);
+    await expect(page.getByText("Vehicle Posted Successfully!")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`My Civic ${tag}`);
     await expect(page.getByText("CA$9,500").first()).toBeVisible();
     await expect(page.getByText("88,000 mi").first()).toBeVisible();
@@ -166,6 +167,7 @@ test.describe("community vehicles", () => {
     await page.getByRole("button", { name: "Post Vehicle" }).click();
     await upload;
     await expect(page).toHaveURL(/\/vehicle\/\d+$/);
+    await expect(page.getByText("Your vehicle is now live and visible to buyers.")).toBeVisible();
     const main = page.getByRole("img", { name: /photo 1 of 2/ });
     await expect(main).toBeVisible();
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
@@ -209,7 +211,7 @@ test.describe("community vehicles", () => {
     }
   });
 
-  test("owners mark sold and delete; favourites are saved for signed-in users", async ({
+  test("owners edit, mark sold and delete; favourites are saved for signed-in users", async ({
     page,
     context,
   }) => {
@@ -230,6 +232,16 @@ test.describe("community vehicles", () => {
 
     await page.goto(`/vehicle/${mine}`);
     await ready(page);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByRole("heading", { name: "Edit listing" })).toBeVisible();
+    await page.getByLabel(/^Price/).fill("13250.75");
+    await page.getByLabel(/^Year/).fill("1850");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Year must be 1900 or later")).toBeVisible();
+    await page.getByLabel(/^Year/).fill("2018");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Mine ${tag}`);
+    await expect(page.getByText("$13,250.75")).toBeVisible();
     await page.getByRole("button", { name: "Mark as Sold" }).click();
     await expect(page.getByText("Sold", { exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Delete" }).click();

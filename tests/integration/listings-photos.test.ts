@@ -157,6 +157,26 @@ describe("listing photos", () => {
     expect((await photoResponse(second.url)).status).toBe(404);
   });
 
+  it("shares the upload budget: the 21st multipart post in 10 minutes answers 429", async () => {
+    const user = await createTestUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      try {
+        const response = (await postVehicleAction({
+          request: await requestAs(user, "/post-vehicle", { body: multipart(FIELDS, []) }),
+          params: {},
+          context,
+        })) as Response;
+        statuses.push(response.status);
+      } catch (error) {
+        statuses.push((error as Response).status);
+      }
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 302)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect(await Listing.count({ where: { userId: user.id } })).toBe(3);
+  });
+
   it("does not let anyone else edit or delete a listing", async () => {
     const owner = await createTestUser();
     const other = await createTestUser();

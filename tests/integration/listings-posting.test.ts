@@ -259,6 +259,20 @@ describe("the listing calls", () => {
     expect(response.headers.get("x-total-count")).toBe("1");
     const list = await response.json();
     expect(list.map((l: { title: string }) => l.title)).toEqual([`Blue ${tag}`]);
+    expect(list[0]).toMatchObject({
+      userId: user.id,
+      description: "",
+      make: "Toyota",
+      year: 2018,
+      mileage: 60000,
+      price: "12000.00",
+      currency: "USD",
+      condition: "excellent",
+      bodyType: "sedan",
+      country: "US",
+      images: [],
+      featured: false,
+    });
     const bad = (await apiVehiclesLoader({
       request: await requestAs(null, "/api/vehicles?yearMin=soon"),
       params: {},

@@ -1,7 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { searchListings } from "~/services/listings.server";
+import { COUNT_CAP, searchListings } from "~/services/listings.server";
 import { runSeeds } from "../../db/seeds/index";
 import { DEMO_LISTING_COUNT } from "../../db/seeds/listings";
 
@@ -23,10 +23,14 @@ describe("listing seeds", () => {
     expect(await count("SELECT count(*) AS n FROM listing_photos")).toBeGreaterThan(200);
     expect((await searchListings({ condition: "excellent" })).total).toBeGreaterThan(10);
 
-    await runSeeds(["--listings", "2000"], () => undefined);
-    await runSeeds(["--listings", "2000"], () => undefined);
-    expect(await count("SELECT count(*) AS n FROM listings")).toBe(DEMO_LISTING_COUNT + 2000);
+    await runSeeds(["--listings", "10050"], () => undefined);
+    await runSeeds(["--listings", "10050"], () => undefined);
+    expect(await count("SELECT count(*) AS n FROM listings")).toBe(DEMO_LISTING_COUNT + 10050);
     const page = await searchListings({ country: "MX", bodyType: "truck" });
     expect(page.total).toBeGreaterThan(0);
+    expect(page.totalCapped).toBe(false);
+    // Past COUNT_CAP matches the count stops: the page says "10,000+".
+    const all = await searchListings({});
+    expect([all.total, all.totalCapped]).toEqual([COUNT_CAP, true]);
   });
 });

@@ -107,7 +107,11 @@ export function ListingDashboard({ allowance }: { allowance: ListingAllowance })
     { label: "Total Listed", value: String(allowance.totalListings) },
     {
       label: "Free Listings Left",
-      value: allowance.hasMembership ? "Unlimited" : String(allowance.remainingFreeListings),
+      value: allowance.unlimited
+        ? "Unlimited"
+        : allowance.hasMembership
+          ? String(Math.max(0, allowance.limit! - allowance.activeListings))
+          : String(allowance.remainingFreeListings),
     },
   ];
   return (

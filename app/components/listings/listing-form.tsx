@@ -8,7 +8,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigate } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import {
   BODY_TYPES,
@@ -115,7 +115,6 @@ export function ListingForm({
   existingPhotos?: Array<{ id: string; thumbnailUrl: string }>;
   children?: ReactNode;
 }) {
-  const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
 
@@ -139,9 +138,10 @@ export function ListingForm({
       } catch {
         body = {};
       }
-      if (request.status === 201 && body.id) return navigate(`/vehicle/${body.id}`);
+      // A full load, so the root loader reads the flash toast the answer set.
+      if (request.status === 201 && body.id) return window.location.assign(`/vehicle/${body.id}`);
       setProgress(null);
-      if (request.status === 403) return navigate("/membership");
+      if (request.status === 403) return window.location.assign("/membership");
       if (request.status === 401)
         return window.location.assign("/api/login?returnTo=/post-vehicle");
       const messages = [body.message, ...Object.values(body.fields ?? {})].filter(
