@@ -159,6 +159,27 @@ function whereFor(query: AuctionQuery) {
   return { sql: clauses.join(" AND "), replacements };
 }
 
+const COUNT_TTL_MS = 5_000;
+const countCache = new Map<string, { count: number; expires: number }>();
+
+/**
+ * The exact count for a filter, remembered for 5 s per process: the list itself refreshes every
+ * 5 s, and counting every open lot costs tens of milliseconds at 300,000 lots.
+ */
+async function countLots(where: { sql: string; replacements: Record<string, unknown> }) {
+  const key = JSON.stringify([where.sql, where.replacements]);
+  const cached = countCache.get(key);
+  const t = Date.now();
+  if (cached && cached.expires > t) return cached.count;
+  const [row] = await sequelize.query<{ count: string }>(
+    `SELECT count(*) AS count FROM lots l WHERE ${where.sql}`,
+    { replacements: where.replacements, type: QueryTypes.SELECT },
+  );
+  if (countCache.size > 500) countCache.clear();
+  countCache.set(key, { count: Number(row.count), expires: t + COUNT_TTL_MS });
+  return Number(row.count);
+}
+
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
   l.location_state, l.damage_type, l.primary_damage, l.title_type, l.auction_house, l.status,
   l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.starts_at,
@@ -193,7 +214,7 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
     cursorEndsAt: cursor?.endsAt,
     cursorId: cursor?.id,
   };
-  const [rows, [{ count }]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     sequelize.query<LotRow>(
       `SELECT ${LIST_COLUMNS},
               EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
@@ -201,16 +222,13 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
          FROM lots l WHERE ${where.sql}${keyset} ORDER BY ${order} LIMIT :limit`,
       { replacements, type: QueryTypes.SELECT },
     ),
-    sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM lots l WHERE ${where.sql}`, {
-      replacements: where.replacements,
-      type: QueryTypes.SELECT,
-    }),
+    countLots(where),
   ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     vehicles: page.map((row) => toVehicle(row, userId, at)),
-    total: Number(count),
+    total: count,
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({ endsAt: new Date(last.ends_at).toISOString(), id: String(last.id) })
