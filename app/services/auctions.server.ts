@@ -58,6 +58,7 @@ type LotRow = {
   ends_at: Date;
   high_bidder_id: string | null;
   high_max: string | null;
+  ends_us: string;
   watching: boolean;
 };
 
@@ -89,17 +90,18 @@ function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle
   };
 }
 
-type Cursor = { endsAt: string; id: string };
+/** Where a keyset page ends: the last lot's end in microseconds (the column's precision) and id. */
+type Cursor = { endsAtMicros: string; id: string };
 
 export function encodeCursor(cursor: Cursor) {
-  return Buffer.from(`${new Date(cursor.endsAt).getTime()}.${cursor.id}`).toString("base64url");
+  return Buffer.from(`${cursor.endsAtMicros}.${cursor.id}`).toString("base64url");
 }
 
 export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
-  const match = /^(\d{1,15})\.(\d{1,18})$/.exec(Buffer.from(value, "base64url").toString());
+  const match = /^(\d{1,18})\.(\d{1,18})$/.exec(Buffer.from(value, "base64url").toString());
   if (!match) return null;
-  return { endsAt: new Date(Number(match[1])).toISOString(), id: match[2] };
+  return { endsAtMicros: match[1], id: match[2] };
 }
 
 function escapeLike(text: string) {
@@ -183,7 +185,8 @@ async function countLots(where: { sql: string; replacements: Record<string, unkn
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
   l.location_state, l.damage_type, l.primary_damage, l.title_type, l.auction_house, l.status,
   l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.starts_at,
-  l.ends_at, l.high_bidder_id, l.high_max`;
+  l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
+  l.high_max`;
 
 /**
  * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
@@ -203,15 +206,15 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
   const ended = query.status === "ended";
   const keyset = cursor
     ? ended
-      ? " AND (l.ends_at, l.id) < (:cursorEndsAt, :cursorId)"
-      : " AND (l.ends_at, l.id) > (:cursorEndsAt, :cursorId)"
+      ? " AND (l.ends_at, l.id) < (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
+      : " AND (l.ends_at, l.id) > (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
     : "";
   const order = ended ? "l.ends_at DESC, l.id DESC" : "l.ends_at ASC, l.id ASC";
   const replacements = {
     ...where.replacements,
     userId,
     limit: limit + 1,
-    cursorEndsAt: cursor?.endsAt,
+    cursorMicros: cursor ? Number(cursor.endsAtMicros) : null,
     cursorId: cursor?.id,
   };
   const [rows, count] = await Promise.all([
@@ -231,7 +234,7 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
     total: count,
     nextCursor:
       rows.length > limit && last
-        ? encodeCursor({ endsAt: new Date(last.ends_at).toISOString(), id: String(last.id) })
+        ? encodeCursor({ endsAtMicros: String(last.ends_us), id: String(last.id) })
         : null,
     serverTime: at.toISOString(),
   };
