@@ -58,6 +58,7 @@ type LotRow = {
   ends_at: Date;
   high_bidder_id: string | null;
   high_max: string | null;
+  ends_us: string;
   watching: boolean;
 };
 
@@ -89,17 +90,18 @@ function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle
   };
 }
 
-type Cursor = { endsAt: string; id: string };
+/** Where a keyset page ends: the last lot's end in microseconds (the column's precision) and id. */
+type Cursor = { endsAtMicros: string; id: string };
 
 export function encodeCursor(cursor: Cursor) {
-  return Buffer.from(`${new Date(cursor.endsAt).getTime()}.${cursor.id}`).toString("base64url");
+  return Buffer.from(`${cursor.endsAtMicros}.${cursor.id}`).toString("base64url");
 }
 
 export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
-  const match = /^(\d{1,15})\.(\d{1,18})$/.exec(Buffer.from(value, "base64url").toString());
+  const match = /^(\d{1,18})\.(\d{1,18})$/.exec(Buffer.from(value, "base64url").toString());
   if (!match) return null;
-  return { endsAt: new Date(Number(match[1])).toISOString(), id: match[2] };
+  return { endsAtMicros: match[1], id: match[2] };
 }
 
 function escapeLike(text: string) {
@@ -159,10 +161,32 @@ function whereFor(query: AuctionQuery) {
   return { sql: clauses.join(" AND "), replacements };
 }
 
+const COUNT_TTL_MS = 5_000;
+const countCache = new Map<string, { count: number; expires: number }>();
+
+/**
+ * The exact count for a filter, remembered for 5 s per process: the list itself refreshes every
+ * 5 s, and counting every open lot costs tens of milliseconds at 300,000 lots.
+ */
+async function countLots(where: { sql: string; replacements: Record<string, unknown> }) {
+  const key = JSON.stringify([where.sql, where.replacements]);
+  const cached = countCache.get(key);
+  const t = Date.now();
+  if (cached && cached.expires > t) return cached.count;
+  const [row] = await sequelize.query<{ count: string }>(
+    `SELECT count(*) AS count FROM lots l WHERE ${where.sql}`,
+    { replacements: where.replacements, type: QueryTypes.SELECT },
+  );
+  if (countCache.size > 500) countCache.clear();
+  countCache.set(key, { count: Number(row.count), expires: t + COUNT_TTL_MS });
+  return Number(row.count);
+}
+
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
   l.location_state, l.damage_type, l.primary_damage, l.title_type, l.auction_house, l.status,
   l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.starts_at,
-  l.ends_at, l.high_bidder_id, l.high_max`;
+  l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
+  l.high_max`;
 
 /**
  * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
@@ -182,18 +206,18 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
   const ended = query.status === "ended";
   const keyset = cursor
     ? ended
-      ? " AND (l.ends_at, l.id) < (:cursorEndsAt, :cursorId)"
-      : " AND (l.ends_at, l.id) > (:cursorEndsAt, :cursorId)"
+      ? " AND (l.ends_at, l.id) < (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
+      : " AND (l.ends_at, l.id) > (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
     : "";
   const order = ended ? "l.ends_at DESC, l.id DESC" : "l.ends_at ASC, l.id ASC";
   const replacements = {
     ...where.replacements,
     userId,
     limit: limit + 1,
-    cursorEndsAt: cursor?.endsAt,
+    cursorMicros: cursor ? Number(cursor.endsAtMicros) : null,
     cursorId: cursor?.id,
   };
-  const [rows, [{ count }]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     sequelize.query<LotRow>(
       `SELECT ${LIST_COLUMNS},
               EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
@@ -201,19 +225,16 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
          FROM lots l WHERE ${where.sql}${keyset} ORDER BY ${order} LIMIT :limit`,
       { replacements, type: QueryTypes.SELECT },
     ),
-    sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM lots l WHERE ${where.sql}`, {
-      replacements: where.replacements,
-      type: QueryTypes.SELECT,
-    }),
+    countLots(where),
   ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     vehicles: page.map((row) => toVehicle(row, userId, at)),
-    total: Number(count),
+    total: count,
     nextCursor:
       rows.length > limit && last
-        ? encodeCursor({ endsAt: new Date(last.ends_at).toISOString(), id: String(last.id) })
+        ? encodeCursor({ endsAtMicros: String(last.ends_us), id: String(last.id) })
         : null,
     serverTime: at.toISOString(),
   };

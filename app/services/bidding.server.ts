@@ -98,44 +98,45 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
   }
   if (!/^\d{1,18}$/.test(String(input.lotId))) throw BID_ERRORS.notFound();
 
-  return sequelize.transaction(async (transaction) => {
-    const [lot] = await q<LockedLot>(
-      `SELECT id, status, starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max,
+  return oneAtATimePerLot(String(input.lotId), () =>
+    sequelize.transaction(async (transaction) => {
+      const [lot] = await q<LockedLot>(
+        `SELECT id, status, starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max,
               year, make, model
          FROM lots WHERE id = :lotId FOR UPDATE`,
-      { lotId: String(input.lotId) },
-      transaction,
-    );
-    if (!lot) throw BID_ERRORS.notFound();
-    // NO KEY UPDATE still serializes this user's bids and deposit changes, but lets other bids
-    // insert rows that merely reference the user (FK key-share locks) without deadlocking.
-    const [bidder] = await q<{ verified: boolean; deposit: string }>(
-      "SELECT verified, deposit FROM users WHERE id = :userId FOR NO KEY UPDATE",
-      { userId },
-      transaction,
-    );
-    if (!bidder) throw new BidError("Unauthorized", "You are logged out.", 401);
-    if (!bidder.verified) throw BID_ERRORS.verification();
-    const deposit = parseCents(bidder.deposit) ?? 0;
-    if (deposit < MIN_DEPOSIT_CENTS) throw BID_ERRORS.deposit();
+        { lotId: String(input.lotId) },
+        transaction,
+      );
+      if (!lot) throw BID_ERRORS.notFound();
+      // NO KEY UPDATE still serializes this user's bids and deposit changes, but lets other bids
+      // insert rows that merely reference the user (FK key-share locks) without deadlocking.
+      const [bidder] = await q<{ verified: boolean; deposit: string }>(
+        "SELECT verified, deposit FROM users WHERE id = :userId FOR NO KEY UPDATE",
+        { userId },
+        transaction,
+      );
+      if (!bidder) throw new BidError("Unauthorized", "You are logged out.", 401);
+      if (!bidder.verified) throw BID_ERRORS.verification();
+      const deposit = parseCents(bidder.deposit) ?? 0;
+      if (deposit < MIN_DEPOSIT_CENTS) throw BID_ERRORS.deposit();
 
-    const at = now();
-    if (lot.status !== "active" || at.getTime() >= new Date(lot.ends_at).getTime())
-      throw BID_ERRORS.ended();
+      const at = now();
+      if (lot.status !== "active" || at.getTime() >= new Date(lot.ends_at).getTime())
+        throw BID_ERRORS.ended();
 
-    const previousPrice = parseCents(lot.current_bid) ?? 0;
-    const minimum = previousPrice + MIN_INCREMENT_CENTS;
-    if (amount < minimum) throw BID_ERRORS.minimum(minimum);
-    if (input.isProxy && max <= amount) throw BID_ERRORS.proxy();
+      const previousPrice = parseCents(lot.current_bid) ?? 0;
+      const minimum = previousPrice + MIN_INCREMENT_CENTS;
+      if (amount < minimum) throw BID_ERRORS.minimum(minimum);
+      if (input.isProxy && max <= amount) throw BID_ERRORS.proxy();
 
-    const held = parseCents(await exposure(userId, transaction, { excludeLotId: lot.id })) ?? 0;
-    const available = Math.max(0, deposit - held);
-    if (amount > available || max > available) throw BID_ERRORS.funds();
+      const held = parseCents(await exposure(userId, transaction, { excludeLotId: lot.id })) ?? 0;
+      const available = Math.max(0, deposit - held);
+      if (amount > available || max > available) throw BID_ERRORS.funds();
 
-    // Records the bid and reads each bidder's standing maximum (their highest; the earliest bid
-    // at it breaks ties) in one statement: the new row is added to the rows it cannot yet see.
-    const top = await q<Standing & { placed_id: string }>(
-      `WITH placed AS (
+      // Records the bid and reads each bidder's standing maximum (their highest; the earliest bid
+      // at it breaks ties) in one statement: the new row is added to the rows it cannot yet see.
+      const top = await q<Standing & { placed_id: string }>(
+        `WITH placed AS (
          INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
          VALUES (:lotId, :userId, :amount, :max, :isProxy, false, :at)
          RETURNING id, user_id, max_amount
@@ -147,39 +148,39 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
        )
        SELECT user_id, max_amount, id, (SELECT id FROM placed) AS placed_id
          FROM standing ORDER BY max_amount DESC, id ASC LIMIT 2`,
-      {
-        lotId: lot.id,
-        userId,
-        amount: centsToDecimal(amount),
-        max: centsToDecimal(max),
-        isProxy: input.isProxy,
-        at,
-      },
-      transaction,
-    );
-    const placed = { id: top[0].placed_id };
-    const leader = top[0];
-    const leaderMax = parseCents(leader.max_amount)!;
-    const runnerUpMax = top[1] ? parseCents(top[1].max_amount)! : null;
-    const price = Math.max(
-      runnerUpMax === null ? 0 : Math.min(leaderMax, runnerUpMax + MIN_INCREMENT_CENTS),
-      leader.user_id === userId ? amount : 0,
-      previousPrice,
-    );
+        {
+          lotId: lot.id,
+          userId,
+          amount: centsToDecimal(amount),
+          max: centsToDecimal(max),
+          isProxy: input.isProxy,
+          at,
+        },
+        transaction,
+      );
+      const placed = { id: top[0].placed_id };
+      const leader = top[0];
+      const leaderMax = parseCents(leader.max_amount)!;
+      const runnerUpMax = top[1] ? parseCents(top[1].max_amount)! : null;
+      const price = Math.max(
+        runnerUpMax === null ? 0 : Math.min(leaderMax, runnerUpMax + MIN_INCREMENT_CENTS),
+        leader.user_id === userId ? amount : 0,
+        previousPrice,
+      );
 
-    const leaderTyped = leader.user_id === userId ? amount : null;
-    // the engine raises for the leader's standing proxy when the price passes what they typed
-    const automatic = leaderTyped === null ? price > previousPrice : price > leaderTyped;
+      const leaderTyped = leader.user_id === userId ? amount : null;
+      // the engine raises for the leader's standing proxy when the price passes what they typed
+      const automatic = leaderTyped === null ? price > previousPrice : price > leaderTyped;
 
-    const endsAt = new Date(lot.ends_at);
-    const started = at.getTime() >= new Date(lot.starts_at).getTime();
-    const softClosed =
-      started && endsAt.getTime() - at.getTime() <= SOFT_CLOSE_MS
-        ? new Date(at.getTime() + SOFT_CLOSE_MS)
-        : endsAt;
+      const endsAt = new Date(lot.ends_at);
+      const started = at.getTime() >= new Date(lot.starts_at).getTime();
+      const softClosed =
+        started && endsAt.getTime() - at.getTime() <= SOFT_CLOSE_MS
+          ? new Date(at.getTime() + SOFT_CLOSE_MS)
+          : endsAt;
 
-    const [updated] = await q<{ bid_count: number }>(
-      `WITH raise AS (
+      const [updated] = await q<{ bid_count: number }>(
+        `WITH raise AS (
          INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
          SELECT :lotId, :leader, :price, :leaderMax, true, true, :at WHERE :automatic
          RETURNING 1
@@ -188,39 +189,65 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
               bid_count = bid_count + 1 + (SELECT count(*) FROM raise), ends_at = :endsAt,
               updated_at = now()
         WHERE id = :lotId RETURNING bid_count`,
-      {
-        lotId: lot.id,
-        price: centsToDecimal(price),
-        leader: leader.user_id,
-        leaderMax: centsToDecimal(leaderMax),
-        automatic,
-        at,
-        endsAt: softClosed,
-      },
-      transaction,
-    );
-
-    if (lot.high_bidder_id && lot.high_bidder_id !== leader.user_id) {
-      await notify(
-        lot.high_bidder_id,
         {
-          kind: "outbid",
-          title: "You were outbid",
-          body: `${lot.year} ${lot.make} ${lot.model}: the current bid is now ${formatUsd(price, "cents")}.`,
-          link: `/auctions/${lot.id}`,
+          lotId: lot.id,
+          price: centsToDecimal(price),
+          leader: leader.user_id,
+          leaderMax: centsToDecimal(leaderMax),
+          automatic,
+          at,
+          endsAt: softClosed,
         },
         transaction,
       );
-    }
 
-    return {
-      bidId: placed.id,
-      outcome: leader.user_id === userId ? "leading" : "outbid",
-      currentBid: centsToDecimal(price),
-      bidCount: updated.bid_count,
-      endsAt: softClosed,
-    };
+      if (lot.high_bidder_id && lot.high_bidder_id !== leader.user_id) {
+        await notify(
+          lot.high_bidder_id,
+          {
+            kind: "outbid",
+            title: "You were outbid",
+            body: `${lot.year} ${lot.make} ${lot.model}: the current bid is now ${formatUsd(price, "cents")}.`,
+            link: `/auctions/${lot.id}`,
+          },
+          transaction,
+        );
+      }
+
+      return {
+        bidId: placed.id,
+        outcome: leader.user_id === userId ? "leading" : "outbid",
+        currentBid: centsToDecimal(price),
+        bidCount: updated.bid_count,
+        endsAt: softClosed,
+      };
+    }),
+  );
+}
+
+const lotQueues = new Map<string, Promise<unknown>>();
+let queueing = true;
+
+/** Tests turn the in-process queue off to prove the row lock alone (as with many machines). */
+export function setInProcessBidQueue(on: boolean) {
+  queueing = on;
+}
+
+/**
+ * Runs one bid per lot at a time in this process. The row lock is what makes bids correct (across
+ * machines too); queueing here only stops bids on a busy lot from each holding a pooled
+ * connection while they wait for that lock, which would starve every other request.
+ */
+function oneAtATimePerLot<T>(lotId: string, work: () => Promise<T>): Promise<T> {
+  if (!queueing) return work();
+  const previous = lotQueues.get(lotId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.catch(() => undefined);
+  lotQueues.set(lotId, settled);
+  void settled.then(() => {
+    if (lotQueues.get(lotId) === settled) lotQueues.delete(lotId);
   });
+  return run;
 }
 
 /** Lots the user has bid on that are still open (the dashboard's Active Bids). */

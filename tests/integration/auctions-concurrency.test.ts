@@ -1,10 +1,10 @@
 // Many bidders at once through the real service and database; then every invariant must hold.
 import { QueryTypes } from "sequelize";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { resetClock, setClock } from "~/services/adapters/clock.server";
 import { closeEndedLots } from "~/services/auction-closer.server";
-import { BidError, placeBid } from "~/services/bidding.server";
+import { BidError, placeBid, setInProcessBidQueue } from "~/services/bidding.server";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
 
@@ -90,9 +90,17 @@ async function attempt(userId: string, input: Parameters<typeof placeBid>[1]) {
   }
 }
 
-afterEach(() => resetClock());
+afterEach(() => {
+  resetClock();
+  setInProcessBidQueue(true);
+});
 
-describe("concurrent bidding", () => {
+describe.each([
+  ["the row lock alone (as with many app machines)", false],
+  ["the in-process queue in front of the row lock", true],
+])("concurrent bidding through %s", (_name, queue) => {
+  beforeEach(() => setInProcessBidQueue(queue));
+
   it("200 simultaneous bids on one lot lose nothing and follow the rules", async () => {
     const lot = await createTestLot();
     const users = await Promise.all(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Bid, Lot, Watch } from "~/models/auction.server";
+import { sequelize } from "~/models/db.server";
 import { Notification } from "~/models/notification.server";
 import { action as bidsAction } from "~/routes/api.bids";
 import { loader as auctionsApi } from "~/routes/api.auctions";
@@ -158,6 +159,31 @@ describe("GET /api/auctions and /api/vehicles", () => {
     expect(bad.status).toBe(400);
     const anonymous = await outcome(auctionsApi(args(await requestAs(null, "/api/auctions"))));
     expect(anonymous.status).toBe(401);
+  });
+
+  it("pages without repeats when end times carry microseconds", async () => {
+    const user = await createTestUser();
+    const make = `Us${Date.now().toString(36)}`;
+    await sequelize.query(
+      `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
+         location_state, starts_at, ends_at)
+       SELECT 'copart', :prefix || g, 'MICROVIN' || lpad(g::text, 9, '0'), 2020, :make, 'X',
+              'Austin', 'TX', now() - interval '1 hour',
+              now() + interval '3 hours' + g * interval '1.234567 seconds'
+         FROM generate_series(1, 30) AS g`,
+      { replacements: { prefix: make.slice(-8), make } },
+    );
+    const first = await (
+      await auctionsApi(args(await requestAs(user, `/api/auctions?make=${make}`)))
+    ).json();
+    const second = await (
+      await auctionsApi(
+        args(await requestAs(user, `/api/auctions?make=${make}&cursor=${first.nextCursor}`)),
+      )
+    ).json();
+    const ids = [...first.vehicles, ...second.vehicles].map((v: { id: string }) => v.id);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
   });
 
   it("searches make, model and VIN, and the More Filters", async () => {
