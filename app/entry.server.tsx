@@ -6,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startAuctionCloser } from "~/services/auction-closer.server";
+import { startHousekeeping } from "~/services/housekeeping.server";
 import { env } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import {
@@ -17,6 +18,7 @@ import {
 // Fail fast on a bad environment: production refuses to start without its secrets.
 env();
 startAuctionCloser();
+startHousekeeping();
 
 export const streamTimeout = 5_000;
 

@@ -32,7 +32,6 @@ import { redirectWithToast } from "~/services/toast.server";
 import { finderYears } from "~/utils/listing-fields";
 import { safeRedirect } from "~/utils/http.server";
 import { useOptionalUser } from "~/utils/user";
-import { PageToast } from "~/components/kyc/page-toast";
 
 export const meta: MetaFunction = () => [
   { title: "Community Vehicles · BidYard" },
@@ -123,7 +122,6 @@ export default function CommunityVehicles() {
 
   return (
     <>
-      <PageToast />
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.2fr_1fr]">
           <div>

@@ -8,7 +8,6 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CurrentPlan } from "~/components/membership/current-plan";
-import { FlashNotice } from "~/components/membership/flash-notice";
 import { PlanCard } from "~/components/membership/plan-card";
 import { PaymentFailedError } from "~/services/membership-checkout.server";
 import {
@@ -139,7 +138,6 @@ export default function MembershipPage() {
   const paidPlans = plans.filter((plan) => !plan.isFree);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <FlashNotice />
       <h1 className="text-center text-3xl font-black text-slate-900 sm:text-4xl">
         Choose Your Membership Plan
       </h1>

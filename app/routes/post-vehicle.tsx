@@ -5,7 +5,6 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ListingForm } from "~/components/listings/listing-form";
 import { listingAllowance } from "~/services/listing-allowance.server";
 import { AllowanceBanner } from "~/components/listings/allowance-banner";
-import { PageToast } from "~/components/kyc/page-toast";
 import { ListingLimitError, postListing } from "~/services/listings.server";
 import {
   PHOTO_MESSAGES,
@@ -56,7 +55,6 @@ export default function PostVehicle() {
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <PageToast />
       <h1 className="text-3xl font-black text-slate-900">Post Vehicle</h1>
       <p className="mt-1 text-slate-600">
         List your vehicle for buyers across the US, Canada and Mexico.

@@ -41,7 +41,6 @@ import {
 } from "~/utils/listing-fields";
 import { listingSchema } from "~/utils/schemas/listings";
 import { useOptionalUser } from "~/utils/user";
-import { PageToast } from "~/components/kyc/page-toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.listing.title} · BidYard` : "Vehicle not found · BidYard" },
@@ -167,7 +166,6 @@ export default function VehicleDetails() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageToast />
       <Link to="/community-vehicles" className="text-sm font-semibold text-brand-700">
         ← Community Vehicles
       </Link>

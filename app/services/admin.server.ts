@@ -10,26 +10,12 @@ export type AdminStats = {
   verifiedUsers: number;
 };
 
-async function tableExists(name: string) {
-  const rows = await sequelize.query<{ exists: boolean }>(
-    "select to_regclass($1) is not null as exists",
-    {
-      bind: [name],
-      type: QueryTypes.SELECT,
-    },
-  );
-  return rows[0]?.exists === true;
-}
-
 /** The four stat cards, counted in one round trip. */
 export async function adminStats(): Promise<AdminStats> {
-  const pendingKycSql = (await tableExists("kyc_documents"))
-    ? "(select count(distinct user_id) from kyc_documents where status = 'pending')"
-    : "0";
   const [row] = await sequelize.query<Record<keyof AdminStats, string>>(
     `select (select count(*) from users) as "totalUsers",
             (select count(*) from prelaunch_signups) as "earlyAccess",
-            ${pendingKycSql} as "pendingKyc",
+            (select count(distinct user_id) from kyc_documents where status = 'pending') as "pendingKyc",
             (select count(*) from users where verified) as "verifiedUsers"`,
     { type: QueryTypes.SELECT },
   );

@@ -75,9 +75,8 @@ test("start a free trial; the offer then goes away", async ({ page, context }) =
   await ready(page);
   await planCard(page, "Pro").getByRole("button", { name: "Start 14-Day Free Trial" }).click();
 
-  await expect(page.getByTestId("flash-notice")).toHaveText(
-    "Trial Started!: Enjoy your free trial period.",
-  );
+  await expect(page.getByTestId("toast")).toContainText("Trial Started!");
+  await expect(page.getByTestId("toast")).toContainText("Enjoy your free trial period.");
   await expect(page.getByTestId("current-plan-name")).toHaveText("Pro");
   await expect(page.getByTestId("current-plan-status")).toHaveText("Trialing");
   await expect(page.getByTestId("current-plan-period")).toHaveText(
@@ -102,9 +101,8 @@ test("subscribe through the payment page, then cancel to the period end", async 
   await expect(page.getByTestId("test-checkout-amount")).toHaveText("$499.00");
   await page.getByRole("button", { name: "Approve payment" }).click();
 
-  await expect(page.getByTestId("flash-notice")).toHaveText(
-    "Subscription Started!: Welcome to your new membership plan.",
-  );
+  await expect(page.getByTestId("toast")).toContainText("Subscription Started!");
+  await expect(page.getByTestId("toast")).toContainText("Welcome to your new membership plan.");
   await expect(page).toHaveURL(/\/membership$/);
   await expect(page.getByTestId("current-plan-name")).toHaveText("Premium Yearly");
   await expect(page.getByTestId("current-plan-status")).toHaveText("Active");
@@ -121,7 +119,7 @@ test("subscribe through the payment page, then cancel to the period end", async 
 
   await ready(page);
   await page.getByRole("button", { name: "Cancel Membership" }).click();
-  await expect(page.getByTestId("flash-notice")).toContainText("Membership Cancelled");
+  await expect(page.getByTestId("toast")).toContainText("Membership Cancelled");
   await expect(page.getByTestId("current-plan-status")).toHaveText("Active");
   await expect(page.getByTestId("current-plan-period")).toHaveText(
     /^Cancelled: ends on \w+ \d{1,2}, \d{4} instead of renewing$/,
@@ -136,8 +134,9 @@ test("a payment cancelled at the payment page changes nothing", async ({ page, c
   await expect(page.getByTestId("test-checkout-amount")).toHaveText("$19.99");
   await page.getByRole("button", { name: "Cancel" }).click();
 
-  await expect(page.getByTestId("flash-notice")).toHaveText(
-    "Payment Cancelled: You cancelled the payment. Your membership has not changed.",
+  await expect(page.getByTestId("toast")).toContainText("Payment Cancelled");
+  await expect(page.getByTestId("toast")).toContainText(
+    "You cancelled the payment. Your membership has not changed.",
   );
   await expect(page.getByTestId("current-plan-name")).toHaveText("Free");
 });

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "../../scripts/local-issuer";
+import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { ROUTE_ACCESS, type Persona, type RouteAccess } from "../support/route-access";
@@ -39,6 +40,19 @@ beforeAll(async () => {
   people.pendingAffiliate = await createTestUser({ accountType: "affiliate" });
   people.approvedAffiliate = await createTestUser({ accountType: "affiliate", verified: true });
   people.admin = await createTestUser({ role: "admin", verified: true });
+  // Real applications, so the affiliate personas are what their names say.
+  for (const [persona, status] of [
+    ["pendingAffiliate", "pending"],
+    ["approvedAffiliate", "approved"],
+  ] as const) {
+    await sequelize.query(
+      `insert into affiliate_applications (user_id, company_name, service_types, business_phone,
+         business_email, service_areas, status, reviewed_at)
+       values ($1, 'Matrix Haulers', array['shipping'], '555-0100', 'ops@matrix.test', array['TX'],
+         $2, case when $2 = 'pending' then null else now() end)`,
+      { bind: [people[persona].id, status] },
+    );
+  }
 });
 
 afterAll(() => issuer.stop());

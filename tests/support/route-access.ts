@@ -191,4 +191,116 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "public",
   },
   "api.beta-banner.ts": { path: "/api/beta-banner", access: "public" },
+  // Memberships
+  "membership.tsx": { path: "/membership", access: "user" },
+  "membership_.return.ts": { path: "/membership/return", access: "user" },
+  "membership_.cancel.ts": { path: "/membership/cancel", access: "user" },
+  "api.user.membership.ts": { path: "/api/user/membership", access: "user" },
+  "api.membership.plans.ts": { path: "/api/membership/plans", access: "public" },
+  "api.campaigns.active.ts": { path: "/api/campaigns/active", access: "public" },
+  "api.membership.subscribe.ts": {
+    path: "/api/membership/subscribe",
+    access: "user",
+    get: everyone(405),
+  },
+  "api.membership.start-trial.ts": {
+    path: "/api/membership/start-trial",
+    access: "user",
+    get: everyone(405),
+  },
+  // Community photos (public: listings are public)
+  "listing-photos.$id.ts": {
+    path: "/listing-photos/999999999",
+    access: "public",
+    get: everyone([400, 404]),
+  },
+  // Affiliates and service orders
+  "affiliate-registration.tsx": { path: "/affiliate-registration", access: "user" },
+  "api.affiliates.ts": { path: "/api/affiliates", access: "user" },
+  "api.affiliates.me.ts": { path: "/api/affiliates/me", access: "user" },
+  "api.affiliates.document-url.ts": {
+    path: "/api/affiliates/document-url",
+    access: "user",
+    method: "PUT",
+    get: everyone(405),
+  },
+  "api.affiliates.service-orders.ts": {
+    path: "/api/affiliates/service-orders",
+    access: "user",
+    get: {
+      unverified: 403,
+      bidder: 403,
+      pendingAffiliate: 403,
+
+      admin: 403,
+    },
+  },
+  "service-orders._index.tsx": { path: "/service-orders", access: "user" },
+  "service-orders.$id.tsx": {
+    path: "/service-orders/999999999",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+  },
+  "service-orders.request.tsx": { path: "/service-orders/request", access: "user" },
+  "api.service-orders.ts": { path: "/api/service-orders", access: "user" },
+  "api.service-orders.$id.claim.ts": {
+    path: "/api/service-orders/999999999/claim",
+    access: "user",
+    get: everyone(405),
+    post: {
+      unverified: 403,
+      bidder: 403,
+      pendingAffiliate: 403,
+      admin: 403,
+      approvedAffiliate: [400, 404, 409],
+    },
+  },
+  "api.service-orders.$id.start.ts": {
+    path: "/api/service-orders/999999999/start",
+    access: "user",
+    get: everyone(405),
+    post: {
+      unverified: [403, 404],
+      bidder: [403, 404],
+      pendingAffiliate: [403, 404],
+      admin: [403, 404],
+      approvedAffiliate: 404,
+    },
+  },
+  "api.service-orders.$id.complete.ts": {
+    path: "/api/service-orders/999999999/complete",
+    access: "user",
+    get: everyone(405),
+    post: {
+      unverified: [403, 404],
+      bidder: [403, 404],
+      pendingAffiliate: [403, 404],
+      admin: [403, 404],
+      approvedAffiliate: 404,
+    },
+  },
+  "admin_.affiliates.tsx": { path: "/admin/affiliates", access: "admin" },
+  "admin_.service-orders.new.tsx": { path: "/admin/service-orders/new", access: "admin" },
+  "api.admin.affiliates.ts": { path: "/api/admin/affiliates", access: "admin" },
+  "api.admin.affiliates.$id.approve.ts": {
+    path: `/api/admin/affiliates/${NO_SUCH_UUID}/approve`,
+    access: "admin",
+    get: everyone(405),
+  },
+  "api.admin.affiliates.$id.reject.ts": {
+    path: `/api/admin/affiliates/${NO_SUCH_UUID}/reject`,
+    access: "admin",
+    get: everyone(405),
+  },
+  "api.admin.service-orders.ts": {
+    path: "/api/admin/service-orders",
+    access: "admin",
+    get: everyone(405),
+  },
 };
