@@ -96,7 +96,8 @@ test.describe("header states", () => {
     await expect(account(page).getByTestId("user-label")).toHaveText(email);
   });
 
-  test("the active route is highlighted", async ({ page }) => {
+  test("the active route is highlighted", async ({ page, context }) => {
+    await signInAs(context, unique("nav"), { first_name: "Nav" });
     await page.goto("/membership");
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Membership" }),
