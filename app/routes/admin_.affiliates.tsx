@@ -75,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   try {
-    const application = await reviewApplication(admin.id, applicationId, parsed.data);
+    const application = await reviewApplication(admin, applicationId, parsed.data);
     return redirectWithToast(
       "/admin/affiliates",
       {

@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = ReviewApplicationSchema.safeParse({ ...body, decision: "approve" });
   if (!parsed.success) return jsonError(400, parsed.error.issues[0].message);
   try {
-    const application = await reviewApplication(admin.id, id, parsed.data);
+    const application = await reviewApplication(admin, id, parsed.data);
     return Response.json(toPublicApplication(application));
   } catch (error) {
     if (error instanceof AffiliateError) return jsonError(error.status, error.message);

@@ -1,3 +1,4 @@
+import { recordAdminAction } from "./audit.server";
 import { QueryTypes, type Transaction } from "sequelize";
 import {
   AffiliateApplication,
@@ -161,7 +162,7 @@ export async function listApplications(status?: ApplicationStatus, limit = 100) 
 
 /** An admin approves or rejects a pending application; the applicant is told. */
 export async function reviewApplication(
-  adminId: string,
+  admin: Pick<User, "id" | "email">,
   applicationId: string,
   decision: { decision: "approve" } | { decision: "reject"; reason: string },
 ) {
@@ -177,11 +178,21 @@ export async function reviewApplication(
     await application.update(
       {
         status: approved ? "approved" : "rejected",
-        reviewedBy: adminId,
+        reviewedBy: admin.id,
         reviewedAt: new Date(),
         rejectionReason: approved ? null : decision.reason,
       },
       { transaction },
+    );
+    await recordAdminAction(
+      admin,
+      approved ? "affiliate.approve" : "affiliate.reject",
+      { type: "affiliate_application", id: application.id },
+      {
+        before: { status: "pending" },
+        after: { status: application.status, ...(approved ? {} : { reason: decision.reason }) },
+      },
+      transaction,
     );
     await notify(
       application.userId,

@@ -1,5 +1,6 @@
 // Identity verification: documents go pending → approved (the user becomes verified) or
 // rejected (with a reason the user sees). The newest document is the current one.
+import { recordAdminAction } from "./audit.server";
 import { sequelize } from "~/models/db.server";
 import { KycDocument, type DocumentType } from "~/models/kyc-document.server";
 import { User } from "~/models/user.server";
@@ -163,6 +164,20 @@ async function review(
         reviewedAt: new Date(),
       },
       { transaction },
+    );
+    await recordAdminAction(
+      admin,
+      decision.status === "approved" ? "kyc.approve" : "kyc.reject",
+      { type: "kyc_document", id: document.id },
+      {
+        before: { status: "pending", verified: owner!.verified },
+        after: {
+          status: decision.status,
+          verified: decision.status === "approved" ? true : owner!.verified,
+          ...(decision.status === "rejected" ? { reason: decision.reason } : {}),
+        },
+      },
+      transaction,
     );
     if (decision.status === "approved") {
       await owner!.update({ verified: true }, { transaction });
