@@ -24,7 +24,9 @@ import {
   listPrelaunchSignups,
   searchUsers,
 } from "~/services/admin.server";
+import { KycReviewList } from "~/components/kyc/review-list";
 import { listAuditEntries } from "~/services/audit.server";
+import { listPendingDocuments } from "~/services/kyc.server";
 import { requireAdmin } from "~/services/session.server";
 import { getSettings, updateSetting } from "~/services/settings.server";
 import { systemStatus } from "~/services/system-status.server";
@@ -100,6 +102,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
     });
   }
+  if (tab === "kyc") {
+    return data({ ...base, view: "kyc" as const, documents: await listPendingDocuments() });
+  }
   return data({ ...base, view: "link" as const });
 }
 
@@ -146,9 +151,14 @@ export default function AdminDashboard() {
           <SettingsTab settings={loaderData.settings} status={loaderData.status} />
         ) : null}
         {loaderData.view === "audit" ? <AuditTab entries={loaderData.entries} /> : null}
-        {tab === "kyc" ? <ReviewLink to="/admin/kyc" label="Review identity documents" /> : null}
+        {loaderData.view === "kyc" ? (
+          <KycReviewList documents={loaderData.documents} redirectTo="/admin?tab=kyc" />
+        ) : null}
         {tab === "affiliates" ? (
-          <ReviewLink to="/admin/affiliates" label="Review provider applications" />
+          <div className="flex flex-wrap gap-3">
+            <ReviewLink to="/admin/affiliates" label="Review provider applications" />
+            <ReviewLink to="/admin/service-orders/new" label="Create a service order" />
+          </div>
         ) : null}
       </section>
     </div>

@@ -59,3 +59,41 @@ test("an admin sees live system status and the early-access export", async ({ pa
     "/admin/early-access.csv",
   );
 });
+
+test("an admin approves an identity document from the KYC Review tab", async ({
+  page,
+  context,
+}) => {
+  const id = unique();
+  await signInAs(context, `admin-kyc-${id}@bidyard.test`, { role: "admin" });
+  const userId = await ensureUser(`kyc-${id}@bidyard.test`, {
+    first_name: "Kya",
+    last_name: `Doc${id}`,
+  });
+  const key = `kyc/e2e${id.replace(/[^A-Za-z0-9]/g, "")}`;
+  const [upload] = await query<{ id: string }>(
+    `insert into uploads (user_id, purpose, object_key, content_type, size_bytes, status, expires_at)
+     values ($1, 'kyc_document', $2, 'image/png', 100, 'attached', now() + interval '1 hour') returning id`,
+    [userId, key],
+  );
+  await query(
+    `insert into kyc_documents (user_id, upload_id, document_type, object_key, content_type, size_bytes)
+     values ($1, $2, 'state_id', $3, 'image/png', 100)`,
+    [userId, upload.id, key],
+  );
+
+  await page.goto("/admin?tab=kyc");
+  await ready(page);
+  const item = page.getByRole("listitem", { name: `Kya Doc${id}, state id` });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole("link", { name: /View/ })).toBeVisible();
+  await item.getByRole("button", { name: /Approve/ }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=kyc$/);
+  await expect(page.getByRole("listitem", { name: `Kya Doc${id}, state id` })).toHaveCount(0);
+  const [user] = await query<{ verified: boolean }>("select verified from users where id = $1", [
+    userId,
+  ]);
+  expect(user.verified).toBe(true);
+  await page.goto("/admin?tab=audit");
+  await expect(page.getByRole("cell", { name: "kyc.approve" }).first()).toBeVisible();
+});

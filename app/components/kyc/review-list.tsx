@@ -1,0 +1,116 @@
+import { Form } from "@remix-run/react";
+import type { PendingKycDocument } from "~/services/kyc.server";
+import { documentTypeLabel } from "~/utils/schemas/kyc";
+
+type Row = Omit<PendingKycDocument, "createdAt"> & { createdAt: string | Date };
+
+const formatDate = (value: string | Date) =>
+  new Date(value).toLocaleString("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+
+/** Pending identity documents with View (signed URL), Approve and Reject-with-reason forms. */
+export function KycReviewList({
+  documents,
+  redirectTo,
+}: {
+  documents: Row[];
+  redirectTo?: string;
+}) {
+  return (
+    <>
+      {documents.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+          No documents are waiting for review.
+        </p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {documents.map((document) => {
+            const name =
+              [document.user.firstName, document.user.lastName].filter(Boolean).join(" ") ||
+              document.user.email;
+            return (
+              <li
+                key={document.id}
+                aria-label={`${name}, ${documentTypeLabel(document.documentType)}`}
+                className="rounded-lg border border-slate-200 bg-white p-4"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold">{name}</p>
+                    <p className="text-sm text-slate-600">{document.user.email}</p>
+                    <p className="mt-1 text-sm">
+                      <span className="capitalize">{documentTypeLabel(document.documentType)}</span>{" "}
+                      · submitted {formatDate(document.createdAt)}
+                    </p>
+                  </div>
+                  <span className="rounded-full bg-yellow-100 px-2.5 py-0.5 text-xs font-semibold text-yellow-800">
+                    pending
+                  </span>
+                </div>
+                <div className="mt-3 flex flex-wrap items-end gap-3">
+                  <a
+                    href={document.viewUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+                  >
+                    View<span className="sr-only"> document of {name}</span>
+                  </a>
+                  <Form method="post" action="/admin/kyc/review">
+                    <input type="hidden" name="documentId" value={document.id} />
+                    {redirectTo ? (
+                      <input type="hidden" name="redirectTo" value={redirectTo} />
+                    ) : null}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="approve"
+                      className="rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-800"
+                    >
+                      Approve<span className="sr-only"> {name}</span>
+                    </button>
+                  </Form>
+                  <Form
+                    method="post"
+                    action="/admin/kyc/review"
+                    className="flex flex-wrap items-end gap-2"
+                  >
+                    <input type="hidden" name="documentId" value={document.id} />
+                    {redirectTo ? (
+                      <input type="hidden" name="redirectTo" value={redirectTo} />
+                    ) : null}
+                    <div>
+                      <label
+                        htmlFor={`reason-${document.id}`}
+                        className="block text-xs font-medium"
+                      >
+                        Reason for rejection
+                      </label>
+                      <input
+                        id={`reason-${document.id}`}
+                        name="reason"
+                        type="text"
+                        className="mt-1 w-64 max-w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                      />
+                    </div>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="reject"
+                      className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                    >
+                      Reject<span className="sr-only"> {name}</span>
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
