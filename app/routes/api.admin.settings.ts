@@ -14,7 +14,8 @@ const schema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, "Send at least one setting to change");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
