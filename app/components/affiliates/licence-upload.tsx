@@ -1,63 +1,21 @@
 // The optional licence/business document. Without JS it is a plain file field of the multipart
 // form; with JS the file goes straight to storage (with progress) and the form carries its path.
 import { useEffect, useState } from "react";
-import { checkFileLocally } from "~/components/kyc/upload-document";
+import { checkFileLocally, putFile, uploadCall } from "~/components/kyc/upload-document";
 import { FieldError, labelClass } from "./ui";
 
 export const LICENCE_UPLOADED =
   "Document Uploaded: Your business documentation has been uploaded successfully.";
 export const LICENCE_FAILED = "Upload Error: Failed to process document upload. Please try again.";
 
-class LicenceUploadFailure extends Error {}
-
-async function call(path: string, method: string, body: unknown) {
-  const response = await fetch(path, {
-    method,
-    credentials: "include",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json().catch(() => null);
-  if (!response.ok)
-    throw new LicenceUploadFailure(answer?.message ?? `${response.status}: ${response.statusText}`);
-  return answer;
-}
-
-function put(
-  url: string,
-  file: File,
-  headers: Record<string, string>,
-  onProgress: (p: number) => void,
-) {
-  return new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300
-        ? resolve()
-        : reject(new LicenceUploadFailure(`${xhr.status}: upload refused`));
-    xhr.onerror = () =>
-      reject(
-        new LicenceUploadFailure(
-          "The upload could not reach the storage server; a firewall or provider may be blocking it.",
-        ),
-      );
-    xhr.send(file);
-  });
-}
-
 async function uploadLicence(file: File, onProgress: (p: number) => void): Promise<string> {
-  const { uploadURL, headers } = await call("/api/objects/upload", "POST", {
+  const { uploadURL, headers } = await uploadCall("/api/objects/upload", "POST", {
     size: file.size,
     contentType: file.type,
     purpose: "affiliate_licence",
   });
-  await put(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
-  const { objectPath } = await call("/api/affiliates/document-url", "PUT", {
+  await putFile(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
+  const { objectPath } = await uploadCall("/api/affiliates/document-url", "PUT", {
     documentURL: uploadURL,
   });
   return objectPath;

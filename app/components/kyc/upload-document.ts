@@ -11,7 +11,8 @@ export class UploadFailure extends Error {
   }
 }
 
-async function call(path: string, method: string, body?: unknown) {
+/** A JSON call of the upload flow; a non-OK answer throws an UploadFailure with its message. */
+export async function uploadCall(path: string, method: string, body?: unknown) {
   const response = await fetch(path, {
     method,
     credentials: "include",
@@ -28,7 +29,8 @@ async function call(path: string, method: string, body?: unknown) {
   return answer;
 }
 
-function put(
+/** PUTs `file` to a presigned upload URL, reporting progress in percent. */
+export function putFile(
   url: string,
   file: File,
   headers: Record<string, string>,
@@ -70,11 +72,13 @@ export async function uploadDocument(
   documentType: string,
   onProgress: (percent: number) => void,
 ) {
-  const { uploadURL, headers } = await call("/api/objects/upload", "POST", {
+  const { uploadURL, headers } = await uploadCall("/api/objects/upload", "POST", {
     size: file.size,
     contentType: file.type,
   });
-  await put(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
-  const { objectPath } = await call("/api/kyc/document-url", "PUT", { documentURL: uploadURL });
-  return call("/api/kyc/documents", "POST", { documentType, documentUrl: objectPath });
+  await putFile(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
+  const { objectPath } = await uploadCall("/api/kyc/document-url", "PUT", {
+    documentURL: uploadURL,
+  });
+  return uploadCall("/api/kyc/documents", "POST", { documentType, documentUrl: objectPath });
 }
