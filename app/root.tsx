@@ -21,6 +21,7 @@ import { ShellDialogsProvider } from "~/components/shell-dialogs";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastProvider } from "~/components/toaster";
+import { whileDatabaseUp } from "~/services/availability.server";
 import { unreadNotificationCount } from "~/services/notifications.server";
 import { getUser } from "~/services/session.server";
 import { getSettings, maintenanceGate } from "~/services/settings.server";
@@ -46,12 +47,14 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  await maintenanceGate(request, user);
-  const [{ toast, headers }, settings, unreadNotifications] = await Promise.all([
-    readToast(request),
-    getSettings(),
-    user ? unreadNotificationCount(user.id) : Promise.resolve(0),
-  ]);
+  await whileDatabaseUp(request, () => maintenanceGate(request, user));
+  const [{ toast, headers }, settings, unreadNotifications] = await whileDatabaseUp(request, () =>
+    Promise.all([
+      readToast(request),
+      getSettings(),
+      user ? unreadNotificationCount(user.id) : Promise.resolve(0),
+    ]),
+  );
   const betaBannerClosed = (request.headers.get("cookie") ?? "")
     .split(";")
     .some((part) => part.trim() === `${BETA_BANNER_CLOSED}=true`);

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Op } from "sequelize";
 import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/utils/cookies.server";
+import { whileDatabaseUp } from "./availability.server";
 import { jsonError, requireSameOrigin, wantsJson } from "~/utils/http.server";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -27,10 +28,12 @@ async function sessionToken(request: Request): Promise<string | null> {
 export async function getUser(request: Request): Promise<User | null> {
   const token = await sessionToken(request);
   if (!token) return null;
-  const session = await Session.findOne({
-    where: { id: hash(token), expiresAt: { [Op.gt]: new Date() } },
-    include: [{ model: User, required: true }],
-  });
+  const session = await whileDatabaseUp(request, () =>
+    Session.findOne({
+      where: { id: hash(token), expiresAt: { [Op.gt]: new Date() } },
+      include: [{ model: User, required: true }],
+    }),
+  );
   return (session as (Session & { User?: User }) | null)?.User ?? null;
 }
 
