@@ -37,10 +37,13 @@ export default defineConfig({
     // axe needs no second pass without scripts: the markup is the same.
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /a11y\.spec\.ts/ },
   ],
+  globalTeardown: "./tests/e2e/teardown.ts",
   webServer: {
     command: "npx tsx tests/e2e/server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop its detached PostgreSQL; the global teardown makes sure.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",

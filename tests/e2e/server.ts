@@ -1,10 +1,9 @@
 // The e2e app: the production build on its own throwaway database, with the local services.
-import { createDatabase } from "../support/databases";
-import { startThrowawayCluster } from "../support/cluster";
+import fs from "node:fs";
 import { startLocalServices } from "../../scripts/local-services";
 import { startApp } from "../support/app-process";
-
-import fs from "node:fs";
+import { startThrowawayCluster } from "../support/cluster";
+import { createDatabase } from "../support/databases";
 import { E2E_SESSION_SECRET, e2eStateFile } from "./state";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -23,7 +22,7 @@ async function main() {
   await sequelize.close();
 
   fs.mkdirSync(".data", { recursive: true });
-  fs.writeFileSync(e2eStateFile(port), JSON.stringify({ databaseUrl }));
+  fs.writeFileSync(e2eStateFile(port), JSON.stringify({ databaseUrl, dataDir: cluster.dataDir }));
 
   // The issuer on a free port, so several e2e runs can share the machine.
   const services = await startLocalServices({ appUrl: `http://localhost:${port}`, oidcPort: 0 });
@@ -41,19 +40,21 @@ async function main() {
   app.proc.stdout!.pipe(process.stdout);
   app.proc.stderr!.pipe(process.stderr);
 
-  const shutdown = async () => {
-    await app.stop();
-    await services.stop();
-    await cluster.remove();
-    process.exit(0);
+  // Whatever ends the run (Playwright's SIGTERM, Ctrl-C, the app dying), the cluster goes too:
+  // it runs detached, so nothing else would stop it.
+  let cleaning: Promise<void> | undefined;
+  const cleanup = (code: number) => {
+    cleaning ??= (async () => {
+      await app.stop();
+      await services.stop();
+      await cluster.remove();
+      process.exit(code);
+    })();
+    return cleaning;
   };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
-  app.proc.on("exit", async (code) => {
-    await services.stop();
-    await cluster.remove();
-    process.exit(code ?? 1);
-  });
+  process.on("SIGTERM", () => cleanup(0));
+  process.on("SIGINT", () => cleanup(0));
+  app.proc.on("exit", (code) => cleanup(code ?? 1));
 }
 
 main().catch((error) => {
