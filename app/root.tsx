@@ -47,7 +47,6 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  await whileDatabaseUp(request, () => maintenanceGate(request, user));
   const [{ toast, headers }, settings, unreadNotifications] = await whileDatabaseUp(request, () =>
     Promise.all([
       readToast(request),
@@ -55,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user ? unreadNotificationCount(user.id) : Promise.resolve(0),
     ]),
   );
+  await maintenanceGate(request, user, settings);
   const betaBannerClosed = (request.headers.get("cookie") ?? "")
     .split(";")
     .some((part) => part.trim() === `${BETA_BANNER_CLOSED}=true`);

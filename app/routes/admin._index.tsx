@@ -12,6 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ErrorPage } from "~/components/error-page";
 import {
   ADMIN_TABS,
+  AdminTable,
   AdminTabs,
   StatCard,
   formatDate,
@@ -214,58 +215,37 @@ function UsersTab({
           Search
         </button>
       </Form>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th className="px-4 py-2">Name</th>
-              <th className="px-4 py-2">E-mail</th>
-              <th className="px-4 py-2">Role</th>
-              <th className="px-4 py-2">Status</th>
-              <th className="px-4 py-2">Joined</th>
-              <th className="px-4 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id} className="border-t border-slate-100">
-                <td className="px-4 py-2">{user.name}</td>
-                <td className="px-4 py-2">{user.email}</td>
-                <td className="px-4 py-2 capitalize">{user.role}</td>
-                <td className="px-4 py-2">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      user.verified
-                        ? "bg-green-100 text-green-800"
-                        : "bg-yellow-100 text-yellow-800"
-                    }`}
-                  >
-                    {user.verified ? "Verified" : "Pending"}
-                  </span>
-                </td>
-                <td className="px-4 py-2">{formatDate(user.createdAt)}</td>
-                <td className="px-4 py-2">
-                  <Link
-                    to={`/admin/users/${user.id}`}
-                    className="font-semibold text-brand-700 hover:underline"
-                  >
-                    Edit<span className="sr-only"> {user.email}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-            {users.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                  No users match your search.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        className="mt-4"
+        headers={["Name", "E-mail", "Role", "Status", "Joined", { srOnly: "Actions" }]}
+        empty={users.length === 0 ? "No users match your search." : null}
+      >
+        {users.map((user) => (
+          <tr key={user.id} className="border-t border-slate-100">
+            <td className="px-4 py-2">{user.name}</td>
+            <td className="px-4 py-2">{user.email}</td>
+            <td className="px-4 py-2 capitalize">{user.role}</td>
+            <td className="px-4 py-2">
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                  user.verified ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-800"
+                }`}
+              >
+                {user.verified ? "Verified" : "Pending"}
+              </span>
+            </td>
+            <td className="px-4 py-2">{formatDate(user.createdAt)}</td>
+            <td className="px-4 py-2">
+              <Link
+                to={`/admin/users/${user.id}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                Edit<span className="sr-only"> {user.email}</span>
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {next ? (
         <Link
           to={`/admin?tab=users&q=${encodeURIComponent(search)}&after=${next}`}
@@ -290,46 +270,28 @@ function EarlyAccessTab({ signups }: { signups: SignupRow[] }) {
       >
         Export CSV
       </a>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th className="px-4 py-2">Name</th>
-              <th className="px-4 py-2">E-mail</th>
-              <th className="px-4 py-2">Source</th>
-              <th className="px-4 py-2">Date</th>
-              <th className="px-4 py-2">
-                <span className="sr-only">Contact</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {signups.map((signup) => (
-              <tr key={signup.id} className="border-t border-slate-100">
-                <td className="px-4 py-2">{signup.name}</td>
-                <td className="px-4 py-2">{signup.email}</td>
-                <td className="px-4 py-2">{signup.source}</td>
-                <td className="px-4 py-2">{formatDate(signup.createdAt)}</td>
-                <td className="px-4 py-2">
-                  <a
-                    href={`mailto:${signup.email}`}
-                    className="font-semibold text-brand-700 hover:underline"
-                  >
-                    Contact<span className="sr-only"> {signup.email}</span>
-                  </a>
-                </td>
-              </tr>
-            ))}
-            {signups.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-slate-500">
-                  No early-access signups yet.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        className="mt-4"
+        headers={["Name", "E-mail", "Source", "Date", { srOnly: "Contact" }]}
+        empty={signups.length === 0 ? "No early-access signups yet." : null}
+      >
+        {signups.map((signup) => (
+          <tr key={signup.id} className="border-t border-slate-100">
+            <td className="px-4 py-2">{signup.name}</td>
+            <td className="px-4 py-2">{signup.email}</td>
+            <td className="px-4 py-2">{signup.source}</td>
+            <td className="px-4 py-2">{formatDate(signup.createdAt)}</td>
+            <td className="px-4 py-2">
+              <a
+                href={`mailto:${signup.email}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                Contact<span className="sr-only"> {signup.email}</span>
+              </a>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }
@@ -477,39 +439,21 @@ type AuditRow = {
 
 function AuditTab({ entries }: { entries: AuditRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full text-left text-sm">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th className="px-4 py-2">When</th>
-            <th className="px-4 py-2">Who</th>
-            <th className="px-4 py-2">What</th>
-            <th className="px-4 py-2">Target</th>
-            <th className="px-4 py-2">Before</th>
-            <th className="px-4 py-2">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-t border-slate-100 align-top">
-              <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
-              <td className="px-4 py-2">{entry.adminEmail}</td>
-              <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
-              <td className="px-4 py-2 font-mono text-xs">{entry.target}</td>
-              <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.before}</td>
-              <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.after}</td>
-            </tr>
-          ))}
-          {entries.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                No admin actions recorded yet.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      headers={["When", "Who", "What", "Target", "Before", "After"]}
+      empty={entries.length === 0 ? "No admin actions recorded yet." : null}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-t border-slate-100 align-top">
+          <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
+          <td className="px-4 py-2">{entry.adminEmail}</td>
+          <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
+          <td className="px-4 py-2 font-mono text-xs">{entry.target}</td>
+          <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.before}</td>
+          <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.after}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

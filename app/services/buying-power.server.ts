@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
+import { fromCents, toCents } from "~/utils/cents";
 
 /**
  * What a user's deposit is holding: the user's maxima on OTHER open lots where they lead, plus
@@ -34,8 +35,6 @@ export async function availableBuyingPower(
   options: { excludeLotId?: string | number } = {},
 ) {
   const user = await User.findByPk(userId, { transaction, rejectOnEmpty: true });
-  const cents =
-    Math.round(Number(user.deposit) * 100) -
-    Math.round(Number(await exposure(userId, transaction, options)) * 100);
-  return (Math.max(0, cents) / 100).toFixed(2);
+  const cents = toCents(user.deposit) - toCents(await exposure(userId, transaction, options));
+  return fromCents(Math.max(0, cents));
 }

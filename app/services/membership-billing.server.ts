@@ -1,5 +1,6 @@
 // Paying for memberships (docs/decisions/0602): Subscribe pays the first period, Renew the next
 // one, through the payments gateway; a purchase is applied once, when its payment is captured.
+import { toCents } from "~/utils/cents";
 import type { Transaction } from "sequelize";
 import {
   Membership,
@@ -84,8 +85,6 @@ export async function beginRenewal(
   return beginPurchase(userId, plan, "renew", null, checkout);
 }
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-
 /** Runs once per captured order, inside the transaction that records the capture. */
 async function applyPurchase(
   payment: { paymentOrderId: string; amount: string },
@@ -99,7 +98,7 @@ async function applyPurchase(
   });
   if (!purchase) throw new Error(`No membership purchase for order ${payment.paymentOrderId}`);
   if (purchase.status === "applied") return purchase;
-  if (cents(payment.amount) !== cents(purchase.amount)) {
+  if (toCents(payment.amount) !== toCents(purchase.amount)) {
     throw new Error(`Captured ${payment.amount}, expected ${purchase.amount}`);
   }
   await lockUser(purchase.userId, transaction);

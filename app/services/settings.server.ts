@@ -74,13 +74,17 @@ const ALWAYS_OPEN = ["/api/login", "/api/callback", "/api/logout", "/healthz", "
 
 /**
  * During maintenance, everyone but admins gets the maintenance page (503); signing in stays open
- * so an admin can get in.
+ * so an admin can get in. Pass the settings when the caller has already read them.
  */
-export async function maintenanceGate(request: Request, user: Pick<User, "role"> | null) {
+export async function maintenanceGate(
+  request: Request,
+  user: Pick<User, "role"> | null,
+  settings?: Pick<Settings, "maintenanceMode">,
+) {
   const { pathname } = new URL(request.url);
   if (ALWAYS_OPEN.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return;
   if (user?.role === "admin") return;
-  const { maintenanceMode } = await getSettings();
+  const { maintenanceMode } = settings ?? (await getSettings());
   if (maintenanceMode) {
     throw new Response("BidYard is down for scheduled maintenance. Please check back shortly.", {
       status: 503,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 
 export const ADMIN_TABS = [
@@ -51,5 +52,50 @@ export function formatDate(value: string | Date) {
 export function formatDateTime(value: string | Date) {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
     new Date(value),
+  );
+}
+
+type Header = string | { srOnly: string };
+
+/** The admin's tables: a header row, the rows, and a message in place of rows when empty. */
+export function AdminTable({
+  headers,
+  empty,
+  className = "",
+  children,
+}: {
+  headers: Header[];
+  empty: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`overflow-x-auto rounded-xl border border-slate-200 bg-white ${className}`}>
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            {headers.map((header) => (
+              <th key={typeof header === "string" ? header : header.srOnly} className="px-4 py-2">
+                {typeof header === "string" ? (
+                  header
+                ) : (
+                  <span className="sr-only">{header.srOnly}</span>
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {children}
+          {empty ? (
+            <tr>
+              <td colSpan={headers.length} className="px-4 py-6 text-center text-slate-500">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
   );
 }
