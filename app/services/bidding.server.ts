@@ -1,8 +1,7 @@
-import { QueryTypes, type Transaction } from "sequelize";
+import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/services/adapters/clock.server";
-import { availableBuyingPower, exposure } from "~/services/buying-power.server";
-import { notify } from "~/services/notifications.server";
+import { availableBuyingPower } from "~/services/buying-power.server";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 
 export const MIN_DEPOSIT_CENTS = 400_00;
@@ -60,31 +59,44 @@ export type PlaceBidResult = {
   endsAt: Date;
 };
 
-type LockedLot = {
-  id: string;
-  status: string;
-  starts_at: Date;
-  ends_at: Date;
-  current_bid: string;
-  bid_count: number;
-  high_bidder_id: string | null;
-  high_max: string | null;
-  year: number;
-  make: string;
-  model: string;
+type PlaceBidRow = {
+  code: "ok" | "not_found" | "unauthorized" | "verification" | "deposit" | "ended" | "minimum";
+  bid_id: string | null;
+  outcome: "leading" | "outbid" | null;
+  current_bid: string | null;
+  bid_count: number | null;
+  ends_at: Date | null;
+  minimum: string | null;
 };
 
-type Standing = { user_id: string; max_amount: string; id: string };
-
-function q<T extends object>(
-  sql: string,
-  replacements: Record<string, unknown>,
-  transaction: Transaction,
-) {
-  return sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
+function refusal(row: PlaceBidRow): BidError {
+  switch (row.code as string) {
+    case "not_found":
+      return BID_ERRORS.notFound();
+    case "unauthorized":
+      return new BidError("Unauthorized", "You are logged out.", 401);
+    case "verification":
+      return BID_ERRORS.verification();
+    case "deposit":
+      return BID_ERRORS.deposit();
+    case "ended":
+      return BID_ERRORS.ended();
+    case "minimum":
+      return BID_ERRORS.minimum(parseCents(row.minimum) ?? 0);
+    case "proxy":
+      return BID_ERRORS.proxy();
+    case "funds":
+      return BID_ERRORS.funds();
+    default:
+      throw new Error(`place_bid answered an unknown code: ${row.code}`);
+  }
 }
 
-/** Checks the bidder, then records the bid and resolves proxies, all under the lot's row lock. */
+/**
+ * Checks the bidder, records the bid, resolves proxies, moves the lot's price and tells the
+ * outbid leader, all under the lot's row lock in ONE database call (the place_bid function in
+ * db/migrations/20261122-1101): one round trip per bid. The rules' numbers and texts live here.
+ */
 export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
   const amount = parseCents(input.amount);
   if (amount === null || amount <= 0) throw BID_ERRORS.cents("amount");
@@ -98,131 +110,34 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
   }
   if (!/^\d{1,18}$/.test(String(input.lotId))) throw BID_ERRORS.notFound();
 
-  return oneAtATimePerLot(String(input.lotId), () =>
-    sequelize.transaction(async (transaction) => {
-      const [lot] = await q<LockedLot>(
-        `SELECT id, status, starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max,
-              year, make, model
-         FROM lots WHERE id = :lotId FOR UPDATE`,
-        { lotId: String(input.lotId) },
-        transaction,
-      );
-      if (!lot) throw BID_ERRORS.notFound();
-      // NO KEY UPDATE still serializes this user's bids and deposit changes, but lets other bids
-      // insert rows that merely reference the user (FK key-share locks) without deadlocking.
-      const [bidder] = await q<{ verified: boolean; deposit: string }>(
-        "SELECT verified, deposit FROM users WHERE id = :userId FOR NO KEY UPDATE",
-        { userId },
-        transaction,
-      );
-      if (!bidder) throw new BidError("Unauthorized", "You are logged out.", 401);
-      if (!bidder.verified) throw BID_ERRORS.verification();
-      const deposit = parseCents(bidder.deposit) ?? 0;
-      if (deposit < MIN_DEPOSIT_CENTS) throw BID_ERRORS.deposit();
-
-      const at = now();
-      if (lot.status !== "active" || at.getTime() >= new Date(lot.ends_at).getTime())
-        throw BID_ERRORS.ended();
-
-      const previousPrice = parseCents(lot.current_bid) ?? 0;
-      const minimum = previousPrice + MIN_INCREMENT_CENTS;
-      if (amount < minimum) throw BID_ERRORS.minimum(minimum);
-      if (input.isProxy && max <= amount) throw BID_ERRORS.proxy();
-
-      const held = parseCents(await exposure(userId, transaction, { excludeLotId: lot.id })) ?? 0;
-      const available = Math.max(0, deposit - held);
-      if (amount > available || max > available) throw BID_ERRORS.funds();
-
-      // Records the bid and reads each bidder's standing maximum (their highest; the earliest bid
-      // at it breaks ties) in one statement: the new row is added to the rows it cannot yet see.
-      const top = await q<Standing & { placed_id: string }>(
-        `WITH placed AS (
-         INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
-         VALUES (:lotId, :userId, :amount, :max, :isProxy, false, :at)
-         RETURNING id, user_id, max_amount
-       ), standing AS (
-         SELECT DISTINCT ON (user_id) user_id, max_amount, id FROM (
-           SELECT user_id, max_amount, id FROM bids WHERE lot_id = :lotId AND NOT automatic
-           UNION ALL SELECT user_id, max_amount, id FROM placed
-         ) typed ORDER BY user_id, max_amount DESC, id ASC
-       )
-       SELECT user_id, max_amount, id, (SELECT id FROM placed) AS placed_id
-         FROM standing ORDER BY max_amount DESC, id ASC LIMIT 2`,
-        {
-          lotId: lot.id,
+  const [row] = await oneAtATimePerLot(String(input.lotId), () =>
+    sequelize.query<PlaceBidRow>(
+      `SELECT * FROM place_bid(:lotId, :userId, :amount, :max, :isProxy, :at, :minDeposit,
+         :increment, make_interval(secs => :softCloseSeconds))`,
+      {
+        type: QueryTypes.SELECT,
+        replacements: {
+          lotId: String(input.lotId),
           userId,
           amount: centsToDecimal(amount),
           max: centsToDecimal(max),
           isProxy: input.isProxy,
-          at,
+          at: now(),
+          minDeposit: centsToDecimal(MIN_DEPOSIT_CENTS),
+          increment: centsToDecimal(MIN_INCREMENT_CENTS),
+          softCloseSeconds: SOFT_CLOSE_MS / 1000,
         },
-        transaction,
-      );
-      const placed = { id: top[0].placed_id };
-      const leader = top[0];
-      const leaderMax = parseCents(leader.max_amount)!;
-      const runnerUpMax = top[1] ? parseCents(top[1].max_amount)! : null;
-      const price = Math.max(
-        runnerUpMax === null ? 0 : Math.min(leaderMax, runnerUpMax + MIN_INCREMENT_CENTS),
-        leader.user_id === userId ? amount : 0,
-        previousPrice,
-      );
-
-      const leaderTyped = leader.user_id === userId ? amount : null;
-      // the engine raises for the leader's standing proxy when the price passes what they typed
-      const automatic = leaderTyped === null ? price > previousPrice : price > leaderTyped;
-
-      const endsAt = new Date(lot.ends_at);
-      const started = at.getTime() >= new Date(lot.starts_at).getTime();
-      const softClosed =
-        started && endsAt.getTime() - at.getTime() <= SOFT_CLOSE_MS
-          ? new Date(at.getTime() + SOFT_CLOSE_MS)
-          : endsAt;
-
-      const [updated] = await q<{ bid_count: number }>(
-        `WITH raise AS (
-         INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, automatic, created_at)
-         SELECT :lotId, :leader, :price, :leaderMax, true, true, :at WHERE :automatic
-         RETURNING 1
-       )
-       UPDATE lots SET current_bid = :price, high_bidder_id = :leader, high_max = :leaderMax,
-              bid_count = bid_count + 1 + (SELECT count(*) FROM raise), ends_at = :endsAt,
-              updated_at = now()
-        WHERE id = :lotId RETURNING bid_count`,
-        {
-          lotId: lot.id,
-          price: centsToDecimal(price),
-          leader: leader.user_id,
-          leaderMax: centsToDecimal(leaderMax),
-          automatic,
-          at,
-          endsAt: softClosed,
-        },
-        transaction,
-      );
-
-      if (lot.high_bidder_id && lot.high_bidder_id !== leader.user_id) {
-        await notify(
-          lot.high_bidder_id,
-          {
-            kind: "outbid",
-            title: "You were outbid",
-            body: `${lot.year} ${lot.make} ${lot.model}: the current bid is now ${formatUsd(price, "cents")}.`,
-            link: `/auctions/${lot.id}`,
-          },
-          transaction,
-        );
-      }
-
-      return {
-        bidId: placed.id,
-        outcome: leader.user_id === userId ? "leading" : "outbid",
-        currentBid: centsToDecimal(price),
-        bidCount: updated.bid_count,
-        endsAt: softClosed,
-      };
-    }),
+      },
+    ),
   );
+  if (row.code !== "ok") throw refusal(row);
+  return {
+    bidId: String(row.bid_id),
+    outcome: row.outcome!,
+    currentBid: centsToDecimal(parseCents(row.current_bid)!),
+    bidCount: row.bid_count!,
+    endsAt: new Date(row.ends_at!),
+  };
 }
 
 const lotQueues = new Map<string, Promise<unknown>>();

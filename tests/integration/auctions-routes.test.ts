@@ -340,6 +340,7 @@ describe("/notifications", () => {
     expect(page.notifications[0]).toMatchObject({
       kind: "outbid",
       title: "You were outbid",
+      body: `${lot.year} ${lot.make} ${lot.model}: the current bid is now $200.00.`,
       link: `/auctions/${lot.id}`,
     });
     const marked = await outcome(
