@@ -23,7 +23,7 @@ RUN groupadd --system bidyard && useradd --system --gid bidyard --home /app bidy
 COPY --from=production-deps --chown=bidyard:bidyard /app/node_modules /app/node_modules
 COPY --from=build --chown=bidyard:bidyard /app/build /app/build
 COPY --from=build --chown=bidyard:bidyard /app/public /app/public
-COPY --chown=bidyard:bidyard package.json tsconfig.json ./
+COPY --chown=bidyard:bidyard package.json tsconfig.json server.mjs ./
 COPY --chown=bidyard:bidyard app ./app
 COPY --chown=bidyard:bidyard db ./db
 USER bidyard

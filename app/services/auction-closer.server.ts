@@ -106,7 +106,7 @@ export function startAuctionCloser(intervalMs = CLOSER_INTERVAL_MS) {
       });
   }, intervalMs);
   globalThis.__bidyardAuctionCloser.unref();
-  // stop on shutdown so the pool can go idle and remix-serve can exit
+  // stop on shutdown so the pool can go idle and the server can exit
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       stopAuctionCloser();

@@ -1,5 +1,6 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { sequelize } from "~/models/db.server";
+import { env } from "~/utils/env.server";
 import { jsonError, wantsJson } from "~/utils/http.server";
 
 type Policy = { points: number; duration: number };
@@ -8,7 +9,7 @@ type Policy = { points: number; duration: number };
 export const RATE_LIMITS = {
   signIn: { points: 20, duration: 60 },
   earlyAccess: { points: 5, duration: 60 },
-  bid: { points: 60, duration: 60 },
+  bid: { points: env().BID_RATE_LIMIT_PER_MINUTE, duration: 60 },
   upload: { points: 20, duration: 60 * 10 },
   payment: { points: 30, duration: 60 },
 } satisfies Record<string, Policy>;

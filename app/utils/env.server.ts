@@ -14,6 +14,8 @@ const schema = z.object({
   APP_URL: optional,
   DATABASE_URL: optional,
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** bids one person may place per minute (the benchmark raises it; people never reach 60) */
+  BID_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SESSION_SECRET: optional,
   OIDC_ISSUER: optional,
   OIDC_CLIENT_ID: optional,

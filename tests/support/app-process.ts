@@ -27,7 +27,7 @@ export function startApp(env: Record<string, string>, port: number): AppProcess 
   const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) };
   const proc: ChildProcess = spawn(
     "node",
-    ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
+    ["server.mjs"],
     { env: childEnv as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   proc.stdout!.on("data", (chunk: Buffer) => (output += chunk));
@@ -46,7 +46,7 @@ export function startApp(env: Record<string, string>, port: number): AppProcess 
 }
 
 /** Polls `url` until it answers 200; returns the milliseconds it took. */
-export async function waitFor200(url: string, app: AppProcess, timeoutMs = 20_000) {
+export async function waitFor200(url: string, app: AppProcess, timeoutMs = 20_000, pollMs = 50) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (app.proc.exitCode !== null) throw new Error(`app exited early:\n${app.output()}`);
@@ -56,7 +56,7 @@ export async function waitFor200(url: string, app: AppProcess, timeoutMs = 20_00
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`no 200 from ${url} within ${timeoutMs} ms:\n${app.output()}`);
 }

@@ -1,0 +1,39 @@
+// BidYard's production server: the Remix build behind Express, with long-lived caching for the
+// fingerprinted assets and compression for what is worth compressing. No per-request access log
+// (the platform's proxy logs requests; writing a line per request cost about a tenth of the CPU
+// under load). See docs/decisions/1102-own-production-server.md.
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import sourceMapSupport from "source-map-support";
+
+sourceMapSupport.install();
+installGlobals({ nativeFetch: true });
+
+const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/index.js");
+const build = await import(url.pathToFileURL(buildPath).href);
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
+);
+app.use(express.static("public", { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const port = Number(process.env.PORT || 3000);
+const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.listen(port);
+server.on("listening", () => console.log(`BidYard listening on http://localhost:${port}`));
+server.keepAliveTimeout = 65_000;
+
+function shutdown() {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
