@@ -31,9 +31,11 @@ const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.liste
 server.on("listening", () => console.log(`BidYard listening on http://localhost:${port}`));
 server.keepAliveTimeout = 65_000;
 
+// On SIGTERM: stop taking connections, let the requests in flight finish (5 s at most), exit.
 function shutdown() {
   server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 10_000).unref();
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5_000).unref();
 }
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);

@@ -8,8 +8,13 @@ const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.
  * modulepreloads in the HTML and, recursively, what they import statically (lazy imports load
  * later, only when used, so they are not counted).
  */
-export async function firstVisitJs(base: string, path: string) {
-  const html = await (await fetch(new URL(path, base))).text();
+export async function firstVisitJs(base: string, path: string, cookie?: string) {
+  const response = await fetch(new URL(path, base), {
+    headers: cookie ? { cookie } : {},
+    redirect: "manual",
+  });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const html = await response.text();
   const queue = new Set<string>();
   for (const m of html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)) queue.add(m[1]);
   for (const m of html.matchAll(/import\s*(?:[\w*{}\s,$]+from\s*)?["'](\/build\/[^"']+\.js)["']/g))
@@ -35,7 +40,7 @@ export async function firstVisitJs(base: string, path: string) {
 }
 
 /** Lighthouse's mobile profile (its default) in the machine's Chromium. */
-export async function lighthouseScores(urls: string[]) {
+export async function lighthouseScores(pages: Array<{ url: string; cookie?: string }>) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
@@ -51,13 +56,16 @@ export async function lighthouseScores(urls: string[]) {
   });
   try {
     const scores: Record<string, { performance: number; accessibility: number }> = {};
-    for (const url of urls) {
+    for (const { url, cookie } of pages) {
       const result = await lighthouse(url, {
         port: chrome.port,
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility"],
       });
+      if (result!.lhr.finalDisplayedUrl !== url)
+        throw new Error(`Lighthouse on ${url} ended at ${result!.lhr.finalDisplayedUrl}`);
       const categories = result!.lhr.categories;
       scores[url] = {
         performance: Math.round((categories.performance.score ?? 0) * 100),

@@ -3,7 +3,7 @@ import { ShellDialogFrame } from "./shell-dialog-frame";
 import { usePageWithoutDialogs, useShellDialogs } from "./shell-dialogs";
 import { useToast } from "./toaster";
 import { useHydrated } from "~/utils/use-hydrated";
-import { HONEYPOT_FIELD } from "~/utils/schemas/early-access";
+import { HONEYPOT_FIELD } from "~/utils/shell";
 
 const input =
   "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-600";

@@ -1,6 +1,6 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useState } from "react";
 import { ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
+import { LazyModal } from "./lazy-modal";
 
 export const ONBOARDING_DELAY_MS = 1000;
 
@@ -55,51 +55,44 @@ export function OnboardingDialog({ signedIn }: { signedIn: boolean }) {
   };
 
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
-          <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl sm:p-6">
-            <p className="text-sm font-semibold text-slate-500">
-              Step {step + 1} of {STEPS.length}
-            </p>
-            <div
-              role="progressbar"
-              aria-label="Onboarding progress"
-              aria-valuemin={1}
-              aria-valuemax={STEPS.length}
-              aria-valuenow={step + 1}
-              className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-            >
-              <div
-                className="h-full bg-brand-700 transition-all"
-                style={{ width: `${((step + 1) / STEPS.length) * 100}%` }}
-              />
-            </div>
-            <DialogTitle as="h2" className="mt-4 text-xl font-bold">
-              {STEPS[step].title}
-            </DialogTitle>
-            <p className="mt-2 text-slate-700">{STEPS[step].body}</p>
-            <div className="mt-6 flex justify-between gap-3">
-              <button
-                type="button"
-                onClick={() => setStep((s) => Math.max(0, s - 1))}
-                disabled={step === 0}
-                className="rounded-md border border-slate-300 px-4 py-2 font-semibold disabled:opacity-50"
-              >
-                Previous
-              </button>
-              <button
-                type="button"
-                onClick={() => (last ? finish() : setStep((s) => s + 1))}
-                className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-              >
-                {last ? "Get Started" : "Next"}
-              </button>
-            </div>
-          </DialogPanel>
-        </div>
+    <LazyModal open={open} onClose={() => setOpen(false)} labelledBy="onboarding-title">
+      <p className="text-sm font-semibold text-slate-500">
+        Step {step + 1} of {STEPS.length}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Onboarding progress"
+        aria-valuemin={1}
+        aria-valuemax={STEPS.length}
+        aria-valuenow={step + 1}
+        className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full bg-brand-700 transition-all"
+          style={{ width: `${((step + 1) / STEPS.length) * 100}%` }}
+        />
       </div>
-    </Dialog>
+      <h2 id="onboarding-title" className="mt-4 text-xl font-bold">
+        {STEPS[step].title}
+      </h2>
+      <p className="mt-2 text-slate-700">{STEPS[step].body}</p>
+      <div className="mt-6 flex justify-between gap-3">
+        <button
+          type="button"
+          onClick={() => setStep((s) => Math.max(0, s - 1))}
+          disabled={step === 0}
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold disabled:opacity-50"
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          onClick={() => (last ? finish() : setStep((s) => s + 1))}
+          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          {last ? "Get Started" : "Next"}
+        </button>
+      </div>
+    </LazyModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
+import { LazyModal } from "./lazy-modal";
 
 /**
- * A keyboard-usable Headless UI dialog once JavaScript runs; before that (or without it) the same
+ * A keyboard-usable Headless UI dialog (loaded when first opened) once JavaScript runs; before that (or without it) the same
  * content as an inline panel, shown when its query parameter is in the URL.
  */
 export function ShellDialogFrame({
@@ -43,28 +43,21 @@ export function ShellDialogFrame({
     );
   }
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-3 sm:p-6">
-          <DialogPanel id={id} className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl sm:p-6">
-            <div className="flex items-start justify-between gap-4">
-              <DialogTitle as="h2" className="text-xl font-bold">
-                {title}
-              </DialogTitle>
-              <button
-                type="button"
-                onClick={onClose}
-                aria-label="Close"
-                className="rounded p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100"
-              >
-                ×
-              </button>
-            </div>
-            <div className="mt-4">{children}</div>
-          </DialogPanel>
-        </div>
+    <LazyModal open={open} onClose={onClose} labelledBy={`${id}-title`} panelId={id}>
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={`${id}-title`} className="text-xl font-bold">
+          {title}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="rounded p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100"
+        >
+          ×
+        </button>
       </div>
-    </Dialog>
+      <div className="mt-4">{children}</div>
+    </LazyModal>
   );
 }

@@ -1,4 +1,3 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -9,36 +8,38 @@ import {
   useNavigation,
   useRevalidator,
 } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { BidForm } from "~/components/auctions/bid-form";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
-import { searchLots, type AuctionVehicle } from "~/services/auctions.server";
+import { parseAuctionQuery, searchLots, type AuctionVehicle } from "~/services/auctions.server";
 import { bidderContext } from "~/services/bidding.server";
 import { requireUser } from "~/services/session.server";
 import { centsToDecimal, parseCents } from "~/utils/money";
 import {
   AUCTION_HOUSE_OPTIONS,
-  AuctionQuerySchema,
   DAMAGE_OPTIONS,
   LOCATION_OPTIONS,
   MAKE_OPTIONS,
   TITLE_OPTIONS,
-} from "~/utils/schemas/auctions";
+} from "~/utils/auction-options";
 import type { action as lotAction } from "./auctions.$lotId";
+
+// The bid dialog (Headless UI, conform and zod: about 50 KB gzipped) loads on the first Bid click;
+// without JavaScript the card's Bid link goes to the lot page's own form.
+const BidDialog = lazy(() => import("~/components/auctions/bid-dialog"));
 
 export const meta: MetaFunction = () => [{ title: "Live Auctions · BidYard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
+  const query = parseAuctionQuery(url.searchParams);
+  if (!query) {
     throw new Response("Those filters are not valid. Please adjust them and search again.", {
       status: 400,
     });
   }
-  const [page, bidder] = await Promise.all([searchLots(parsed.data, user.id), bidderContext(user)]);
-  return { ...page, query: parsed.data, bidder };
+  const [page, bidder] = await Promise.all([searchLots(query, user.id), bidderContext(user)]);
+  return { ...page, query, bidder };
 }
 
 function useHydrated() {
@@ -62,6 +63,8 @@ export default function AuctionsPage() {
     nextCursor: null,
   });
   const [dialog, setDialog] = useState<{ lot: AuctionVehicle; proxy: boolean } | null>(null);
+  const [dialogOpened, setDialogOpened] = useState(false);
+  if (dialog && !dialogOpened) setDialogOpened(true);
   const [notice, setNotice] = useState<Notice | null>(null);
   const handled = useRef<unknown>(null);
 
@@ -310,35 +313,20 @@ export default function AuctionsPage() {
         </p>
       ) : null}
 
-      <Dialog open={dialog !== null} onClose={() => setDialog(null)} className="relative z-40">
-        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-3">
-          <DialogPanel className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl">
-            {dialog ? (
-              <>
-                <DialogTitle className="text-lg font-bold">
-                  {dialog.lot.badge === "STARTING SOON" ? "Pre-Bid" : "Place Bid"}:{" "}
-                  {dialog.lot.year} {dialog.lot.make} {dialog.lot.model}
-                </DialogTitle>
-                <div className="mt-3">
-                  <BidForm
-                    key={dialog.lot.id}
-                    lot={dialog.lot}
-                    bidder={dialogBidder}
-                    lastResult={bid.data?.result}
-                    pending={bid.state !== "idle"}
-                    proxyDefault={dialog.proxy}
-                    redirectTo={returnTo}
-                    hydrated={hydrated}
-                    FormComponent={bid.Form}
-                    onCancel={() => setDialog(null)}
-                  />
-                </div>
-              </>
-            ) : null}
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {dialogOpened ? (
+        <Suspense fallback={null}>
+          <BidDialog
+            dialog={dialog}
+            onClose={() => setDialog(null)}
+            bidder={dialogBidder}
+            lastResult={bid.data?.result}
+            pending={bid.state !== "idle"}
+            redirectTo={returnTo}
+            hydrated={hydrated}
+            FormComponent={bid.Form}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

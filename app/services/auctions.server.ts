@@ -3,7 +3,7 @@ import { sequelize } from "~/models/db.server";
 import { now } from "~/services/adapters/clock.server";
 import { closeEndedLots, closeLotIfEnded } from "~/services/auction-closer.server";
 import { lotBadge, type Badge } from "~/utils/auction-badge";
-import type { AuctionQuery } from "~/utils/schemas/auctions";
+import { AuctionQuerySchema, type AuctionQuery } from "~/utils/schemas/auctions";
 
 export const PAGE_SIZE = 24;
 export { ENDING_SOON_MS, lotBadge, type Badge } from "~/utils/auction-badge";
@@ -192,6 +192,12 @@ const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.loca
  * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
  * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
  */
+/** The list page's query string checked against the query set; null when it is not valid. */
+export function parseAuctionQuery(searchParams: URLSearchParams): AuctionQuery | null {
+  const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
+  return parsed.success ? parsed.data : null;
+}
+
 export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
   const at = now();
   // close what has ended before listing (lazily on read); a cheap probe first, so most reads

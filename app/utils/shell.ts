@@ -7,3 +7,6 @@ export const ONBOARDING_COMPLETED = "onboarding_completed";
 /** The beta banner's text until an admin changes it (the banner renders this one with emphasis). */
 export const DEFAULT_BETA_BANNER_TEXT =
   "BETA VERSION · Official Launch Coming Soon · Join now for exclusive pre-launch benefits";
+
+/** The early-access form's honeypot field (people leave it empty; form-filling bots do not). */
+export const HONEYPOT_FIELD = "website";

@@ -1,21 +1,15 @@
 import * as z from "zod";
 import { parseCents } from "~/utils/money";
 
-export const AUCTION_HOUSE_OPTIONS = [
-  { value: "copart", label: "Copart" },
-  { value: "iaai", label: "IAAI" },
-] as const;
-export const MAKE_OPTIONS = ["Ford", "Chevrolet", "Toyota", "Honda"] as const;
-export const DAMAGE_OPTIONS = ["theft", "collision", "flood", "hail"] as const;
-export const LOCATION_OPTIONS = ["TX", "CA", "FL", "NY"] as const;
-export const TITLE_OPTIONS = [
-  { value: "clean", label: "Clean" },
-  { value: "salvage", label: "Salvage" },
-  { value: "rebuilt", label: "Rebuilt" },
-  { value: "certificate_of_destruction", label: "Certificate of destruction" },
-  { value: "parts_only", label: "Parts only" },
-  { value: "other", label: "Other" },
-] as const;
+import {
+  AUCTION_HOUSE_OPTIONS,
+  DAMAGE_OPTIONS,
+  LOCATION_OPTIONS,
+  MAKE_OPTIONS,
+  TITLE_OPTIONS,
+} from "~/utils/auction-options";
+
+export { AUCTION_HOUSE_OPTIONS, DAMAGE_OPTIONS, LOCATION_OPTIONS, MAKE_OPTIONS, TITLE_OPTIONS };
 
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && (value.trim() === "" || value === "all") ? undefined : value;

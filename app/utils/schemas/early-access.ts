@@ -22,5 +22,5 @@ export const earlyAccessSchema = z.object({
 
 export type EarlyAccessInput = z.infer<typeof earlyAccessSchema>;
 
-/** The hidden field only bots fill in. */
-export const HONEYPOT_FIELD = "website";
+/** The hidden field only bots fill in (kept in a zod-free module so the shell can name it). */
+export { HONEYPOT_FIELD } from "~/utils/shell";
