@@ -8,14 +8,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import {
   assertObjectKey,
   contentDisposition,
   DEFAULT_DOWNLOAD_EXPIRY_SECONDS,
@@ -40,26 +32,43 @@ function isNotFound(error: unknown) {
   return e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
 }
 
+type Sdk = typeof import("@aws-sdk/client-s3") & {
+  getSignedUrl: typeof import("@aws-sdk/s3-request-presigner").getSignedUrl;
+};
+
 export function createS3Storage(options: S3StorageOptions): ObjectStorage & { driver: "s3" } {
   const now = options.now ?? (() => new Date());
   const Bucket = options.bucket;
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: Boolean(options.endpoint),
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // Presigned PUTs must not embed an empty-body CRC32 that real S3/R2/MinIO reject.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The AWS SDK is loaded on first use, not at server start (it is about a third of the start
+  // time, and the filesystem driver never needs it).
+  let loading: Promise<{ sdk: Sdk; client: import("@aws-sdk/client-s3").S3Client }> | undefined;
+  const s3 = () =>
+    (loading ??= (async () => {
+      const [s3sdk, presigner] = await Promise.all([
+        import("@aws-sdk/client-s3"),
+        import("@aws-sdk/s3-request-presigner"),
+      ]);
+      const sdk: Sdk = { ...s3sdk, getSignedUrl: presigner.getSignedUrl };
+      const client = new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: Boolean(options.endpoint),
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+        // Presigned PUTs must not embed an empty-body CRC32 that real S3/R2/MinIO reject.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      });
+      return { sdk, client };
+    })());
 
   async function head(key: string): Promise<ObjectInfo | null> {
+    const { sdk, client } = await s3();
     assertObjectKey(key);
     try {
-      const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      const answer = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
       return {
         key,
         size: answer.ContentLength ?? 0,
@@ -76,6 +85,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
     head,
 
     async put(key, body, put) {
+      const { sdk, client } = await s3();
       assertObjectKey(key);
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-upload-"));
       const tmp = path.join(dir, "body");
@@ -83,7 +93,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
         await pipeline(Readable.from(limitBytes(body, put.maxBytes)), createWriteStream(tmp));
         const { size } = await fs.stat(tmp);
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: key,
             Body: createReadStream(tmp),
@@ -98,10 +108,11 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
     },
 
     async readRange(key, start, end) {
+      const { sdk, client } = await s3();
       assertObjectKey(key);
       try {
         const answer = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }),
+          new sdk.GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }),
         );
         return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
       } catch (error) {
@@ -112,9 +123,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
     },
 
     async read(key) {
+      const { sdk, client } = await s3();
       assertObjectKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         return {
           info: {
             key,
@@ -130,19 +142,26 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
     },
 
     async delete(key) {
+      const { sdk, client } = await s3();
       assertObjectKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     async presignUpload(key, { contentType, size, expiresInSeconds }) {
+      const { sdk, client } = await s3();
       assertObjectKey(key);
       const expiresIn = expiresInSeconds ?? DEFAULT_UPLOAD_EXPIRY_SECONDS;
       const signingDate = now();
       // Content-Length is signed by default; Content-Type only when asked. A presigned PUT
       // cannot say "at most N bytes", so it is bound to the exact size and checked by HEAD later.
-      const url = await getSignedUrl(
+      const url = await sdk.getSignedUrl(
         client,
-        new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: size }),
+        new sdk.PutObjectCommand({
+          Bucket,
+          Key: key,
+          ContentType: contentType,
+          ContentLength: size,
+        }),
         { expiresIn, signingDate, signableHeaders: new Set(["content-type"]) },
       );
       return {
@@ -154,10 +173,11 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
     },
 
     async signedDownloadUrl(key, download = {}) {
+      const { sdk, client } = await s3();
       assertObjectKey(key);
-      return getSignedUrl(
+      return sdk.getSignedUrl(
         client,
-        new GetObjectCommand({
+        new sdk.GetObjectCommand({
           Bucket,
           Key: key,
           ResponseContentDisposition: contentDisposition(download),
