@@ -2,6 +2,7 @@
 // fingerprinted assets and compression for what is worth compressing. No per-request access log
 // (the platform's proxy logs requests; writing a line per request cost about a tenth of the CPU
 // under load). See docs/decisions/1102-own-production-server.md.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -23,7 +24,19 @@ app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
 );
-app.use(express.static("public", { maxAge: "1h" }));
+// public/ never changes while the server runs: look its files up in a set instead of asking the
+// filesystem on every page request.
+const publicFiles = new Set(
+  readdirSync("public", { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map(
+      (entry) =>
+        `/${path.relative("public", path.join(entry.parentPath ?? entry.path, entry.name))}`,
+    )
+    .filter((file) => !file.startsWith(`${build.publicPath}`)),
+);
+const publicStatic = express.static("public", { maxAge: "1h", index: false });
+app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT || 3000);

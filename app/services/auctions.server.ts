@@ -188,16 +188,16 @@ const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.loca
   l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
   l.high_max`;
 
-/**
- * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
- * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
- */
 /** The list page's query string checked against the query set; null when it is not valid. */
 export function parseAuctionQuery(searchParams: URLSearchParams): AuctionQuery | null {
   const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
+ * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
+ */
 export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
   const at = now();
   // close what has ended before listing (lazily on read); a cheap probe first, so most reads
