@@ -27,7 +27,24 @@ const KEYS = {
 } as const;
 
 /** The live settings (one small query, so a change takes effect for everyone at once). */
-export async function getSettings(): Promise<Settings> {
+// Every page reads the settings: this process keeps them for a second. A change made here is seen
+// at once (updateSetting forgets them); other machines see it within the second.
+const SETTINGS_TTL_MS = 1_000;
+let remembered: { at: number; settings: Promise<Settings> } | undefined;
+
+/** The admin's settings (maintenance, registration, beta banner), at most a second old. */
+export function getSettings(): Promise<Settings> {
+  const at = Date.now();
+  if (remembered && at - remembered.at < SETTINGS_TTL_MS) return remembered.settings;
+  const settings = readSettings();
+  remembered = { at, settings };
+  settings.catch(() => {
+    if (remembered?.settings === settings) remembered = undefined;
+  });
+  return settings;
+}
+
+async function readSettings(): Promise<Settings> {
   const rows = await AppSetting.findAll({ raw: true });
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const maintenance = stored.get("maintenance_mode");
@@ -55,7 +72,8 @@ export async function updateSetting<K extends keyof Settings>(
   name: K,
   value: Settings[K],
 ) {
-  return sequelize.transaction(async (transaction) => {
+  remembered = undefined;
+  const done = await sequelize.transaction(async (transaction) => {
     const key = KEYS[name];
     const existing = await AppSetting.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE });
     const before = existing ? existing.value : (DEFAULT_SETTINGS[name] as unknown);
@@ -68,6 +86,8 @@ export async function updateSetting<K extends keyof Settings>(
       transaction,
     );
   });
+  remembered = undefined;
+  return done;
 }
 
 const ALWAYS_OPEN = ["/api/login", "/api/callback", "/api/logout", "/healthz", "/api/auth/user"];
