@@ -12,7 +12,9 @@
 //   3. Content-Security-Policy: on every page, a fresh nonce per request, every <script> in the
 //      HTML carries it, no 'unsafe-inline' (or 'unsafe-eval') for scripts, plus the other headers.
 //   4. Cross-origin writes: a sample of page actions and /api calls from another Origin (or a
-//      "null" Origin, or only a foreign Referer) answer 403 and write nothing; same-origin works.
+//      "null" Origin, or only a foreign Referer) are refused and write nothing; same-origin works.
+//      /api and resource routes answer our 403; page routes get Remix's own guard, a bare 500
+//      (known gap, docs/decisions/0904-security-suite.md).
 //   5. Open redirects: returnTo / redirectTo variants (absolute, //, /\, encoded, javascript:,
 //      control characters) always land on this site, through /api/login, the sign-in callback
 //      and the form actions that go back to a page.
