@@ -34,8 +34,13 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    // axe needs no second pass without scripts: the markup is the same.
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /a11y\.spec\.ts/ },
+    // axe needs no second pass without scripts: the markup is the same. The browser-side
+    // security checks are about scripts (CSP) and what scripts can read (cookies).
+    {
+      name: "no-js",
+      use: { javaScriptEnabled: false },
+      testIgnore: /(a11y|security)\.spec\.ts/,
+    },
   ],
   globalTeardown: "./tests/e2e/teardown.ts",
   webServer: {

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { errorBoundaryHeaders } from "~/utils/http.server";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -28,8 +29,12 @@ import { getSettings, maintenanceGate } from "~/services/settings.server";
 import { readToast } from "~/services/toast.server";
 import { toPublicUser } from "~/services/users.server";
 import { useNonce } from "~/utils/nonce";
-import { BETA_BANNER_CLOSED } from "~/utils/shell";
+import { flagCookie, hasFlagCookie } from "~/utils/cookies.server";
+import { BETA_BANNER_CLOSED, SIGNED_IN_MARKER } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
+
+// A 429's Retry-After survives the error page.
+export const headers = errorBoundaryHeaders;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -55,9 +60,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
   await maintenanceGate(request, user, settings);
-  const betaBannerClosed = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .some((part) => part.trim() === `${BETA_BANNER_CLOSED}=true`);
+  const betaBannerClosed = hasFlagCookie(request, BETA_BANNER_CLOSED, "true");
+  // Set by the sign-in callback, read once here: the onboarding dialog may open after it.
+  const justSignedIn = Boolean(user) && hasFlagCookie(request, SIGNED_IN_MARKER, "1");
+  if (hasFlagCookie(request, SIGNED_IN_MARKER, "1")) {
+    headers.append("Set-Cookie", flagCookie(SIGNED_IN_MARKER, "", 0));
+  }
   return data(
     {
       user: user ? toPublicUser(user) : null,
@@ -66,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // A closed banner's text is not sent at all.
       betaBanner: betaBannerClosed ? { enabled: false, text: "" } : settings.betaBanner,
       unreadNotifications,
+      justSignedIn,
     },
     { headers },
   );
@@ -79,6 +88,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
+        {/* Before any module: zod then never probes for eval, which this CSP forbids (and reports). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true};" }}
+        />
         <Meta />
         <Links />
       </head>
@@ -111,7 +126,10 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
           {children}
         </main>
         <SiteFooter />
-        <OnboardingDialog signedIn={Boolean(data?.user)} />
+        <OnboardingDialog
+          signedIn={Boolean(data?.user)}
+          justSignedIn={data?.justSignedIn ?? false}
+        />
       </ShellDialogsProvider>
     </ToastProvider>
   );

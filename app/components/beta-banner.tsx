@@ -3,7 +3,12 @@ import { DialogLink, usePageWithoutDialogs } from "./shell-dialogs";
 import { BETA_BANNER_CLOSED, DEFAULT_BETA_BANNER_TEXT as DEFAULT_TEXT } from "~/utils/shell";
 import { useHydrated } from "~/utils/use-hydrated";
 
-const COOKIE = `${BETA_BANNER_CLOSED}=true; Path=/; Max-Age=31536000; SameSite=Lax`;
+/** Asks the server for its (HttpOnly) close cookie; a failure only means it shows again later. */
+function rememberOnServer() {
+  return fetch("/api/beta-banner", { method: "POST", headers: { Accept: "application/json" } })
+    .then(() => undefined)
+    .catch(() => undefined);
+}
 
 /** BETA VERSION banner; its close is remembered in localStorage and a cookie the server reads. */
 export function BetaBanner({ closedOnServer, text }: { closedOnServer: boolean; text?: string }) {
@@ -13,15 +18,15 @@ export function BetaBanner({ closedOnServer, text }: { closedOnServer: boolean; 
 
   useEffect(() => {
     if (!closedOnServer && localStorage.getItem(BETA_BANNER_CLOSED) === "true") {
-      document.cookie = COOKIE;
+      void rememberOnServer();
       setClosed(true);
     }
   }, [closedOnServer]);
 
-  function close(event: FormEvent) {
+  async function close(event: FormEvent) {
     event.preventDefault();
     localStorage.setItem(BETA_BANNER_CLOSED, "true");
-    document.cookie = COOKIE;
+    await rememberOnServer();
     setClosed(true);
   }
 

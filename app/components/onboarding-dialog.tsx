@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
+import { ONBOARDING_COMPLETED } from "~/utils/shell";
 import { LazyModal } from "./lazy-modal";
 
 export const ONBOARDING_DELAY_MS = 1000;
@@ -27,26 +27,29 @@ const STEPS = [
   },
 ];
 
-function justSignedIn() {
-  const found = document.cookie.split("; ").some((c) => c.startsWith(`${SIGNED_IN_MARKER}=`));
-  if (found) document.cookie = `${SIGNED_IN_MARKER}=; Path=/; Max-Age=0; SameSite=Lax`;
-  return found;
-}
-
-/** Opens 1 s after a sign-in unless onboarding_completed is stored (needs JavaScript). */
-export function OnboardingDialog({ signedIn }: { signedIn: boolean }) {
+/**
+ * Opens 1 s after a sign-in unless onboarding_completed is stored (needs JavaScript). The server
+ * tells it a sign-in just happened (an HttpOnly marker cookie the root loader reads once).
+ */
+export function OnboardingDialog({
+  signedIn,
+  justSignedIn,
+}: {
+  signedIn: boolean;
+  justSignedIn: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState(0);
 
   useEffect(() => {
-    if (!signedIn || !justSignedIn()) return;
+    if (!signedIn || !justSignedIn) return;
     if (localStorage.getItem(ONBOARDING_COMPLETED) === "true") return;
     const timer = setTimeout(() => {
       setStep(0);
       setOpen(true);
     }, ONBOARDING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedIn]);
+  }, [signedIn, justSignedIn]);
 
   const last = step === STEPS.length - 1;
   const finish = () => {

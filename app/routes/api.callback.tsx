@@ -5,25 +5,25 @@ import { userForIdentity } from "~/services/accounts.server";
 import { SignInError, clearSignInCookies, finishSignIn } from "~/services/auth.server";
 import { createUserSession, destroyUserSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { env } from "~/utils/env.server";
-import { safeRedirect } from "~/utils/http.server";
+import { flagCookie } from "~/utils/cookies.server";
+import { errorBoundaryHeaders, safeRedirect } from "~/utils/http.server";
 import { SIGNED_IN_MARKER } from "~/utils/shell";
+
+// A 429's Retry-After survives the error page.
+export const headers = errorBoundaryHeaders;
 
 // The issuer sends the browser back here with ?code&state.
 export async function loader({ request }: LoaderFunctionArgs) {
   const clear = await clearSignInCookies(request);
   try {
     const { identity, intent } = await finishSignIn(request);
-    const { user, isNew } = await userForIdentity(identity, intent.accountType);
+    const { user, isNew } = await userForIdentity(identity, intent.accountType, request);
     await destroyUserSession(request); // never keep a session id across sign-ins
     const headers = new Headers({ "Cache-Control": "no-store" });
     for (const cookie of clear) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await createUserSession(user.id));
-    const secure = env().isProduction ? "; Secure" : "";
-    headers.append(
-      "Set-Cookie",
-      `${SIGNED_IN_MARKER}=1; Path=/; Max-Age=120; SameSite=Lax${secure}`,
-    );
+    // Read (and cleared) by the root loader: the onboarding dialog may open once.
+    headers.append("Set-Cookie", flagCookie(SIGNED_IN_MARKER, "1", 120));
     const to =
       isNew && intent.accountType === "affiliate"
         ? "/affiliate-registration"

@@ -9,7 +9,7 @@ import {
 import { Badge } from "~/components/affiliates/ui";
 import { AffiliateError } from "~/services/affiliates.server";
 import { runOrderStep } from "~/services/service-order-http.server";
-import { getOrderForViewer } from "~/services/service-orders.server";
+import { canViewOrder, getOrderForViewer } from "~/services/service-orders.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { safeRedirect } from "~/utils/http.server";
@@ -47,7 +47,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success)
     return redirectWithToast(back, { title: "Unknown action", type: "error" }, { status: 303 });
   const result = await runOrderStep(user, orderId, parsed.data.intent);
-  return redirectWithToast(back, result.toast, { status: 303 });
+  // A lost claim leaves an order this person may no longer open: back to the board instead.
+  const to =
+    !result.ok && back === `/service-orders/${orderId}` && !(await canViewOrder(orderId, user))
+      ? "/service-orders"
+      : back;
+  return redirectWithToast(to, result.toast, { status: 303 });
 }
 
 export default function ServiceOrderPage() {

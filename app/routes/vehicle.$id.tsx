@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { errorBoundaryHeaders } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
@@ -41,6 +42,9 @@ import {
 } from "~/utils/listing-fields";
 import { listingSchema } from "~/utils/schemas/listings";
 import { useOptionalUser } from "~/utils/user";
+
+// A 429's Retry-After survives the error page.
+export const headers = errorBoundaryHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.listing.title} · BidYard` : "Vehicle not found · BidYard" },

@@ -3,6 +3,7 @@ import { sequelize } from "~/models/db.server";
 import { User, type AccountType } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { SignInError, type Identity } from "./auth.server";
+import { clientAddress, consumeRateLimit } from "./rate-limit.server";
 import { getSettings } from "./settings.server";
 
 const isAdminEmail = (identity: Identity) =>
@@ -21,10 +22,12 @@ async function findByEmail(email: string) {
 export async function userForIdentity(
   identity: Identity,
   accountType: AccountType,
+  /** The sign-in's request: a new account counts against its address's sign-up limit. */
+  request?: Request,
 ): Promise<{ user: User; isNew: boolean }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await upsert(identity, accountType);
+      return await upsert(identity, accountType, request);
     } catch (error) {
       // Two first sign-ins of one person at once: the loser finds the winner's row next time.
       if (error instanceof UniqueConstraintError && attempt === 0) continue;
@@ -33,7 +36,7 @@ export async function userForIdentity(
   }
 }
 
-async function upsert(identity: Identity, accountType: AccountType) {
+async function upsert(identity: Identity, accountType: AccountType, request?: Request) {
   const admin = isAdminEmail(identity);
   const bySubject = await User.findOne({ where: { oidcSubject: identity.subject } });
   if (bySubject) {
@@ -79,6 +82,7 @@ async function upsert(identity: Identity, accountType: AccountType) {
       403,
     );
   }
+  if (request) await consumeRateLimit(request, "signUp", clientAddress(request));
   const user = await User.create({
     oidcSubject: identity.subject,
     email: identity.email,

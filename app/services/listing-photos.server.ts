@@ -7,6 +7,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { ListingPhoto } from "~/models/listing.server";
 import { newObjectKey, storage } from "~/services/adapters/storage/index.server";
+import { activeContentIn, isUnsafeFileName } from "~/services/file-safety.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { detectFileType } from "~/utils/file-type";
 import { MAX_PHOTOS } from "~/utils/listing-fields";
@@ -21,6 +22,9 @@ export const PHOTO_MESSAGES = {
   too_large: "Each photo must be at most 10 MB.",
   too_many: `Add at most ${MAX_PHOTOS} photos.`,
   unreadable: "A photo could not be read. Choose another JPG or PNG image.",
+  empty: "A photo is empty (0 bytes). Choose a JPG or PNG image.",
+  unsafe: "A photo contains web page or script content, which is not accepted.",
+  name: "A photo's file name is not valid (it names a folder path). Rename the file and try again.",
 } as const;
 export type PhotoProblem = keyof typeof PHOTO_MESSAGES;
 
@@ -76,6 +80,8 @@ export async function readListingForm(request: Request, userId: string): Promise
     let size = 0;
     const isFile = filename !== undefined;
     const cap = isFile ? MAX_PHOTO_BYTES : MAX_TEXT_FIELD_BYTES;
+    if (isFile && name === "photos" && filename && !photoProblem && isUnsafeFileName(filename))
+      photoProblem = "name";
     const accept = !isFile || (name === "photos" && !photoProblem);
     for (;;) {
       const { value, done } = await iterator.next();
@@ -94,7 +100,12 @@ export async function readListingForm(request: Request, userId: string): Promise
       formData.append(name, Buffer.concat(chunks).toString("utf8"));
       return undefined;
     }
-    if (!accept || size === 0) return undefined; // an empty file input sends an empty part
+    if (!accept) return undefined;
+    if (size === 0) {
+      // An empty file input sends an empty part without a name; a named one is an empty file.
+      if (filename) photoProblem = "empty";
+      return undefined;
+    }
     if (photos.length >= MAX_PHOTOS) {
       photoProblem = "too_many";
       return undefined;
@@ -111,6 +122,8 @@ export async function readListingForm(request: Request, userId: string): Promise
 export async function preparePhoto(bytes: Uint8Array) {
   const type = detectFileType(bytes.subarray(0, 8));
   if (type !== "jpg" && type !== "png") throw new PhotoRejectedError("type");
+  // Re-encoding would drop a script riding along, but a file that carries one is refused.
+  if (activeContentIn(bytes, type)) throw new PhotoRejectedError("unsafe");
   try {
     const source = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" }).rotate();
     const full = await source

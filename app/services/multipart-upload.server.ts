@@ -3,6 +3,7 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { Upload } from "~/models/upload.server";
 import type { FileProblem } from "~/utils/file-type";
+import { isUnsafeFileName } from "./file-safety.server";
 import {
   storeStreamedUpload,
   UPLOAD_POLICIES,
@@ -67,6 +68,12 @@ export async function parseUploadForm(
       return undefined;
     }
     if (name !== fileField || result.upload || result.problem) {
+      await drain(iterator, drainLimit);
+      return undefined;
+    }
+    if (isUnsafeFileName(filename)) {
+      // Object keys never come from names, but a path in a name is an attack, not a file.
+      result.problem = "name";
       await drain(iterator, drainLimit);
       return undefined;
     }

@@ -8,6 +8,8 @@ type Policy = { points: number; duration: number };
 /** Limits per action; counters live in PostgreSQL so every app machine shares them. */
 export const RATE_LIMITS = {
   signIn: { points: 20, duration: 60 },
+  /** New accounts made by first sign-ins, per client address (docs/decisions/0903). */
+  signUp: { points: 10, duration: 60 * 60 },
   earlyAccess: { points: 5, duration: 60 },
   bid: { points: env().BID_RATE_LIMIT_PER_MINUTE, duration: 60 },
   upload: { points: 20, duration: 60 * 10 },
@@ -50,8 +52,10 @@ export async function consumeRateLimit(request: Request, name: RateLimitName, ke
     if (!(error instanceof RateLimiterRes)) throw error;
     const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     const message = "Too many requests. Please wait a moment and try again.";
-    throw wantsJson(request)
+    const answer = wantsJson(request)
       ? jsonError(429, message, { retryAfter: Number(retryAfter) })
-      : new Response(message, { status: 429, headers: { "Retry-After": retryAfter } });
+      : new Response(message, { status: 429 });
+    answer.headers.set("Retry-After", retryAfter);
+    throw answer;
   }
 }

@@ -359,6 +359,9 @@ export async function getOrderForViewer(orderId: string, viewer: { id: string; r
   if (!order) throw new AffiliateError(404, ORDER_NOT_FOUND);
   const maySeePrivate =
     viewer.role === "admin" || order.claimedBy === viewer.id || order.requestedBy === viewer.id;
+  // An open order is on the board for everyone; once claimed it belongs to its claimer, its
+  // buyer and the admins, and reads as not found to anyone else (ids can be guessed).
+  if (order.status !== "open" && !maySeePrivate) throw new AffiliateError(404, ORDER_NOT_FOUND);
   const requester = (order as ServiceOrder & { requester?: User | null }).requester;
   const details: PrivateOrderDetails | null = maySeePrivate
     ? {
@@ -373,6 +376,17 @@ export async function getOrderForViewer(orderId: string, viewer: { id: string; r
       }
     : null;
   return { order: toPublicOrder(order, viewer), details };
+}
+
+/** Whether `viewer` may open the order's page (see getOrderForViewer). */
+export async function canViewOrder(orderId: string, viewer: { id: string; role: string }) {
+  try {
+    await getOrderForViewer(orderId, viewer);
+    return true;
+  } catch (error) {
+    if (error instanceof AffiliateError) return false;
+    throw error;
+  }
 }
 
 /**

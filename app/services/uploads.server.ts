@@ -12,6 +12,7 @@ import {
   storage,
   type ByteSource,
 } from "~/services/adapters/storage/index.server";
+import { activeContentIn } from "~/services/file-safety.server";
 import {
   detectFileType,
   FILE_PROBLEM_MESSAGES,
@@ -125,6 +126,10 @@ export async function confirmUpload(userId: string, purpose: UploadPurpose, uplo
   const type = detectFileType(head);
   if (!type || !policy.types.includes(type)) return discard(upload, "type");
   if (FILE_TYPES[type].contentType !== upload.contentType) return discard(upload, "mismatch");
+  const whole = await storage().readRange(upload.objectKey, 0, info.size - 1);
+  if (whole.byteLength !== info.size || activeContentIn(whole, type)) {
+    return discard(upload, "unsafe");
+  }
   await upload.update({ status: "stored" });
   return upload;
 }
@@ -150,10 +155,23 @@ export async function storeStreamedUpload(
     const sniffed = await sniffFile(source, { maxBytes: policy.maxBytes, allowed: policy.types });
     if (declared && declared !== sniffed.type) throw refused("mismatch");
     contentType = FILE_TYPES[sniffed.type].contentType;
-    ({ size } = await storage().put(objectKey, sniffed.stream, {
+    // The bytes pass to storage as they arrive and are kept (at most the policy's cap) for the
+    // content check, which needs the whole file; a refused file is deleted at once.
+    const seen: Uint8Array[] = [];
+    async function* keeping() {
+      for await (const chunk of sniffed.stream) {
+        seen.push(chunk);
+        yield chunk;
+      }
+    }
+    ({ size } = await storage().put(objectKey, keeping(), {
       contentType,
       maxBytes: policy.maxBytes,
     }));
+    if (activeContentIn(Buffer.concat(seen), sniffed.type)) {
+      await storage().delete(objectKey);
+      throw refused("unsafe");
+    }
   } catch (error) {
     if (error instanceof FileRejectedError) throw refused(error.problem);
     if (error instanceof ObjectTooLargeError) throw refused("too_large");

@@ -30,3 +30,20 @@ export const toastCookie = createCookie("__toast", {
 });
 
 export const SESSION_MAX_AGE_SECONDS = THIRTY_DAYS;
+
+/**
+ * A small flag cookie for the server (the beta banner's close, the just-signed-in marker): the
+ * same flags as the session cookie, so no script can read or plant-and-read it either.
+ */
+export function flagCookie(name: string, value: string, maxAgeSeconds: number) {
+  const expires = maxAgeSeconds <= 0 ? "; Expires=Thu, 01 Jan 1970 00:00:00 GMT" : "";
+  const secure = env().isProduction ? "; Secure" : "";
+  return `${name}=${value}; Path=/; Max-Age=${Math.max(0, maxAgeSeconds)}${expires}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** Whether the request carries `name=value`. */
+export function hasFlagCookie(request: Request, name: string, value: string) {
+  return (request.headers.get("cookie") ?? "")
+    .split(";")
+    .some((part) => part.trim() === `${name}=${value}`);
+}

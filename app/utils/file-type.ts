@@ -43,7 +43,8 @@ export function fileTypeForContentType(contentType: string): DetectedFileType | 
 
 export const MAX_DOCUMENT_BYTES = 10_485_760;
 
-export type FileProblem = "missing" | "empty" | "too_large" | "type" | "mismatch";
+export type FileProblem =
+  "missing" | "empty" | "too_large" | "type" | "mismatch" | "unsafe" | "name";
 
 /** What the user reads when a file is refused; the same words in the browser and the server. */
 export const FILE_PROBLEM_MESSAGES: Record<FileProblem, string> = {
@@ -53,4 +54,7 @@ export const FILE_PROBLEM_MESSAGES: Record<FileProblem, string> = {
   type: "Only JPG, PNG or PDF files are accepted. This file is none of them.",
   mismatch:
     "The file's content does not match its type. Only genuine JPG, PNG or PDF files are accepted.",
+  unsafe:
+    "The file contains web page, script or PDF action content, which is not accepted. Upload a plain JPG, PNG or PDF file.",
+  name: "The file's name is not valid (it names a folder path). Rename the file and try again.",
 };

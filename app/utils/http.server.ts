@@ -47,3 +47,14 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   return to;
 }
+
+/**
+ * A route's `headers` for pages whose error boundary renders a thrown Response: Remix drops the
+ * thrown answer's headers unless the boundary route passes them on. Keeps Retry-After (429).
+ */
+export function errorBoundaryHeaders({ errorHeaders }: { errorHeaders?: Headers }) {
+  const headers = new Headers();
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

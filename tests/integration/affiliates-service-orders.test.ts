@@ -100,7 +100,8 @@ describe("claiming", () => {
       type: "success",
     });
     const lost = await formStep(second, String(order.id), "claim", "https://evil.test/");
-    expect(lost.response.headers.get("location")).toBe(`/service-orders/${order.id}`);
+    // The order is no longer theirs to open (claimed by another): back to the board.
+    expect(lost.response.headers.get("location")).toBe("/service-orders");
     expect(lost.toast).toMatchObject({
       title: "Failed to Claim",
       description: "Failed to claim service order. It may have been claimed by another provider.",
@@ -360,7 +361,8 @@ describe("orders from purchases and from admins", () => {
       email: buyer.email,
     });
     expect((await view(admin)).details?.requester?.email).toBe(buyer.email);
-    expect((await view(onlooker)).details).toBeNull();
+    // Once claimed, an onlooker cannot open the order at all.
+    await expect(view(onlooker)).rejects.toMatchObject({ status: 404 });
     const notes = await Notification.findAll({ where: { userId: buyer.id } });
     expect(notes.map((n) => n.kind)).toContain("service_order_claimed");
   });
