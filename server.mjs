@@ -37,6 +37,33 @@ const publicFiles = new Set(
 );
 const publicStatic = express.static("public", { maxAge: "1h", index: false });
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
+// Writes from another site are refused before Remix sees them (its own guard would answer page
+// routes with a bare 500): the same rule as requireSameOrigin in app/utils/http.server.ts.
+const appOrigin = process.env.APP_URL ? new URL(process.env.APP_URL).origin : null;
+const REFUSED = "Cross-origin request refused";
+app.use((req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const origin = req.get("origin");
+  const referer = req.get("referer");
+  let source = null;
+  if (origin) source = origin;
+  else if (referer) {
+    try {
+      source = new URL(referer).origin;
+    } catch {
+      source = "invalid";
+    }
+  }
+  const own = `${req.protocol}://${req.get("host")}`;
+  if (source === null || source === own || source === appOrigin) return next();
+  const accept = req.get("accept") ?? "";
+  const json =
+    req.path.startsWith("/api/") ||
+    req.path.startsWith("/paypal/") ||
+    (accept.includes("application/json") && !accept.includes("text/html"));
+  res.status(403);
+  return json ? res.json({ error: REFUSED, message: REFUSED }) : res.type("text").send(REFUSED);
+});
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT || 3000);

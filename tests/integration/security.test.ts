@@ -13,8 +13,8 @@
 //      HTML carries it, no 'unsafe-inline' (or 'unsafe-eval') for scripts, plus the other headers.
 //   4. Cross-origin writes: a sample of page actions and /api calls from another Origin (or a
 //      "null" Origin, or only a foreign Referer) are refused and write nothing; same-origin works.
-//      /api and resource routes answer our 403; page routes get Remix's own guard, a bare 500
-//      (known gap, docs/decisions/0904-security-suite.md).
+//      Every one answers 403: the server refuses them before Remix (server.mjs), and the app's
+//      own check (requireSameOrigin) refuses them again behind it.
 //   5. Open redirects: returnTo / redirectTo variants (absolute, //, /\, encoded, javascript:,
 //      control characters) always land on this site, through /api/login, the sign-in callback
 //      and the form actions that go back to a page.
@@ -449,14 +449,14 @@ describe("4. cross-origin writes are refused", () => {
       link: null,
       readAt: null,
     });
-    // Remix's own guard answers a cross-origin post to a page route before any action runs,
-    // with a bare 500 (remix-serve gives the app no earlier hook: see
-    // docs/decisions/0904-security-suite.md). Resource routes answer our 403. Either way the post
-    // is refused, says nothing of the page, and writes nothing.
+    // The server refuses a cross-origin post before Remix (server.mjs): a clear 403 that says
+    // nothing of the page and writes nothing.
     const forged = async (pathname: string, init: SendInit) => {
       const response = await browser.send(pathname, { origin: EVIL, ...init });
-      expect([403, 500], pathname).toContain(response.status);
-      expect(await response.text(), pathname).not.toMatch(/<html|Unread note/);
+      expect(response.status, pathname).toBe(403);
+      const text = await response.text();
+      expect(text, pathname).toMatch(/Cross-origin request refused/);
+      expect(text, pathname).not.toMatch(/<html|Unread note/);
     };
     await forged("/notifications", { form: {} });
     await forged("/deposit", { form: { intent: "pay", amount: "500" } });
