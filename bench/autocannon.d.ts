@@ -18,7 +18,10 @@ declare module "autocannon" {
     timeout?: number;
     pipelining?: number;
     headers?: Record<string, string>;
-    requests?: Array<{ setupRequest?: (request: RawRequest, context: object) => RawRequest }>;
+    requests?: Array<{
+      setupRequest?: (request: RawRequest, context: object) => RawRequest;
+      onResponse?: (status: number, body: string, context: object) => void;
+    }>;
   };
   type Result = {
     duration: number;

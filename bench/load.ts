@@ -11,6 +11,8 @@ export type LoadOptions = {
   headers?: Record<string, string>;
   /** builds each request (path, headers, body) */
   next?: (i: number) => { path?: string; headers?: Record<string, string>; body?: string };
+  /** sees each answer's status and body */
+  answered?: (status: number, body: string) => void;
 };
 
 export type LoadResult = {
@@ -55,6 +57,11 @@ export function load(options: LoadOptions): Promise<LoadResult> {
                     headers: { ...request.headers, ...extra.headers },
                   };
                 },
+                ...(options.answered
+                  ? {
+                      onResponse: (status: number, body: string) => options.answered!(status, body),
+                    }
+                  : {}),
               },
             ]
           : undefined,
