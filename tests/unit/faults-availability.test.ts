@@ -3,7 +3,8 @@ import { ConnectionRefusedError, DatabaseError, UniqueConstraintError } from "se
 import { describe, expect, it } from "vitest";
 import { isDatabaseOutage, whileDatabaseUp } from "~/services/availability.server";
 
-const pgError = (message: string, code?: string) => Object.assign(new Error(message), { code });
+const pgError = (message: string, code?: string) =>
+  Object.assign(new Error(message), { code, sql: "select 1", parameters: {} });
 
 describe("isDatabaseOutage", () => {
   it.each([
