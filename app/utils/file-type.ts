@@ -43,7 +43,14 @@ export function fileTypeForContentType(contentType: string): DetectedFileType | 
 
 export const MAX_DOCUMENT_BYTES = 10_485_760;
 
-export type FileProblem = "missing" | "empty" | "too_large" | "type" | "mismatch";
+export type FileProblem =
+  | "missing"
+  | "empty"
+  | "too_large"
+  | "type"
+  | "mismatch"
+  /** Not the file's fault: the storage service is down (503, try again later). */
+  | "unavailable";
 
 /** What the user reads when a file is refused; the same words in the browser and the server. */
 export const FILE_PROBLEM_MESSAGES: Record<FileProblem, string> = {
@@ -53,4 +60,5 @@ export const FILE_PROBLEM_MESSAGES: Record<FileProblem, string> = {
   type: "Only JPG, PNG or PDF files are accepted. This file is none of them.",
   mismatch:
     "The file's content does not match its type. Only genuine JPG, PNG or PDF files are accepted.",
+  unavailable: "File storage is unavailable right now. Please try again in a few minutes.",
 };

@@ -2,6 +2,7 @@
 // people and lots written straight into that database, and the invariants checked afterwards.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import type pg from "pg";
@@ -215,4 +216,110 @@ export async function crashCluster(dataDir: string) {
 
 export function clusterRunning(dataDir: string) {
   return existsSync(path.join(dataDir, "postmaster.pid"));
+}
+
+// ---- storage that goes away ----------------------------------------------------------------
+
+/** s3rver on a fixed port and folder, so it can be stopped and started again like a real outage. */
+export async function startRestartableS3rver() {
+  const { default: S3rver } = await import("@20minutes/s3rver");
+  const { createS3Storage } = await import("~/services/adapters/storage/s3.server");
+  const fs = await import("node:fs/promises");
+  const os = await import("node:os");
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-faults-s3-"));
+  let port = 0;
+  let server: InstanceType<typeof S3rver> | null = null;
+  const start = async () => {
+    server = new S3rver({
+      address: "127.0.0.1",
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: "bidyard-faults" }],
+    });
+    port = ((await server.run()) as net.AddressInfo).port;
+  };
+  await start();
+  const storage = createS3Storage({
+    bucket: "bidyard-faults",
+    region: "us-east-1",
+    endpoint: `http://127.0.0.1:${port}`,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    timeouts: { connectMs: 500, requestMs: 2_000 },
+  });
+  return {
+    storage,
+    directory,
+    start,
+    stop: async () => {
+      await server?.close();
+      server = null;
+    },
+    remove: async () => {
+      await server?.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An S3 endpoint that accepts connections and never answers (a hung proxy, a black hole). */
+export async function startHangingS3() {
+  const { createS3Storage } = await import("~/services/adapters/storage/s3.server");
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("data", () => undefined);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    storage: createS3Storage({
+      bucket: "bidyard-faults",
+      region: "us-east-1",
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      timeouts: { connectMs: 300, requestMs: 500 },
+    }),
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The filesystem driver over an upload folder that cannot be written (its path is a file). */
+export async function startUnwritableFolder() {
+  const { createFilesystemStorage } = await import("~/services/adapters/storage/filesystem.server");
+  const fs = await import("node:fs/promises");
+  const os = await import("node:os");
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-faults-fs-"));
+  const root = path.join(dir, "uploads");
+  await fs.writeFile(root, "not a folder");
+  return {
+    storage: createFilesystemStorage({
+      root,
+      secret: "faults-storage-secret",
+      baseUrl: "http://127.0.0.1:1",
+    }),
+    stop: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A working driver whose puts start failing (an I/O error) after the first `okPuts`. */
+export function failingAfter<T extends import("~/services/adapters/storage/types").ObjectStorage>(
+  driver: T,
+  okPuts: number,
+): T {
+  let puts = 0;
+  return {
+    ...driver,
+    put: async (key, body, options) => {
+      puts += 1;
+      if (puts > okPuts) throw Object.assign(new Error("EIO: i/o error, write"), { code: "EIO" });
+      return driver.put(key, body, options);
+    },
+  };
 }
