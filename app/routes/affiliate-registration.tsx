@@ -63,7 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
       ...(submission.status === "success" ? {} : submission.error),
       ...(fileProblem ? { licenseDocument: [FILE_PROBLEM_MESSAGES[fileProblem]] } : {}),
     } as Record<string, string[]>;
-    return data(submission.reply({ fieldErrors }), { status: 400 });
+    return data(submission.reply({ fieldErrors }), {
+      status: fileProblem === "unavailable" ? 503 : 400,
+    });
   }
   try {
     await submitApplication(user.id, submission.value);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { whileDatabaseUp } from "~/services/availability.server";
 import { BidError, placeBid } from "~/services/bidding.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
@@ -9,9 +10,16 @@ export function loader() {
   return jsonError(405, "Use POST to place a bid.");
 }
 
-/** POST /api/bids {vehicleId, amount, isProxyBid, maxAmount} */
+/**
+ * POST /api/bids {vehicleId, amount, isProxyBid, maxAmount}. With the database down: 503. A bid
+ * cut off by an outage may have been recorded (the commit can land before the answer is lost).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to place a bid.");
+  return whileDatabaseUp(request, () => placeFromRequest(request));
+}
+
+async function placeFromRequest(request: Request) {
   const user = await requireUser(request);
   await consumeRateLimit(request, "bid", user.id);
   let body: unknown;

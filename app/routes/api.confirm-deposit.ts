@@ -4,12 +4,17 @@ import { consumeRateLimit } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
 import { confirmDepositSchema } from "~/utils/schemas/deposit";
+import { whileDatabaseUp } from "~/services/availability.server";
 
 /**
  * POST /api/confirm-deposit (SPEC §7): {orderID, amount} → {newDeposit}. The amount the browser
  * claims is ignored: the server credits what the provider captured, once per order.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => act(args));
+}
+
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   await consumeRateLimit(request, "payment", user.id);

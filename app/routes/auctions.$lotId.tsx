@@ -27,6 +27,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { safeRedirect } from "~/utils/http.server";
 import { formatUsd } from "~/utils/money";
 import { bidFormSchema } from "~/utils/schemas/auctions";
+import { whileDatabaseUp } from "~/services/availability.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -53,7 +54,11 @@ export type BidActionData = {
   toast?: { title: string; description: string; type: "success" | "info" | "error" };
 };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => placeBidFromForm(args));
+}
+
+async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const lotId = params.lotId ?? "";
   const formData = await request.formData();

@@ -31,6 +31,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formatUsd } from "~/utils/cents";
 import { env } from "~/utils/env.server";
 import { DEPOSIT_PRESETS, depositAmount, depositPageSchema } from "~/utils/schemas/deposit";
+import { whileDatabaseUp } from "~/services/availability.server";
 
 const PayPalDepositButtons = lazy(() =>
   import("~/components/deposit/paypal-buttons").then((m) => ({ default: m.PayPalDepositButtons })),
@@ -72,7 +73,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => act(args));
+}
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");

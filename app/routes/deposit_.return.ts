@@ -3,9 +3,14 @@ import { DepositError, CONFIRM_FAILED, confirmDeposit } from "~/services/deposit
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { PaymentGatewayError } from "~/services/adapters/payments/index.server";
+import { whileDatabaseUp } from "~/services/availability.server";
 
 /** The provider sends the payer back here with ?token=<order id>: capture, credit, go on. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  return whileDatabaseUp(args.request, () => settleReturn(args));
+}
+
+async function settleReturn({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   try {

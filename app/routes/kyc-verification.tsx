@@ -60,7 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.problem) errors.file = FILE_PROBLEM_MESSAGES[form.problem];
   if (submission.status !== "success" || !form.upload) {
     if (form.upload) await discardUpload(form.upload);
-    return data({ errors }, { status: 400 });
+    // storage down is not the person's mistake: 503, with the same place for the message
+    return data({ errors }, { status: form.problem === "unavailable" ? 503 : 400 });
   }
   try {
     await submitDocument(user, {

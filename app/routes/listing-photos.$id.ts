@@ -1,11 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
+import { StorageUnavailableError } from "~/services/adapters/storage/index.server";
 import { readListingPhoto } from "~/services/listing-photos.server";
 
 /** A listing's photo (?size=thumb for the card size): public while the listing is visible. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const size = new URL(request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
-  const photo = await readListingPhoto(params.id, size);
+  let photo: Awaited<ReturnType<typeof readListingPhoto>>;
+  try {
+    photo = await readListingPhoto(params.id, size);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    return new Response("This photo is briefly unavailable. Please try again in a moment.", {
+      status: 503,
+      headers: { "Retry-After": "30", "Cache-Control": "no-store" },
+    });
+  }
   if (!photo) return new Response("Not found", { status: 404 });
   return new Response(Readable.toWeb(photo.body) as ReadableStream, {
     headers: {

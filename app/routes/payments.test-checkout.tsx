@@ -10,6 +10,7 @@ import { testPaymentsAllowed } from "~/services/adapters/payments/index.server";
 import { decideTestOrder, findTestOrder } from "~/services/adapters/payments/test-gateway.server";
 import { formatUsd } from "~/utils/cents";
 import { requireSameOrigin } from "~/utils/http.server";
+import { whileDatabaseUp } from "~/services/availability.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Checkout · TEST MODE · BidYard" }];
 
@@ -36,7 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => act(args));
+}
+
+async function act({ request }: ActionFunctionArgs) {
   refuseInProduction();
   requireSameOrigin(request);
   const form = await request.formData();

@@ -3,9 +3,14 @@ import { confirmDeposit, depositErrorResponse } from "~/services/deposits.server
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
+import { whileDatabaseUp } from "~/services/availability.server";
 
 /** POST /paypal/order/{id}/capture (SPEC §7): captures and credits the user's deposit order. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => act(args));
+}
+
+async function act({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   await consumeRateLimit(request, "payment", user.id);

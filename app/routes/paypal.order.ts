@@ -4,9 +4,14 @@ import { consumeRateLimit } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
 import { jsonError } from "~/utils/http.server";
 import { createDepositOrderSchema } from "~/utils/schemas/deposit";
+import { whileDatabaseUp } from "~/services/availability.server";
 
 /** POST /paypal/order (SPEC §7): {amount, currency, intent} → {id} of a new deposit order. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => act(args));
+}
+
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   await consumeRateLimit(request, "payment", user.id);

@@ -43,7 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ListingLimitError)
       return redirectWithToast("/membership", LIMIT_REACHED_TOAST);
     if (error instanceof PhotoRejectedError)
-      return data(submission.reply({ fieldErrors: { photos: [error.message] } }), { status: 400 });
+      return data(submission.reply({ fieldErrors: { photos: [error.message] } }), {
+        status: error.status,
+      });
     throw error;
   }
 }

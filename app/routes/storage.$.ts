@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { filesystemStorage } from "~/services/adapters/storage/index.server";
+import {
+  filesystemStorage,
+  StorageUnavailableError,
+} from "~/services/adapters/storage/index.server";
 import { requireSameOrigin } from "~/utils/http.server";
 
 // The filesystem driver's signed URLs land here (GET to download, PUT to upload); the signature
@@ -7,7 +10,18 @@ import { requireSameOrigin } from "~/utils/http.server";
 async function handle(request: Request) {
   const driver = filesystemStorage();
   if (!driver) return new Response("Not found", { status: 404 });
-  return driver.handleSignedRequest(request);
+  try {
+    return await driver.handleSignedRequest(request);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    return new Response(
+      "File storage is unavailable right now. Please try again in a few minutes.",
+      {
+        status: 503,
+        headers: { "Retry-After": "30", "Content-Type": "text/plain" },
+      },
+    );
+  }
 }
 
 export const loader = ({ request }: LoaderFunctionArgs) => handle(request);

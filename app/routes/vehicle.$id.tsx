@@ -103,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof PhotoRejectedError)
       return data(
         { status: "error" as const, error: { photos: [error.message] } },
-        { status: 400 },
+        { status: error.status },
       );
     throw error;
   }

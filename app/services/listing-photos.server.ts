@@ -6,7 +6,11 @@ import sharp from "sharp";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { ListingPhoto } from "~/models/listing.server";
-import { newObjectKey, storage } from "~/services/adapters/storage/index.server";
+import {
+  newObjectKey,
+  storage,
+  StorageUnavailableError,
+} from "~/services/adapters/storage/index.server";
 import { activeContentIn, isUnsafeFileName } from "~/services/file-safety.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { detectFileType } from "~/utils/file-type";
@@ -25,12 +29,16 @@ export const PHOTO_MESSAGES = {
   empty: "A photo is empty (0 bytes). Choose a JPG or PNG image.",
   unsafe: "A photo contains web page or script content, which is not accepted.",
   name: "A photo's file name is not valid (it names a folder path). Rename the file and try again.",
+  unavailable: "Photos cannot be saved right now. Please try again in a few minutes.",
 } as const;
 export type PhotoProblem = keyof typeof PHOTO_MESSAGES;
 
+/** A photo refused (400), or photo storage down (`unavailable`, 503): nothing was saved. */
 export class PhotoRejectedError extends Error {
+  readonly status: 400 | 503;
   constructor(readonly problem: PhotoProblem) {
     super(PHOTO_MESSAGES[problem]);
+    this.status = problem === "unavailable" ? 503 : 400;
   }
 }
 
@@ -148,18 +156,18 @@ export async function storePhotos(photos: Uint8Array[]): Promise<StoredPhoto[]> 
   const prepared = [];
   for (const bytes of photos) prepared.push(await preparePhoto(bytes));
   const stored: StoredPhoto[] = [];
+  // every key a put was tried for: a failed put may still have left something (a partial file)
+  const tried: string[] = [];
+  const put = async (key: string, bytes: Uint8Array) => {
+    tried.push(key);
+    await storage().put(key, bytes, { contentType: "image/jpeg", maxBytes: MAX_PHOTO_BYTES });
+  };
   try {
     for (const photo of prepared) {
       const key = newObjectKey("listings");
       const thumbnailKey = `${key}_thumb`;
-      await storage().put(key, photo.full, {
-        contentType: "image/jpeg",
-        maxBytes: MAX_PHOTO_BYTES,
-      });
-      await storage().put(thumbnailKey, photo.thumbnail, {
-        contentType: "image/jpeg",
-        maxBytes: MAX_PHOTO_BYTES,
-      });
+      await put(key, photo.full);
+      await put(thumbnailKey, photo.thumbnail);
       stored.push({
         key,
         thumbnailKey,
@@ -169,16 +177,26 @@ export async function storePhotos(photos: Uint8Array[]): Promise<StoredPhoto[]> 
       });
     }
   } catch (error) {
-    await deleteStoredPhotos(stored);
+    await deleteObjects(tried);
+    if (error instanceof StorageUnavailableError) throw new PhotoRejectedError("unavailable");
     throw error;
   }
   return stored;
 }
 
+/**
+ * Deletes photo objects nobody uses; never throws (it runs after a commit, or while another error
+ * is on its way out). An object storage cannot delete now is logged: no row points at it.
+ */
 export async function deleteStoredPhotos(photos: Array<Pick<StoredPhoto, "key" | "thumbnailKey">>) {
-  await Promise.all(
-    photos.flatMap((p) => [storage().delete(p.key), storage().delete(p.thumbnailKey)]),
-  );
+  await deleteObjects(photos.flatMap((p) => [p.key, p.thumbnailKey]));
+}
+
+async function deleteObjects(keys: string[]) {
+  const results = await Promise.allSettled(keys.map((key) => storage().delete(key)));
+  results.forEach((result, index) => {
+    if (result.status === "rejected") console.error("photo object left behind:", keys[index]);
+  });
 }
 
 /** Adds stored photos to a listing after its existing ones, inside the caller's transaction. */

@@ -110,7 +110,7 @@ export async function postVehicleResponse(request: Request) {
       return response;
     }
     if (error instanceof PhotoRejectedError)
-      return jsonError(400, error.message, { fields: { photos: error.message } });
+      return jsonError(error.status, error.message, { fields: { photos: error.message } });
     throw error;
   }
 }

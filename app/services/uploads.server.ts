@@ -10,6 +10,7 @@ import {
   ObjectTooLargeError,
   sniffFile,
   storage,
+  StorageUnavailableError,
   type ByteSource,
 } from "~/services/adapters/storage/index.server";
 import { activeContentIn } from "~/services/file-safety.server";
@@ -50,7 +51,17 @@ export class UploadError extends Error {
 }
 
 const refused = (problem: FileProblem) =>
-  new UploadError(400, FILE_PROBLEM_MESSAGES[problem], problem);
+  new UploadError(problem === "unavailable" ? 503 : 400, FILE_PROBLEM_MESSAGES[problem], problem);
+
+/** Runs a storage call; the service being down becomes a 503 UploadError with a clear message. */
+async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) throw refused("unavailable");
+    throw error;
+  }
+}
 
 /** The upload URL for one PUT of exactly `size` bytes of `contentType`. */
 export async function issueUpload(
@@ -65,7 +76,9 @@ export async function issueUpload(
   if (!type || !policy.types.includes(type)) throw refused("type");
   const contentType = FILE_TYPES[type].contentType;
   const objectKey = newObjectKey(policy.prefix);
-  const target = await storage().presignUpload(objectKey, { contentType, size: declared.size });
+  const target = await orUnavailable(() =>
+    storage().presignUpload(objectKey, { contentType, size: declared.size }),
+  );
   const upload = await Upload.create({
     userId,
     purpose,
@@ -98,7 +111,8 @@ export function objectKeyFromPath(objectPath: string): string | null {
 }
 
 async function discard(upload: Upload, problem: FileProblem): Promise<never> {
-  await storage().delete(upload.objectKey);
+  // With storage down the row stays as it was, for discardStaleUploads to finish later.
+  await orUnavailable(() => storage().delete(upload.objectKey));
   await upload.update({ status: "discarded" });
   throw refused(problem);
 }
@@ -115,14 +129,16 @@ export async function confirmUpload(userId: string, purpose: UploadPurpose, uplo
   }
   if (upload.status === "stored") return upload;
   const policy: Policy = UPLOAD_POLICIES[purpose];
-  const info = await storage().head(upload.objectKey);
+  const info = await orUnavailable(() => storage().head(upload.objectKey));
   if (!info) throw new UploadError(400, "The file did not arrive. Please upload it again.");
   if (info.size === 0) return discard(upload, "empty");
   if (info.size > policy.maxBytes) return discard(upload, "too_large");
   if (info.size !== upload.sizeBytes || info.contentType !== upload.contentType) {
     return discard(upload, "mismatch");
   }
-  const head = await storage().readRange(upload.objectKey, 0, FILE_TYPE_SNIFF_BYTES - 1);
+  const head = await orUnavailable(() =>
+    storage().readRange(upload.objectKey, 0, FILE_TYPE_SNIFF_BYTES - 1),
+  );
   const type = detectFileType(head);
   if (!type || !policy.types.includes(type)) return discard(upload, "type");
   if (FILE_TYPES[type].contentType !== upload.contentType) return discard(upload, "mismatch");
@@ -175,22 +191,45 @@ export async function storeStreamedUpload(
   } catch (error) {
     if (error instanceof FileRejectedError) throw refused(error.problem);
     if (error instanceof ObjectTooLargeError) throw refused("too_large");
+    if (error instanceof StorageUnavailableError) {
+      // a put that failed half-way may have left a partial object: best effort, nothing owns it
+      await storage()
+        .delete(objectKey)
+        .catch(() => undefined);
+      throw refused("unavailable");
+    }
     throw error;
   }
-  return Upload.create({
-    userId,
-    purpose,
-    objectKey,
-    contentType,
-    sizeBytes: size,
-    status: "stored",
-    expiresAt: new Date(),
-  });
+  try {
+    return await Upload.create({
+      userId,
+      purpose,
+      objectKey,
+      contentType,
+      sizeBytes: size,
+      status: "stored",
+      expiresAt: new Date(),
+    });
+  } catch (error) {
+    // No row, no owner: the object must not stay behind.
+    await storage()
+      .delete(objectKey)
+      .catch(() => console.error("upload left without a row:", objectKey));
+    throw error;
+  }
 }
 
-/** Deletes a stored object nobody will use (e.g. its form was refused). */
+/**
+ * Deletes a stored object nobody will use (e.g. its form was refused). With storage down the row
+ * stays "stored" (unattached), so discardStaleUploads deletes the object later.
+ */
 export async function discardUpload(upload: Upload) {
-  await storage().delete(upload.objectKey);
+  try {
+    await storage().delete(upload.objectKey);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    return;
+  }
   await upload.update({ status: "discarded" });
 }
 

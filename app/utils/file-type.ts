@@ -44,7 +44,15 @@ export function fileTypeForContentType(contentType: string): DetectedFileType | 
 export const MAX_DOCUMENT_BYTES = 10_485_760;
 
 export type FileProblem =
-  "missing" | "empty" | "too_large" | "type" | "mismatch" | "unsafe" | "name";
+  | "missing"
+  | "empty"
+  | "too_large"
+  | "type"
+  | "mismatch"
+  | "unsafe"
+  | "name"
+  /** Not the file's fault: the storage service is down (503, try again later). */
+  | "unavailable";
 
 /** What the user reads when a file is refused; the same words in the browser and the server. */
 export const FILE_PROBLEM_MESSAGES: Record<FileProblem, string> = {
@@ -57,4 +65,5 @@ export const FILE_PROBLEM_MESSAGES: Record<FileProblem, string> = {
   unsafe:
     "The file contains web page, script or PDF action content, which is not accepted. Upload a plain JPG, PNG or PDF file.",
   name: "The file's name is not valid (it names a folder path). Rename the file and try again.",
+  unavailable: "File storage is unavailable right now. Please try again in a few minutes.",
 };

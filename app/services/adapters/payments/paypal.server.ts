@@ -33,23 +33,39 @@ type PayPalOrder = {
 };
 type PayPalErrorBody = { name?: string; details?: Array<{ issue?: string }>; error?: string };
 
+const timedOut = (error: unknown) => {
+  const name = (error as Error)?.name;
+  return name === "TimeoutError" || name === "AbortError";
+};
+
+/** One HTTP call; the timeout covers the headers and the body (read by `readJson`). */
 async function callPayPal(url: string, init: RequestInit, timeoutMs: number) {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const name = (error as Error)?.name;
     throw new PaymentGatewayError(
       "unavailable",
-      name === "TimeoutError" || name === "AbortError"
-        ? "PayPal did not answer in time"
-        : "PayPal could not be reached",
+      timedOut(error) ? "PayPal did not answer in time" : "PayPal could not be reached",
     );
   }
 }
 
+/**
+ * The answer's JSON, or undefined when it is not JSON. A body cut off (timeout, reset) is an
+ * unclear answer, never a refusal: PayPal may have done what was asked.
+ */
 async function readJson<T>(response: Response): Promise<T | undefined> {
+  let text: string;
   try {
-    return (await response.json()) as T;
+    text = await response.text();
+  } catch (error) {
+    throw new PaymentGatewayError(
+      "unavailable",
+      timedOut(error) ? "PayPal did not finish answering in time" : "PayPal's answer was cut off",
+    );
+  }
+  try {
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
@@ -60,6 +76,12 @@ function issueOf(body: PayPalErrorBody | undefined) {
 }
 
 function errorFor(response: Response, body: PayPalErrorBody | undefined, action: string) {
+  // A success we cannot read is not a refusal: PayPal may have done it (retry with the same id).
+  if (response.ok)
+    return new PaymentGatewayError(
+      "invalid_response",
+      `PayPal's answer to ${action} could not be read (${response.status})`,
+    );
   const issue = issueOf(body);
   if (response.status >= 500 || response.status === 429)
     return new PaymentGatewayError(

@@ -3,7 +3,13 @@ import { createHmac } from "node:crypto";
 import { env, type Env } from "~/utils/env.server";
 import { createFilesystemStorage, type FilesystemStorage } from "./filesystem.server";
 import { createS3Storage } from "./s3.server";
-import type { ObjectStorage } from "./types";
+import { FileRejectedError } from "./sniff.server";
+import {
+  InvalidObjectKeyError,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+  type ObjectStorage,
+} from "./types";
 
 export * from "./types";
 export { detectFileType, FILE_TYPES, FILE_TYPE_SNIFF_BYTES } from "~/utils/file-type";
@@ -27,11 +33,55 @@ export function createStorageFromEnv(e: Env = env()): ObjectStorage {
   });
 }
 
+/** Errors that say something about the file or the caller, not about the storage service. */
+function isOwnError(error: unknown) {
+  return (
+    error instanceof ObjectTooLargeError ||
+    error instanceof FileRejectedError ||
+    error instanceof InvalidObjectKeyError ||
+    error instanceof StorageUnavailableError ||
+    error instanceof Response
+  );
+}
+
+const GUARDED = [
+  "put",
+  "head",
+  "readRange",
+  "read",
+  "delete",
+  "presignUpload",
+  "signedDownloadUrl",
+  "handleSignedRequest",
+] as const;
+
+/**
+ * Any driver, with every failure of the service itself (unreachable, timed out, disk full or
+ * unwritable, a 5xx from the bucket) turned into one StorageUnavailableError for the routes.
+ */
+export function guardStorage<T extends ObjectStorage>(driver: T): T {
+  const guarded = { ...driver } as Record<string, unknown>;
+  for (const name of GUARDED) {
+    const method = (driver as unknown as Record<string, unknown>)[name];
+    if (typeof method !== "function") continue;
+    guarded[name] = async (...args: unknown[]) => {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>).apply(driver, args);
+      } catch (error) {
+        if (isOwnError(error)) throw error;
+        console.error(`storage ${name} failed:`, (error as Error)?.message ?? error);
+        throw new StorageUnavailableError(name, { cause: error });
+      }
+    };
+  }
+  return guarded as T;
+}
+
 let current: ObjectStorage | undefined;
 
 /** The app's object storage (S3 when S3_BUCKET is set, else the folder UPLOADS_DIR). */
 export function storage(): ObjectStorage {
-  current ??= createStorageFromEnv();
+  current ??= guardStorage(createStorageFromEnv());
   return current;
 }
 
@@ -43,5 +93,5 @@ export function filesystemStorage(): FilesystemStorage | null {
 
 /** Tests swap in a driver of their own (or undefined to go back to the environment's). */
 export function setStorageForTests(replacement: ObjectStorage | undefined) {
-  current = replacement;
+  current = replacement && guardStorage(replacement);
 }

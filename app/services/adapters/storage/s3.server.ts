@@ -25,7 +25,12 @@ export type S3StorageOptions = {
   accessKeyId?: string;
   secretAccessKey?: string;
   now?: () => Date;
+  /** How long to wait for a connection and for an answer (tests shorten them). */
+  timeouts?: { connectMs?: number; requestMs?: number };
 };
+
+/** A bucket that does not answer must not hold a request (and its upload) forever. */
+export const S3_TIMEOUTS = { connectMs: 3_000, requestMs: 20_000 };
 
 function isNotFound(error: unknown) {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -60,6 +65,15 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
         // Presigned PUTs must not embed an empty-body CRC32 that real S3/R2/MinIO reject.
         requestChecksumCalculation: "WHEN_REQUIRED",
         responseChecksumValidation: "WHEN_REQUIRED",
+        // Without these the SDK waits forever for a bucket that accepts and never answers (its
+        // request timeout only logs a warning unless told to throw). One retry, then give up.
+        requestHandler: {
+          connectionTimeout: options.timeouts?.connectMs ?? S3_TIMEOUTS.connectMs,
+          requestTimeout: options.timeouts?.requestMs ?? S3_TIMEOUTS.requestMs,
+          socketTimeout: options.timeouts?.requestMs ?? S3_TIMEOUTS.requestMs,
+          throwOnRequestTimeout: true,
+        },
+        maxAttempts: 2,
       });
       return { sdk, client };
     })());

@@ -62,6 +62,28 @@ export class ObjectTooLargeError extends Error {
   }
 }
 
+/**
+ * The storage service failed or could not be reached in time (not the file's fault). Routes answer
+ * 503 with a clear message; nothing that depends on the object is recorded.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Storage is unavailable (${operation})`, options);
+    this.name = "StorageUnavailableError";
+  }
+}
+
+/** A key no driver accepts: a bug in the caller, never an outage. */
+export class InvalidObjectKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid object key: ${JSON.stringify(key)}`);
+    this.name = "InvalidObjectKeyError";
+  }
+}
+
 const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
 export function isValidObjectKey(key: string) {
@@ -69,7 +91,7 @@ export function isValidObjectKey(key: string) {
 }
 
 export function assertObjectKey(key: string) {
-  if (!isValidObjectKey(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
+  if (!isValidObjectKey(key)) throw new InvalidObjectKeyError(key);
 }
 
 /** A fresh key no one can guess: `prefix/` and 192 random bits. */
