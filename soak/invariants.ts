@@ -1,0 +1,254 @@
+// What must be true of the data after the soak, checked in SQL (and against what the app told
+// the simulated users while it ran).
+import type pg from "pg";
+import type { Ledger } from "./scenarios";
+import { SOAK_DOMAIN } from "./setup";
+
+export type Check = { name: string; ok: boolean; detail: string };
+
+async function rows<T extends pg.QueryResultRow>(db: pg.Pool, sql: string, params: unknown[] = []) {
+  return (await db.query<T>(sql, params)).rows;
+}
+
+/** A check that passes when `sql` returns no rows; the first few offenders are the detail. */
+async function none(
+  db: pg.Pool,
+  name: string,
+  sql: string,
+  checked: string,
+  params: unknown[] = [],
+) {
+  const offenders = await rows(db, sql, params);
+  return {
+    name,
+    ok: offenders.length === 0,
+    detail:
+      offenders.length === 0
+        ? checked
+        : `${offenders.length} offending row(s), e.g. ${JSON.stringify(offenders.slice(0, 3))}`,
+  };
+}
+
+export async function checkInvariants(
+  db: pg.Pool,
+  ledger: Ledger,
+  soakStartedAt: Date,
+  { expectSold }: { expectSold: boolean },
+) {
+  const checks: Check[] = [];
+  const [{ lots, bids, withBids }] = await rows<{ lots: string; bids: string; withBids: string }>(
+    db,
+    `SELECT (SELECT count(*) FROM lots) AS lots, (SELECT count(*) FROM bids) AS bids,
+            (SELECT count(DISTINCT lot_id) FROM bids) AS "withBids"`,
+  );
+  const lotScope = `${Number(lots).toLocaleString("en-US")} lots, ${Number(bids).toLocaleString("en-US")} bids on ${withBids} lots`;
+
+  checks.push(
+    await none(
+      db,
+      "bid rows per lot = lots.bid_count",
+      `SELECT l.id, l.bid_count, coalesce(b.n, 0) AS rows FROM lots l
+         LEFT JOIN (SELECT lot_id, count(*) AS n FROM bids GROUP BY lot_id) b ON b.lot_id = l.id
+        WHERE l.bid_count <> coalesce(b.n, 0)`,
+      lotScope,
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "lots.current_bid = highest bid",
+      `SELECT l.id, l.current_bid, b.top FROM lots l
+         LEFT JOIN (SELECT lot_id, max(amount) AS top FROM bids GROUP BY lot_id) b ON b.lot_id = l.id
+        WHERE l.current_bid <> coalesce(b.top, 0)`,
+      lotScope,
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "high bidder = owner of the highest bid; high_max = their maximum",
+      `SELECT l.id, l.high_bidder_id, top.user_id AS top_bidder, l.high_max, mx.max_amount
+         FROM lots l
+         LEFT JOIN LATERAL (SELECT user_id FROM bids WHERE lot_id = l.id
+                             ORDER BY amount DESC, id DESC LIMIT 1) top ON true
+         LEFT JOIN LATERAL (SELECT max(max_amount) AS max_amount FROM bids
+                             WHERE lot_id = l.id AND user_id = l.high_bidder_id) mx ON true
+        WHERE l.high_bidder_id IS DISTINCT FROM top.user_id
+           OR l.high_max IS DISTINCT FROM mx.max_amount`,
+      lotScope,
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "no bid placed at or after its lot's end",
+      `SELECT b.id, b.lot_id, b.created_at, l.ends_at FROM bids b JOIN lots l ON l.id = b.lot_id
+        WHERE b.created_at >= l.ends_at OR (l.closed_at IS NOT NULL AND b.created_at > l.closed_at)`,
+      `${bids} bids`,
+    ),
+  );
+
+  const [{ users, entries }] = await rows<{ users: string; entries: string }>(
+    db,
+    "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM deposit_entries) AS entries",
+  );
+  checks.push(
+    await none(
+      db,
+      "each user's deposit = sum of their ledger entries (= last balance_after)",
+      `SELECT u.id, u.deposit, coalesce(e.total, 0) AS ledger, last.balance_after
+         FROM users u
+         LEFT JOIN (SELECT user_id, sum(amount) AS total FROM deposit_entries GROUP BY user_id) e
+           ON e.user_id = u.id
+         LEFT JOIN LATERAL (SELECT balance_after FROM deposit_entries d WHERE d.user_id = u.id
+                             ORDER BY d.id DESC LIMIT 1) last ON true
+        WHERE u.deposit <> coalesce(e.total, 0) OR u.deposit <> coalesce(last.balance_after, 0)`,
+      `${users} users, ${entries} ledger entries`,
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "no user's exposure (leading maxima + unpaid purchases) above their deposit",
+      `SELECT u.id, u.deposit, x.exposure FROM users u
+         CROSS JOIN LATERAL (SELECT
+             coalesce((SELECT sum(high_max) FROM lots WHERE status = 'active' AND high_bidder_id = u.id), 0)
+           + coalesce((SELECT sum(amount) FROM purchases WHERE user_id = u.id AND status = 'pending'), 0)
+           AS exposure) x
+        WHERE x.exposure > u.deposit`,
+      `${users} users`,
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "captured deposit orders = completed test-gateway orders = deposit ledger entries",
+      `SELECT p.id, p.status, g.status AS gateway, e.id AS entry FROM payment_orders p
+         LEFT JOIN test_gateway_orders g ON g.id = p.provider_order_id
+         LEFT JOIN deposit_entries e ON e.payment_order_id = p.id AND e.kind = 'deposit'
+        WHERE p.purpose = 'deposit' AND p.provider = 'test'
+          AND ((p.status = 'captured') <> (g.status = 'COMPLETED')
+               OR (p.status = 'captured') <> (e.id IS NOT NULL)
+               OR (e.id IS NOT NULL AND e.amount <> p.captured_amount))`,
+      "every test-gateway deposit order",
+    ),
+  );
+  const confirmed = [...ledger.depositsConfirmed.values()].reduce((a, b) => a + b, 0);
+  checks.push(
+    await none(
+      db,
+      "deposits credited once each: soak users' deposit entries = confirmations the app answered",
+      `SELECT u.id, count(e.id) AS entries, coalesce(($1::jsonb ->> u.id::text)::int, 0) AS confirmed
+         FROM users u LEFT JOIN deposit_entries e ON e.user_id = u.id AND e.kind = 'deposit'
+        WHERE u.email LIKE '%@' || $2
+        GROUP BY u.id HAVING count(e.id) <> coalesce(($1::jsonb ->> u.id::text)::int, 0)`,
+      `${confirmed} confirmed deposits`,
+      [JSON.stringify(Object.fromEntries(ledger.depositsConfirmed)), SOAK_DOMAIN],
+    ),
+  );
+
+  const [closed] = await rows<{ sold: string; unsold: string; purchases: string }>(
+    db,
+    `SELECT count(*) FILTER (WHERE status = 'sold') AS sold,
+            count(*) FILTER (WHERE status = 'unsold') AS unsold,
+            (SELECT count(*) FROM purchases) AS purchases
+       FROM lots WHERE closed_at >= $1`,
+    [soakStartedAt],
+  );
+  const closedScope = `${closed.sold} sold + ${closed.unsold} unsold lots closed during the soak, ${closed.purchases} purchases in all`;
+  checks.push(
+    await none(
+      db,
+      "closed lots have at most one purchase: sold = one, to the high bidder at current_bid; unsold/open = none",
+      `SELECT l.id, l.status, count(p.id) AS purchases FROM lots l LEFT JOIN purchases p ON p.lot_id = l.id
+        GROUP BY l.id
+       HAVING count(p.id) > 1
+           OR (l.status = 'sold' AND (count(p.id) <> 1 OR bool_or(p.user_id <> l.high_bidder_id)
+                                      OR bool_or(p.amount <> l.current_bid)))
+           OR (l.status <> 'sold' AND count(p.id) <> 0)
+           OR (l.status = 'unsold' AND l.high_bidder_id IS NOT NULL)`,
+      closedScope,
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "the closer kept up: no open lot more than 15 s past its end",
+      `SELECT id, ends_at FROM lots WHERE status = 'active' AND ends_at < now() - interval '15 seconds'`,
+      "all lots",
+    ),
+  );
+  checks.push({
+    name: expectSold
+      ? "lots closed while the traffic ran, some of them sold"
+      : "lots closed while the traffic ran",
+    ok: Number(closed.sold) + Number(closed.unsold) > 0 && (!expectSold || Number(closed.sold) > 0),
+    detail: closedScope,
+  });
+
+  const claimed = [...ledger.claimWins.values()];
+  checks.push(
+    await none(
+      db,
+      "each claimed service order has exactly one provider (an approved affiliate)",
+      `SELECT o.id, o.status, o.claimed_by FROM service_orders o
+         LEFT JOIN affiliate_applications a ON a.user_id = o.claimed_by
+        WHERE (o.status <> 'open') <> (o.claimed_by IS NOT NULL AND o.claimed_at IS NOT NULL)
+           OR (o.claimed_by IS NOT NULL AND a.status IS DISTINCT FROM 'approved')`,
+      "all service orders",
+    ),
+  );
+  const orderRows = await rows<{ id: string; claimed_by: string | null }>(
+    db,
+    "SELECT id::text, claimed_by FROM service_orders WHERE id = ANY($1::bigint[])",
+    [ledger.ordersCreated],
+  );
+  const claimProblems = orderRows.filter((o) => {
+    const wins = ledger.claimWins.get(o.id) ?? [];
+    return o.claimed_by ? wins.length !== 1 || wins[0] !== o.claimed_by : wins.length !== 0;
+  });
+  checks.push({
+    name: "claim races: exactly one 200 per claimed order, and it went to the stored provider",
+    ok: claimProblems.length === 0 && orderRows.length === ledger.ordersCreated.length,
+    detail:
+      claimProblems.length === 0
+        ? `${ledger.ordersCreated.length} orders raced by ${claimed.reduce((a, w) => a + w.length, 0)} winning claims`
+        : `${claimProblems.length} orders disagree, e.g. ${JSON.stringify(
+            claimProblems.slice(0, 3).map((o) => ({ ...o, wins: ledger.claimWins.get(o.id) })),
+          )}`,
+  });
+
+  checks.push(
+    await none(
+      db,
+      "listings per soak user within allowance (non-members ≤ 3 in all, members ≤ plan limit active)",
+      `SELECT u.id, count(l.id) AS total, count(l.id) FILTER (WHERE l.status = 'active') AS active,
+              p.vehicle_limit
+         FROM users u JOIN listings l ON l.user_id = u.id
+         LEFT JOIN memberships m ON m.user_id = u.id AND m.status IN ('trialing', 'active')
+                                 AND m.current_period_end > now()
+         LEFT JOIN membership_plans p ON p.id = m.plan_id
+        WHERE u.email LIKE '%@' || $1
+        GROUP BY u.id, m.id, p.vehicle_limit
+       HAVING (m.id IS NULL AND count(l.id) > 3)
+           OR (m.id IS NOT NULL AND p.vehicle_limit IS NOT NULL
+               AND count(l.id) FILTER (WHERE l.status = 'active') > p.vehicle_limit)`,
+      "soak sellers (the seeds load their demo sellers directly, outside the rule)",
+      [SOAK_DOMAIN],
+    ),
+  );
+  const posted = [...ledger.listingsPosted.values()].reduce((a, b) => a + b, 0);
+  checks.push(
+    await none(
+      db,
+      "listings stored per seller = listings the app said it posted",
+      `SELECT u.id, count(l.id) AS stored, coalesce(($1::jsonb ->> u.id::text)::int, 0) AS answered
+         FROM users u LEFT JOIN listings l ON l.user_id = u.id
+        WHERE u.email LIKE '%@' || $2
+        GROUP BY u.id HAVING count(l.id) <> coalesce(($1::jsonb ->> u.id::text)::int, 0)`,
+      `${posted} listings posted`,
+      [JSON.stringify(Object.fromEntries(ledger.listingsPosted)), SOAK_DOMAIN],
+    ),
+  );
+  return checks;
+}

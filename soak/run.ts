@@ -1,0 +1,266 @@
+// npm run soak: SOAK_MINUTES (default 10) of mixed traffic against the production build on its own
+// throwaway PostgreSQL cluster and seeded data, with the auction closer and housekeeping running.
+// At the end: no 5xx, memory flat after the warm-up, every data invariant true (else exit 1).
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
+import { freePort } from "../tests/support/cluster";
+import { Traffic } from "./http";
+import { checkInvariants, type Check } from "./invariants";
+import { judgeMemory, startSampler } from "./memory";
+import {
+  bid,
+  browse,
+  deposit,
+  newLedger,
+  notifications,
+  postListing,
+  serviceOrder,
+  type World,
+} from "./scenarios";
+import { createCast, createHotLots, loadCatalog, seed, startDatabase } from "./setup";
+
+const SECRET = "soak-session-secret-0123456789abcdefghij";
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const RATE = Number(process.env.SOAK_RATE ?? 1); // multiplies every scenario's rate
+const LOTS = Number(process.env.SOAK_LOTS ?? 20_000);
+const LISTINGS = Number(process.env.SOAK_LISTINGS ?? 5_000);
+const MAX_IN_FLIGHT = 120;
+
+const log = (line: string) =>
+  console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Visits started per second, per scenario (about 30 requests/s in all at SOAK_RATE=1). */
+const SCHEDULE: Array<{ name: string; perSecond: number; visit: (w: World) => Promise<unknown> }> =
+  [
+    { name: "browse (anonymous)", perSecond: 6, visit: (w) => browse(w, null) },
+    {
+      name: "browse (signed in)",
+      perSecond: 4,
+      visit: (w) => {
+        const people = [...w.cast.bidders, ...w.cast.onlookers, ...w.cast.sellers];
+        return browse(w, people[Math.floor(Math.random() * people.length)]);
+      },
+    },
+    { name: "bid", perSecond: 10, visit: bid },
+    { name: "deposit", perSecond: 0.3, visit: deposit },
+    { name: "post listing", perSecond: 0.5, visit: postListing },
+    { name: "service orders", perSecond: 0.2, visit: serviceOrder },
+    { name: "notifications", perSecond: 1, visit: notifications },
+  ];
+
+async function main() {
+  if (!(MINUTES > 0)) throw new Error("SOAK_MINUTES must be a positive number");
+  const runMs = Math.round(MINUTES * 60_000);
+  log(`building the production app`);
+  await ensureBuilt();
+  const { cluster, url } = await startDatabase(log);
+  const uploads = await mkdtemp(path.join(os.tmpdir(), "bidyard-soak-uploads-"));
+  let app: AppProcess | undefined;
+  const db = new pg.Pool({ connectionString: url, max: 4 });
+  try {
+    await seed(url, LOTS, LISTINGS, log);
+    const cast = await createCast(db, SECRET, {
+      bidders: 40,
+      onlookers: 8,
+      sellers: 40,
+      affiliates: 8,
+    });
+
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    app = startApp(
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: url,
+        SESSION_SECRET: SECRET,
+        APP_URL: base,
+        OIDC_ISSUER: "https://id.bidyard.example",
+        OIDC_CLIENT_ID: "bidyard",
+        OIDC_CLIENT_SECRET: "soak",
+        // no PayPal settings: the TEST MODE gateway, allowed in production for this run
+        ALLOW_TEST_PAYMENTS: "true",
+        UPLOADS_DIR: uploads,
+        // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak
+      },
+      port,
+    );
+    const pid = app.proc.pid!;
+    await waitFor200(`${base}/healthz`, app, 60_000);
+    log(`production server pid ${pid} on ${base}`);
+
+    const world: World = {
+      http: new Traffic(base),
+      cast,
+      catalog: await loadCatalog(db),
+      hot: [],
+      ledger: newLedger(),
+      ownListings: new Map(),
+    };
+    // every bidder funds a deposit through the test gateway before the clock starts
+    await Promise.all(
+      cast.bidders.map(async (bidder) => {
+        const amount = String(10_000 + 1_000 * Math.floor(Math.random() * 30));
+        await deposit(world, { user: bidder, amount });
+      }),
+    );
+    log(`${world.ledger.depositsConfirmed.size} of ${cast.bidders.length} bidders funded`);
+    // the counts below are the soak's own traffic, not the funding above
+    world.http = new Traffic(base);
+    const http = world.http;
+
+    const soakStartedAt = new Date();
+    world.hot = await createHotLots(db, runMs, 24, 8);
+    log(
+      `soak: ${MINUTES} min, ${SCHEDULE.reduce((a, s) => a + s.perSecond * RATE, 0).toFixed(1)} visits/s; ` +
+        `${world.hot.length} hot lots (24 end during the run)`,
+    );
+    const sampler = startSampler(pid, 2_000);
+    const started = Date.now();
+    const deadline = started + runMs;
+    const running = new Set<Promise<unknown>>();
+    let skipped = 0;
+    let crashed = false;
+    app.proc.once("exit", () => (crashed = true));
+
+    const loops = SCHEDULE.map(async (scenario) => {
+      const rate = scenario.perSecond * RATE;
+      if (rate <= 0) return;
+      while (!crashed) {
+        // Poisson arrivals: exponential gaps around the scenario's mean rate
+        await sleep((-Math.log(1 - Math.random()) * 1000) / rate);
+        if (Date.now() >= deadline || crashed) break;
+        if (running.size >= MAX_IN_FLIGHT) {
+          skipped += 1;
+          continue;
+        }
+        const visit = scenario.visit(world).catch((error: unknown) => {
+          http.failures.push(`${scenario.name} threw: ${(error as Error).stack ?? error}`);
+        });
+        running.add(visit);
+        void visit.finally(() => running.delete(visit));
+      }
+    });
+    const progress = setInterval(() => {
+      const t = http.totals();
+      const rss = sampler.samples[sampler.samples.length - 1]?.rssMb ?? 0;
+      log(
+        `${Math.round((Date.now() - started) / 1000)} s: ${t.requests} requests ` +
+          `(${t.s5xx} 5xx, ${t.errors} errors), ${running.size} visits in flight, RSS ${rss.toFixed(0)} MB`,
+      );
+    }, 30_000);
+    await Promise.all(loops);
+    await Promise.allSettled([...running]);
+    clearInterval(progress);
+    const trafficMs = Date.now() - started;
+    sampler.stop();
+    // the closer runs every 5 s: give it one more turn for lots that ended at the very end
+    await sleep(7_000);
+    const checks: Check[] = await checkInvariants(db, world.ledger, soakStartedAt, {
+      // long enough for hot lots to draw bids before their last minutes, then close sold
+      expectSold: MINUTES >= 5,
+    });
+
+    // ---- the report ------------------------------------------------------------------------
+    const totals = http.totals();
+    console.log(`\nBidYard soak: ${MINUTES} min of mixed traffic against the production build`);
+    console.log(
+      `  ${totals.requests.toLocaleString("en-US")} requests in ${(trafficMs / 1000).toFixed(0)} s ` +
+        `(${((totals.requests * 1000) / trafficMs).toFixed(1)} req/s); ${skipped} visits skipped at the in-flight cap`,
+    );
+    console.log("\nRequests by kind");
+    const kindWidth = 22;
+    console.log(Traffic.header("kind", kindWidth));
+    for (const [kind, tally] of [...http.byKind].sort())
+      console.log(Traffic.line(kind, tally, kindWidth));
+    console.log(Traffic.line("all", totals, kindWidth));
+
+    console.log("\nRequests by route");
+    const routeWidth = 44;
+    console.log(Traffic.header("route", routeWidth));
+    for (const [route, tally] of [...http.byRoute].sort((a, b) => b[1].requests - a[1].requests))
+      console.log(Traffic.line(route, tally, routeWidth));
+
+    const { ledger } = world;
+    console.log("\nWhat happened");
+    console.log(
+      `  bids: ${ledger.bids.accepted} accepted (JSON); refused: ` +
+        [...ledger.bids.refused]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${k} ×${n}`)
+          .join(", "),
+    );
+    console.log(
+      `  deposits confirmed: ${[...ledger.depositsConfirmed.values()].reduce((a, b) => a + b, 0)}; ` +
+        `refunds issued ${ledger.refunds.issued}, refused ${[...ledger.refunds.refused].map(([k, n]) => `${k} ×${n}`).join(", ") || 0}`,
+    );
+    console.log(
+      `  listings posted: ${[...ledger.listingsPosted.values()].reduce((a, b) => a + b, 0)}, ` +
+        `refused by the allowance: ${ledger.listingRefusals}, deleted: ${ledger.listingsDeleted}, trials started: ${ledger.trialsStarted}`,
+    );
+    console.log(
+      `  service orders: ${ledger.ordersCreated.length} created, ` +
+        `${[...ledger.claimWins.values()].filter((w) => w.length > 0).length} claimed`,
+    );
+
+    const memory = judgeMemory(sampler.samples, trafficMs);
+    console.log(`\nServer memory (RSS of pid ${pid}, sampled every 2 s)`);
+    for (const line of memory.lines) console.log(`  ${line}`);
+
+    const output = app.output();
+    const serverErrors = output
+      .split("\n")
+      .filter(
+        (line) =>
+          /^(auction closer|housekeeping):|error/i.test(line) && !/^(GET|POST|HEAD) /.test(line),
+      );
+    checks.unshift(
+      {
+        name: "no 5xx answers in the whole run",
+        ok: totals.s5xx === 0,
+        detail: `${totals.s5xx} of ${totals.requests}`,
+      },
+      {
+        name: "no network errors or timeouts",
+        ok: totals.errors === 0,
+        detail: `${totals.errors} of ${totals.requests}`,
+      },
+      {
+        name: "server stayed up and logged no errors (closer, housekeeping, loaders)",
+        ok: !crashed && serverErrors.length === 0,
+        detail: crashed ? "the server exited" : `${serverErrors.length} error lines`,
+      },
+      { name: "memory flat after warm-up", ok: memory.ok, detail: memory.lines[2] ?? "" },
+    );
+    console.log("\nChecks");
+    for (const check of checks)
+      console.log(`  ${check.ok ? "PASS" : "FAIL"}  ${check.name}: ${check.detail}`);
+    if (http.failures.length) {
+      console.log("\nFirst failures");
+      for (const failure of http.failures.slice(0, 20)) console.log(`  ${failure}`);
+    }
+    if (serverErrors.length) {
+      console.log("\nServer error lines");
+      for (const line of serverErrors.slice(0, 20)) console.log(`  ${line}`);
+    }
+    const failed = checks.filter((c) => !c.ok).length;
+    console.log(`\n${failed === 0 ? "SOAK PASSED" : `SOAK FAILED: ${failed} check(s)`}`);
+    return failed === 0;
+  } finally {
+    await db.end().catch(() => undefined);
+    await app?.stop();
+    await cluster.remove();
+    await rm(uploads, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,490 @@
+// What the simulated people do. Each scenario is one visit (one or a few requests, as a browser
+// or API client would send them); the runner starts visits at a steady random rate.
+import type { Traffic } from "./http";
+import type { Actor, Cast, Catalog, HotLot } from "./setup";
+
+export type Ledger = {
+  /** order id → users whose claim answered 200 */
+  claimWins: Map<string, string[]>;
+  /** orders the admin created during the soak */
+  ordersCreated: string[];
+  /** seller id → listings the app said it posted */
+  listingsPosted: Map<string, number>;
+  /** user id → deposits the app confirmed (return URL answered /deposit?success=true) */
+  depositsConfirmed: Map<string, number>;
+  bids: { accepted: number; refused: Map<string, number> };
+  refunds: { issued: number; refused: Map<string, number> };
+  trialsStarted: number;
+  listingsDeleted: number;
+  listingRefusals: number;
+};
+
+export function newLedger(): Ledger {
+  return {
+    claimWins: new Map(),
+    ordersCreated: [],
+    listingsPosted: new Map(),
+    depositsConfirmed: new Map(),
+    bids: { accepted: 0, refused: new Map() },
+    refunds: { issued: 0, refused: new Map() },
+    trialsStarted: 0,
+    listingsDeleted: 0,
+    listingRefusals: 0,
+  };
+}
+
+export type World = {
+  http: Traffic;
+  cast: Cast;
+  catalog: Catalog;
+  hot: HotLot[];
+  ledger: Ledger;
+  /** the sellers' own listing ids (from the app's answers), for deleting one now and then */
+  ownListings: Map<string, string[]>;
+};
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(items: readonly T[]): T => items[rand(items.length)];
+const chance = (p: number) => Math.random() < p;
+const bump = (map: Map<string, number>, key: string, by = 1) =>
+  map.set(key, (map.get(key) ?? 0) + by);
+
+function weighted<T>(options: Array<[number, T]>): T {
+  const total = options.reduce((sum, [w]) => sum + w, 0);
+  let r = Math.random() * total;
+  for (const [w, value] of options) {
+    r -= w;
+    if (r < 0) return value;
+  }
+  return options[options.length - 1][1];
+}
+
+const qs = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, v);
+  const text = search.toString();
+  return text ? `?${text}` : "";
+};
+
+const MAKES = ["Toyota", "Honda", "Ford", "Chevrolet", "Nissan", "Jeep", "BMW", "Tesla"];
+const STATES = ["TX", "CA", "FL", "GA", "AZ", "IL", "NY"];
+const DAMAGE = ["collision", "flood", "hail", "theft", "fire", "mechanical"];
+const SEARCHES = [
+  "civic",
+  "camry",
+  "f-150",
+  "tacoma",
+  "model 3",
+  "wrangler",
+  "silverado",
+  "accord",
+];
+
+function auctionFilters() {
+  return qs({
+    make: chance(0.4) ? pick(MAKES) : undefined,
+    location: chance(0.3) ? pick(STATES) : undefined,
+    damageType: chance(0.25) ? pick(DAMAGE) : undefined,
+    auctionHouse: chance(0.2) ? pick(["copart", "iaai"]) : undefined,
+    yearMin: chance(0.15) ? "2015" : undefined,
+    yearMax: chance(0.1) ? "2021" : undefined,
+    runsDrives: chance(0.1) ? pick(["yes", "no"]) : undefined,
+    titleType: chance(0.1) ? pick(["clean", "salvage"]) : undefined,
+  });
+}
+
+function listingFilters() {
+  return qs({
+    make: chance(0.35) ? pick(MAKES) : undefined,
+    condition: chance(0.2) ? pick(["excellent", "good", "fair"]) : undefined,
+    bodyType: chance(0.2) ? pick(["sedan", "suv", "truck"]) : undefined,
+    country: chance(0.2) ? pick(["US", "CA", "MX"]) : undefined,
+    yearMin: chance(0.15) ? "2012" : undefined,
+    priceMax: chance(0.15) ? "30000" : undefined,
+  });
+}
+
+const withParam = (path: string, key: string, value: string) =>
+  `${path}${path.includes("?") ? "&" : "?"}${key}=${value}`;
+
+/**
+ * One page view. Anonymous visitors see the public pages (home, community listings, a vehicle,
+ * plans) and now and then hit an auction page, which sends them to sign in; signed-in users also
+ * browse the auctions with filters, keyset pages and client-side (single fetch) navigations.
+ */
+export async function browse(world: World, viewer: Actor | null) {
+  const { http, catalog, hot } = world;
+  const kind = viewer ? "browse (signed in)" : "browse (anonymous)";
+  const cookie = viewer?.cookie;
+  const get = (path: string, as = kind) => http.send(as, path, { cookie });
+  const pages: Array<[number, () => Promise<unknown>]> = [
+    [8, () => get("/")],
+    [14, () => get(`/community-vehicles${listingFilters()}`)],
+    [4, () => get(`/community-vehicles.data${listingFilters()}`)],
+    [
+      5,
+      async () => {
+        // the next keyset page, by the cursor the list call gives
+        const filters = listingFilters();
+        const api = await get(`/api/vehicles${filters}`);
+        const cursor = api.headers.get("x-next-cursor");
+        if (cursor)
+          await get(
+            withParam(`/community-vehicles${filters}`, "cursor", encodeURIComponent(cursor)),
+          );
+      },
+    ],
+    [14, () => get(`/vehicle/${pick(catalog.listingIds)}`)],
+    [6, () => get(`/community-vehicles?search=${encodeURIComponent(pick(SEARCHES))}`, "search")],
+    [2, () => get(`/api/vehicles?search=${encodeURIComponent(pick(SEARCHES))}`, "search")],
+    [2, () => get("/membership")],
+  ];
+  if (!viewer) {
+    pages.push([3, () => get(`/auctions/${pick(catalog.lotIds)}`)]);
+  } else {
+    pages.push(
+      [16, () => get(`/auctions${auctionFilters()}`)],
+      [4, () => get(`/auctions.data${auctionFilters()}`)],
+      [
+        8,
+        async () => {
+          // the next keyset page, by the link the first page gives
+          const first = await get(`/auctions${auctionFilters()}`);
+          const next = /href="(\/auctions\?[^"]*cursor=[^"]+)"/.exec(first.text);
+          if (next) await get(next[1].replace(/&amp;/g, "&"));
+        },
+      ],
+      [18, () => get(`/auctions/${chance(0.4) ? pick(hot).id : pick(catalog.lotIds)}`)],
+      [2, () => get(`/auctions/${pick(catalog.endedLotIds)}`)],
+      [6, () => get(`/auctions?search=${encodeURIComponent(pick(SEARCHES))}`, "search")],
+      [3, () => get(`/api/auctions${auctionFilters()}`)],
+      [1, () => get(`/auctions/${900_000_000 + rand(1000)}`)],
+      [2, () => get("/deposit")],
+    );
+  }
+  await weighted(pages)();
+}
+
+const CENT = 100;
+const INCREMENT = 50 * CENT;
+const SOFT_CLOSE_MS = 2 * 60 * 1000;
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** The lot a bidder goes for: an open hot lot, rarely a closing one (a snipe), or an ended one. */
+function chooseLot(hot: HotLot[]): HotLot | null {
+  const now = Date.now();
+  if (chance(0.03)) {
+    const closed = hot.filter((l) => l.closed || l.endsAt <= now);
+    if (closed.length) return pick(closed);
+  }
+  const open = hot.filter((l) => !l.closed && l.endsAt - now > SOFT_CLOSE_MS + 15_000);
+  const closing = hot.filter(
+    (l) => !l.closed && l.endsAt > now + 2_000 && l.endsAt - now <= SOFT_CLOSE_MS + 15_000,
+  );
+  // a few last-minute bids per lot trigger the soft close, then the lot is left to end
+  const snipe = closing.filter((l) => l.snipes < 2);
+  if (snipe.length && chance(0.05)) {
+    const lot = pick(snipe);
+    lot.snipes += 1;
+    return lot;
+  }
+  return open.length ? pick(open) : null;
+}
+
+function noteRefusal(world: World, status: number, text: string, lot: HotLot) {
+  let reason = `${status}`;
+  try {
+    const body = JSON.parse(text) as { title?: string; error?: string };
+    reason = `${status} ${body.title ?? body.error ?? ""}`.trim();
+    const min = /Minimum bid is \$([\d,]+\.\d{2})/.exec(body.error ?? "");
+    if (min)
+      lot.currentCents = Math.max(
+        lot.currentCents,
+        Math.round(Number(min[1].replace(/,/g, "")) * 100) - INCREMENT,
+      );
+    if (status === 409) lot.closed = true;
+  } catch {
+    // a page answer
+  }
+  bump(world.ledger.bids.refused, reason);
+}
+
+/** One bid: mostly the JSON call, sometimes the lot page's form (no JS). Some are proxy bids. */
+export async function bid(world: World) {
+  const lot = chooseLot(world.hot);
+  if (!lot) return;
+  const bidder = chance(0.04) ? pick(world.cast.onlookers) : pick(world.cast.bidders);
+  const amount = lot.currentCents + INCREMENT * (1 + rand(3));
+  const proxy = chance(0.25);
+  const max = proxy ? amount + INCREMENT * (2 + rand(16)) : undefined;
+  if (chance(0.2)) {
+    const form: Record<string, string> = { intent: "bid", amount: money(amount) };
+    if (proxy) Object.assign(form, { isProxyBid: "on", maxAmount: money(max!) });
+    const sent = await world.http.send("bid (form)", `/auctions/${lot.id}`, {
+      cookie: bidder.cookie,
+      form,
+    });
+    // a 302 carries the outcome in a toast cookie; a refusal re-renders the form with a 4xx
+    if (sent.status >= 400 && sent.status < 500)
+      bump(world.ledger.bids.refused, `${sent.status} (form)`);
+    // follow the redirect like the browser does
+    const location = sent.headers.get("location");
+    if (location && location.startsWith("/auctions/"))
+      await world.http.send("bid (form)", location, { cookie: bidder.cookie });
+    return;
+  }
+  const sent = await world.http.send("bid (json)", "/api/bids", {
+    cookie: bidder.cookie,
+    json: {
+      vehicleId: lot.id,
+      amount: money(amount),
+      isProxyBid: proxy,
+      ...(proxy ? { maxAmount: money(max!) } : {}),
+    },
+  });
+  if (sent.status === 201) {
+    const { bid: placed } = JSON.parse(sent.text) as {
+      bid: { currentBid: string; endsAt: string };
+    };
+    world.ledger.bids.accepted += 1;
+    lot.currentCents = Math.max(lot.currentCents, Math.round(Number(placed.currentBid) * 100));
+    lot.endsAt = Math.max(lot.endsAt, new Date(placed.endsAt).getTime());
+  } else if (sent.status >= 400 && sent.status < 500) {
+    noteRefusal(world, sent.status, sent.text, lot);
+  }
+}
+
+/** A deposit through the TEST MODE gateway: pay → approval page → approve → return. */
+export async function deposit(world: World, funding?: { user: Actor; amount: string }) {
+  const { http } = world;
+  const user = funding?.user ?? (chance(0.8) ? pick(world.cast.bidders) : pick(world.cast.sellers));
+  const kind = "deposit";
+  await http.send(kind, "/deposit", { cookie: user.cookie });
+  if (!funding && chance(0.1)) {
+    const refund = await http.send(kind, "/deposit", {
+      cookie: user.cookie,
+      form: { intent: "refund", refundAmount: pick(["50.00", "100.00", "250.00"]) },
+    });
+    if (refund.status === 302) world.ledger.refunds.issued += 1;
+    else {
+      const reason = /You can refund at most|only deposits paid/.exec(refund.text)?.[0] ?? "";
+      bump(world.ledger.refunds.refused, `${refund.status} ${reason}`.trim());
+    }
+    return;
+  }
+  const amount = funding?.amount ?? pick(["500", "1000", "2500", "5000", "10000"]);
+  const pay = await http.send(kind, "/deposit", {
+    cookie: user.cookie,
+    form: { intent: "pay", amount },
+  });
+  const approval = pay.headers.get("location");
+  if (pay.status !== 302 || !approval) return;
+  const approvalUrl = new URL(approval);
+  const token = approvalUrl.searchParams.get("token") ?? "";
+  const checkoutPath = `${approvalUrl.pathname}${approvalUrl.search}`;
+  await http.send(kind, checkoutPath);
+  const cancel = !funding && chance(0.08);
+  const decided = await http.send(kind, checkoutPath, {
+    form: { token, intent: cancel ? "cancel" : "approve" },
+  });
+  const back = decided.headers.get("location");
+  if (decided.status !== 302 || !back) return;
+  const backUrl = new URL(back, http.base);
+  const done = await http.send(kind, `${backUrl.pathname}${backUrl.search}`, {
+    cookie: user.cookie,
+  });
+  if (!cancel && done.headers.get("location") === "/deposit?success=true") {
+    bump(world.ledger.depositsConfirmed, user.id);
+    // the browser lands on the success page; a reload of the return URL must not credit twice
+    await http.send(kind, "/deposit?success=true", { cookie: user.cookie });
+    if (chance(0.2))
+      await http.send(kind, `${backUrl.pathname}${backUrl.search}`, { cookie: user.cookie });
+  }
+}
+
+function listingFields(seller: Actor) {
+  const make = pick(MAKES);
+  return {
+    title: `${2010 + rand(14)} ${make} soak listing ${rand(1_000_000)}`,
+    description: "Runs and drives. Posted by the soak test.",
+    make,
+    model: pick(["Camry", "Civic", "F-150", "Model 3", "Wrangler", "Altima"]),
+    year: String(2008 + rand(16)),
+    mileage: String(10_000 + rand(150_000)),
+    price: String(3_000 + rand(40_000)),
+    currency: "USD",
+    condition: pick(["excellent", "good", "fair", "poor"]),
+    bodyType: pick(["sedan", "suv", "truck", "coupe"]),
+    country: "US",
+    state: "TX",
+    city: pick(["Dallas", "Austin", "Houston"]),
+    zipCode: "75201",
+    _seller: seller.email,
+  };
+}
+
+let photo: Buffer | null = null;
+async function photoBytes() {
+  if (!photo) {
+    const sharp = (await import("sharp")).default;
+    photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+  }
+  return photo;
+}
+
+async function postOne(world: World, seller: Actor) {
+  const { http, ledger } = world;
+  const { _seller, ...fields } = listingFields(seller);
+  void _seller;
+  if (chance(0.7)) {
+    const sent = await http.send("post listing", "/api/vehicles", {
+      cookie: seller.cookie,
+      json: fields,
+    });
+    if (sent.status === 201) {
+      bump(ledger.listingsPosted, seller.id);
+      const { id } = JSON.parse(sent.text) as { id: string | number };
+      world.ownListings.set(seller.id, [...(world.ownListings.get(seller.id) ?? []), String(id)]);
+      return "posted";
+    }
+    if (sent.status === 403) return "limit";
+    return "other";
+  }
+  // the Post Vehicle page's own form (multipart, sometimes with a photo that sharp resizes)
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  if (chance(0.5))
+    form.append(
+      "photos",
+      new Blob([new Uint8Array(await photoBytes())], { type: "image/jpeg" }),
+      "car.jpg",
+    );
+  const sent = await http.send("post listing", "/post-vehicle", {
+    cookie: seller.cookie,
+    multipart: form,
+  });
+  const location = sent.headers.get("location") ?? "";
+  const posted = /^\/vehicle\/(\d+)$/.exec(location);
+  if (sent.status === 302 && posted) {
+    bump(ledger.listingsPosted, seller.id);
+    world.ownListings.set(seller.id, [...(world.ownListings.get(seller.id) ?? []), posted[1]]);
+    await http.send("post listing", location, { cookie: seller.cookie });
+    return "posted";
+  }
+  if (sent.status === 302 && location === "/membership") return "limit";
+  return "other";
+}
+
+/** A seller posts (now and then three at once); past the free allowance some start a trial. */
+export async function postListing(world: World) {
+  const { http, ledger, catalog } = world;
+  const seller = pick(world.cast.sellers);
+  await http.send("post listing", "/post-vehicle", { cookie: seller.cookie });
+  const mine = world.ownListings.get(seller.id) ?? [];
+  if (mine.length && chance(0.1)) {
+    const id = mine.splice(rand(mine.length), 1)[0];
+    const sent = await http.send("post listing", `/vehicle/${id}`, {
+      cookie: seller.cookie,
+      form: { intent: "delete" },
+    });
+    if (sent.status === 302) ledger.listingsDeleted += 1;
+    return;
+  }
+  const outcomes = chance(0.1)
+    ? await Promise.all([postOne(world, seller), postOne(world, seller), postOne(world, seller)])
+    : [await postOne(world, seller)];
+  const refused = outcomes.filter((o) => o === "limit").length;
+  ledger.listingRefusals += refused;
+  if (refused && chance(0.25)) {
+    const trial = await http.send("post listing", "/api/membership/start-trial", {
+      cookie: seller.cookie,
+      json: { planId: catalog.basicPlanId, campaignId: catalog.trialCampaignId },
+    });
+    if (trial.status === 201) ledger.trialsStarted += 1;
+  }
+}
+
+const ROUTES: Array<Record<string, string>> = [
+  { serviceType: "shipping", pickup: "Dallas, TX", delivery: "Houston, TX" },
+  { serviceType: "shipping", pickup: "Phoenix, AZ", delivery: "Denver, CO" },
+  { serviceType: "shipping", pickup: "Atlanta, GA", delivery: "Charlotte, NC" },
+  {
+    serviceType: "export",
+    pickup: "Houston, TX",
+    exportPort: "Galveston, TX",
+    destinationCountry: "Guatemala",
+  },
+  {
+    serviceType: "export",
+    pickup: "Atlanta, GA",
+    exportPort: "Savannah, GA",
+    destinationCountry: "Dominican Republic",
+  },
+];
+
+/** The admin posts a job; several approved carriers race to claim it; the winner works it. */
+export async function serviceOrder(world: World) {
+  const { http, cast, ledger } = world;
+  const kind = "service orders";
+  const route = pick(ROUTES);
+  const created = await http.send(kind, "/api/admin/service-orders", {
+    cookie: cast.admin.cookie,
+    json: {
+      ...route,
+      vehicleLabel: `2019 ${pick(MAKES)} soak job ${rand(100_000)}`,
+      vehicleType: pick(["sedan", "suv", "truck"]),
+    },
+  });
+  if (created.status !== 201) return;
+  const { id } = JSON.parse(created.text) as { id: string };
+  ledger.ordersCreated.push(id);
+  const racers = [...cast.affiliates].sort(() => Math.random() - 0.5).slice(0, 2 + rand(4));
+  await http.send(kind, "/service-orders", { cookie: racers[0].cookie });
+  const contenders: Actor[] = chance(0.2) ? [...racers, pick(cast.pendingAffiliates)] : racers;
+  const results = await Promise.all(
+    contenders.map(async (carrier) => ({
+      carrier,
+      sent: await http.send(kind, `/api/service-orders/${id}/claim`, {
+        cookie: carrier.cookie,
+        method: "POST",
+      }),
+    })),
+  );
+  const winners = results.filter((r) => r.sent.status === 200).map((r) => r.carrier);
+  ledger.claimWins.set(
+    id,
+    winners.map((w) => w.id),
+  );
+  const winner = winners[0];
+  if (!winner) return;
+  await http.send(kind, `/service-orders/${id}`, { cookie: winner.cookie });
+  if (chance(0.6)) {
+    await http.send(kind, `/api/service-orders/${id}/start`, {
+      cookie: winner.cookie,
+      method: "POST",
+    });
+    if (chance(0.7))
+      await http.send(kind, `/api/service-orders/${id}/complete`, {
+        cookie: winner.cookie,
+        method: "POST",
+      });
+  }
+}
+
+/** A bidder reads their notifications (outbid, won) and sometimes marks them read. */
+export async function notifications(world: World) {
+  const user = pick(world.cast.bidders);
+  const kind = "notifications";
+  const page = await world.http.send(kind, "/notifications", { cookie: user.cookie });
+  if (chance(0.25)) {
+    await world.http.send(kind, "/notifications?index", { cookie: user.cookie, form: {} });
+  } else if (chance(0.2)) {
+    const older = /href="\/notifications\?before=(\d+)"/.exec(page.text);
+    if (older)
+      await world.http.send(kind, `/notifications?before=${older[1]}`, { cookie: user.cookie });
+  }
+}
