@@ -1,8 +1,9 @@
-// Samples the server process's resident memory (VmRSS from /proc) and judges whether it stayed
-// flat after the warm-up.
+// The server's memory during the soak: resident memory (VmRSS from /proc) sampled here, and the
+// JavaScript heap after each forced full GC as gc-probe.cjs reports it on the server's stdout.
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-export type Sample = { atMs: number; rssMb: number };
+export type Sample = { atMs: number; mb: number };
 
 export function readRssMb(pid: number): number | null {
   try {
@@ -14,19 +15,33 @@ export function readRssMb(pid: number): number | null {
   }
 }
 
-export function startSampler(pid: number, everyMs: number) {
-  const samples: Sample[] = [];
+/** RSS every `everyMs`, and heap-after-GC lines as the probe prints them, on one clock. */
+export function startSampler(proc: ChildProcess, everyMs: number) {
+  const rss: Sample[] = [];
+  const heap: Sample[] = [];
   const started = Date.now();
   const take = () => {
-    const rssMb = readRssMb(pid);
-    if (rssMb !== null) samples.push({ atMs: Date.now() - started, rssMb });
+    const mb = readRssMb(proc.pid!);
+    if (mb !== null) rss.push({ atMs: Date.now() - started, mb });
   };
+  let partial = "";
+  const onData = (chunk: Buffer) => {
+    const lines = (partial + chunk.toString("utf8")).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      const probe = /^\[soak-gc\] (\{.*\})$/.exec(line.trim());
+      if (probe) heap.push({ atMs: Date.now() - started, mb: JSON.parse(probe[1]).heapMb });
+    }
+  };
+  proc.stdout!.on("data", onData);
   take();
   const timer = setInterval(take, everyMs);
   return {
-    samples,
+    rss,
+    heap,
     stop() {
       clearInterval(timer);
+      proc.stdout!.off("data", onData);
       take();
     },
   };
@@ -34,11 +49,11 @@ export function startSampler(pid: number, everyMs: number) {
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / (values.length || 1);
 
-/** Least-squares slope of RSS over time, in MB per minute. */
+/** Least-squares slope over time, in MB per minute. */
 function slopeMbPerMinute(samples: Sample[]) {
   if (samples.length < 2) return 0;
   const xs = samples.map((s) => s.atMs / 60_000);
-  const ys = samples.map((s) => s.rssMb);
+  const ys = samples.map((s) => s.mb);
   const mx = mean(xs);
   const my = mean(ys);
   let num = 0;
@@ -50,56 +65,59 @@ function slopeMbPerMinute(samples: Sample[]) {
   return den === 0 ? 0 : num / den;
 }
 
-export type MemoryVerdict = {
-  ok: boolean;
-  lines: string[];
-};
+export type Bound = { maxGrowthMb: number; maxGrowthPct: number };
+export type Verdict = { name: string; ok: boolean; summary: string; lines: string[] };
 
 /**
- * Flat = after the warm-up (the first `warmupShare` of the run), the average RSS of the last
- * quarter is at most `maxGrowthMb` AND at most `maxGrowthPct` above the first quarter's.
+ * Flat = after the warm-up (the first `warmupShare` of the run), the average of the last quarter
+ * is at most `maxGrowthMb` AND at most `maxGrowthPct` above the average of the first quarter.
  */
-export function judgeMemory(
+export function judgeSeries(
+  name: string,
   samples: Sample[],
   runMs: number,
-  { warmupShare = 0.2, maxGrowthMb = 30, maxGrowthPct = 15 } = {},
-): MemoryVerdict {
+  bound: Bound,
+  warmupShare = 0.2,
+): Verdict {
   const warm = samples.filter((s) => s.atMs >= runMs * warmupShare && s.atMs <= runMs);
-  const lines: string[] = [];
-  if (warm.length < 8) {
-    return { ok: false, lines: [`too few samples after warm-up (${warm.length})`] };
-  }
+  if (warm.length < 8)
+    return {
+      name,
+      ok: false,
+      summary: `${name}: too few samples after warm-up (${warm.length})`,
+      lines: [],
+    };
   const from = warm[0].atMs;
   const span = warm[warm.length - 1].atMs - from;
   const quarter = (k: number) =>
     warm.filter((s) => s.atMs - from >= (k * span) / 4 && s.atMs - from <= ((k + 1) * span) / 4);
-  const quarters = [0, 1, 2, 3].map((k) => mean(quarter(k).map((s) => s.rssMb)));
+  const quarters = [0, 1, 2, 3].map((k) => mean(quarter(k).map((s) => s.mb)));
   const growthMb = quarters[3] - quarters[0];
   const growthPct = (growthMb / quarters[0]) * 100;
-  const all = samples.map((s) => s.rssMb);
-  const ok = growthMb <= maxGrowthMb && growthPct <= maxGrowthPct;
-  lines.push(
-    `${samples.length} samples; start ${all[0].toFixed(0)} MB, min ${Math.min(...all).toFixed(0)}, ` +
-      `max ${Math.max(...all).toFixed(0)}, end ${all[all.length - 1].toFixed(0)} MB`,
-  );
-  lines.push(
-    `after warm-up (first ${warmupShare * 100}% of the run), quarter averages: ` +
-      quarters.map((q) => `${q.toFixed(1)}`).join(" → ") +
-      " MB",
-  );
-  lines.push(
-    `growth last vs first quarter: ${growthMb >= 0 ? "+" : ""}${growthMb.toFixed(1)} MB ` +
-      `(${growthPct >= 0 ? "+" : ""}${growthPct.toFixed(1)}%), trend ${slopeMbPerMinute(warm).toFixed(2)} MB/min; ` +
-      `bound: ≤ ${maxGrowthMb} MB and ≤ ${maxGrowthPct}%`,
-  );
-  // a coarse strip of the whole run: one average per tenth
+  const ok = growthMb <= bound.maxGrowthMb && growthPct <= bound.maxGrowthPct;
+  const all = samples.map((s) => s.mb);
+  const sign = (n: number) => (n >= 0 ? "+" : "");
   const strip: string[] = [];
   for (let k = 0; k < 10; k++) {
     const part = samples.filter(
       (s) => s.atMs >= (k * runMs) / 10 && s.atMs < ((k + 1) * runMs) / 10,
     );
-    if (part.length) strip.push(mean(part.map((s) => s.rssMb)).toFixed(0));
+    if (part.length) strip.push(mean(part.map((s) => s.mb)).toFixed(0));
   }
-  lines.push(`per tenth of the run (MB): ${strip.join(" ")}`);
-  return { ok, lines };
+  const summary =
+    `${name} ${sign(growthMb)}${growthMb.toFixed(1)} MB (${sign(growthPct)}${growthPct.toFixed(1)}%) ` +
+    `last vs first quarter after warm-up; bound ≤ ${bound.maxGrowthMb} MB and ≤ ${bound.maxGrowthPct}%`;
+  return {
+    name,
+    ok,
+    summary,
+    lines: [
+      `${name}: ${samples.length} samples; start ${all[0].toFixed(0)} MB, min ${Math.min(...all).toFixed(0)}, ` +
+        `max ${Math.max(...all).toFixed(0)}, end ${all[all.length - 1].toFixed(0)} MB`,
+      `  per tenth of the run (MB): ${strip.join(" ")}`,
+      `  after warm-up (first ${warmupShare * 100}%), quarter averages: ` +
+        `${quarters.map((q) => q.toFixed(1)).join(" → ")} MB; trend ${slopeMbPerMinute(warm).toFixed(2)} MB/min`,
+      `  ${summary}: ${ok ? "flat" : "GROWING"}`,
+    ],
+  };
 }

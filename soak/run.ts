@@ -1,15 +1,16 @@
 // npm run soak: SOAK_MINUTES (default 10) of mixed traffic against the production build on its own
 // throwaway PostgreSQL cluster and seeded data, with the auction closer and housekeeping running.
 // At the end: no 5xx, memory flat after the warm-up, every data invariant true (else exit 1).
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
 import { freePort } from "../tests/support/cluster";
 import { Traffic } from "./http";
 import { checkInvariants, type Check } from "./invariants";
-import { judgeMemory, startSampler } from "./memory";
+import { judgeSeries, startSampler } from "./memory";
 import {
   bid,
   browse,
@@ -28,6 +29,10 @@ const RATE = Number(process.env.SOAK_RATE ?? 1); // multiplies every scenario's 
 const LOTS = Number(process.env.SOAK_LOTS ?? 20_000);
 const LISTINGS = Number(process.env.SOAK_LISTINGS ?? 5_000);
 const MAX_IN_FLIGHT = 120;
+const FORCE_GC = process.env.SOAK_FORCE_GC !== "0";
+/** What "flat" allows, last quarter after the warm-up against the first. */
+const RSS_BOUND = { maxGrowthMb: 30, maxGrowthPct: 15 };
+const HEAP_BOUND = { maxGrowthMb: 10, maxGrowthPct: 20 };
 
 const log = (line: string) =>
   console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -61,6 +66,7 @@ async function main() {
   const uploads = await mkdtemp(path.join(os.tmpdir(), "bidyard-soak-uploads-"));
   let app: AppProcess | undefined;
   const db = new pg.Pool({ connectionString: url, max: 4 });
+  db.on("error", () => undefined); // an idle client cut off when the cluster stops at the end
   try {
     await seed(url, LOTS, LISTINGS, log);
     const cast = await createCast(db, SECRET, {
@@ -85,6 +91,12 @@ async function main() {
         ALLOW_TEST_PAYMENTS: "true",
         UPLOADS_DIR: uploads,
         // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak
+        // a full GC every few seconds and a line with the heap it leaves (gc-probe.cjs)
+        ...(FORCE_GC
+          ? {
+              NODE_OPTIONS: `--expose-gc --require ${fileURLToPath(new URL("./gc-probe.cjs", import.meta.url))}`,
+            }
+          : {}),
       },
       port,
     );
@@ -118,7 +130,11 @@ async function main() {
       `soak: ${MINUTES} min, ${SCHEDULE.reduce((a, s) => a + s.perSecond * RATE, 0).toFixed(1)} visits/s; ` +
         `${world.hot.length} hot lots (24 end during the run)`,
     );
-    const sampler = startSampler(pid, 2_000);
+    const sampler = startSampler(app.proc, 2_000);
+    const loadAtStart = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ");
     const started = Date.now();
     const deadline = started + runMs;
     const running = new Set<Promise<unknown>>();
@@ -146,7 +162,7 @@ async function main() {
     });
     const progress = setInterval(() => {
       const t = http.totals();
-      const rss = sampler.samples[sampler.samples.length - 1]?.rssMb ?? 0;
+      const rss = sampler.rss[sampler.rss.length - 1]?.mb ?? 0;
       log(
         `${Math.round((Date.now() - started) / 1000)} s: ${t.requests} requests ` +
           `(${t.s5xx} 5xx, ${t.errors} errors), ${running.size} visits in flight, RSS ${rss.toFixed(0)} MB`,
@@ -167,6 +183,12 @@ async function main() {
     // ---- the report ------------------------------------------------------------------------
     const totals = http.totals();
     console.log(`\nBidYard soak: ${MINUTES} min of mixed traffic against the production build`);
+    console.log(
+      `  machine: ${os.cpus().length} CPUs, load average at start ${loadAtStart}, at end ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}`,
+    );
     console.log(
       `  ${totals.requests.toLocaleString("en-US")} requests in ${(trafficMs / 1000).toFixed(0)} s ` +
         `(${((totals.requests * 1000) / trafficMs).toFixed(1)} req/s); ${skipped} visits skipped at the in-flight cap`,
@@ -206,11 +228,16 @@ async function main() {
         `${[...ledger.claimWins.values()].filter((w) => w.length > 0).length} claimed`,
     );
 
-    const memory = judgeMemory(sampler.samples, trafficMs);
-    console.log(`\nServer memory (RSS of pid ${pid}, sampled every 2 s)`);
-    for (const line of memory.lines) console.log(`  ${line}`);
+    const memory = [judgeSeries("RSS", sampler.rss, trafficMs, RSS_BOUND)];
+    if (FORCE_GC) memory.push(judgeSeries("JS heap after GC", sampler.heap, trafficMs, HEAP_BOUND));
+    console.log(
+      `\nServer memory (pid ${pid}: VmRSS every 2 s` +
+        `${FORCE_GC ? "; a forced full GC every 5 s, heap reported after it" : "; SOAK_FORCE_GC=0"})`,
+    );
+    for (const verdict of memory) for (const line of verdict.lines) console.log(`  ${line}`);
 
     const output = app.output();
+    if (process.env.SOAK_SERVER_LOG) await writeFile(process.env.SOAK_SERVER_LOG, output);
     const serverErrors = output
       .split("\n")
       .filter(
@@ -233,7 +260,11 @@ async function main() {
         ok: !crashed && serverErrors.length === 0,
         detail: crashed ? "the server exited" : `${serverErrors.length} error lines`,
       },
-      { name: "memory flat after warm-up", ok: memory.ok, detail: memory.lines[2] ?? "" },
+      ...memory.map((verdict) => ({
+        name: `memory flat after warm-up (${verdict.name})`,
+        ok: verdict.ok,
+        detail: verdict.summary,
+      })),
     );
     console.log("\nChecks");
     for (const check of checks)
