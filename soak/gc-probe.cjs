@@ -2,7 +2,7 @@
 // unless SOAK_FORCE_GC=0): every few seconds a full garbage collection, then one line saying what
 // the JavaScript heap still holds. Without it V8 grows its heap lazily under load and RSS climbs
 // for minutes with nothing leaked; with it RSS is a steady signal and a JS leak shows on its own.
-// See docs/decisions/0901-soak-memory-forced-gc.md.
+// See docs/decisions/0906-soak-memory-forced-gc.md.
 const every = Number(process.env.SOAK_GC_EVERY_MS || 5000);
 
 setInterval(() => {
