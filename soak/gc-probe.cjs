@@ -11,6 +11,7 @@ setInterval(() => {
   const usage = process.memoryUsage();
   process.stdout.write(
     `[soak-gc] ${JSON.stringify({
+      pid: process.pid,
       heapMb: +(usage.heapUsed / 2 ** 20).toFixed(2),
       externalMb: +(usage.external / 2 ** 20).toFixed(2),
     })}\n`,

@@ -5,17 +5,40 @@ import { readFileSync } from "node:fs";
 
 export type Sample = { atMs: number; mb: number };
 
-export function readRssMb(pid: number): number | null {
+/** The process and its children (the server's workers when WEB_CONCURRENCY > 1). */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match ? Number(match[1]) / 1024 : null;
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
-    return null;
+    // gone
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+function rssKb(pid: number) {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
   }
 }
 
-/** RSS every `everyMs`, and heap-after-GC lines as the probe prints them, on one clock. */
+/** Resident memory of the server: all its processes, in MB (null once it is gone). */
+export function readRssMb(pid: number): number | null {
+  const kb = processTree(pid).reduce((sum, p) => sum + rssKb(p), 0);
+  return kb > 0 ? kb / 1024 : null;
+}
+
+/**
+ * RSS every `everyMs`, and the heap after GC as the probe prints it (summed over the server's
+ * processes: each one's latest report), on one clock.
+ */
 export function startSampler(proc: ChildProcess, everyMs: number) {
   const rss: Sample[] = [];
   const heap: Sample[] = [];
@@ -25,12 +48,19 @@ export function startSampler(proc: ChildProcess, everyMs: number) {
     if (mb !== null) rss.push({ atMs: Date.now() - started, mb });
   };
   let partial = "";
+  const latest = new Map<number, { atMs: number; mb: number }>();
   const onData = (chunk: Buffer) => {
     const lines = (partial + chunk.toString("utf8")).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
       const probe = /^\[soak-gc\] (\{.*\})$/.exec(line.trim());
-      if (probe) heap.push({ atMs: Date.now() - started, mb: JSON.parse(probe[1]).heapMb });
+      if (!probe) continue;
+      const { pid, heapMb } = JSON.parse(probe[1]) as { pid: number; heapMb: number };
+      const atMs = Date.now() - started;
+      latest.set(pid, { atMs, mb: heapMb });
+      // a process that stopped reporting (a replaced worker) no longer counts
+      for (const [other, last] of latest) if (atMs - last.atMs > 30_000) latest.delete(other);
+      heap.push({ atMs, mb: [...latest.values()].reduce((sum, l) => sum + l.mb, 0) });
     }
   };
   proc.stdout!.on("data", onData);

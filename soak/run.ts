@@ -10,7 +10,7 @@ import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../tests/sup
 import { freePort } from "../tests/support/cluster";
 import { Traffic } from "./http";
 import { checkInvariants, type Check } from "./invariants";
-import { judgeSeries, startSampler } from "./memory";
+import { judgeSeries, processTree, startSampler } from "./memory";
 import {
   bid,
   browse,
@@ -91,6 +91,7 @@ async function main() {
         ALLOW_TEST_PAYMENTS: "true",
         UPLOADS_DIR: uploads,
         // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak
+        ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
         // a full GC every few seconds and a line with the heap it leaves (gc-probe.cjs)
         ...(FORCE_GC
           ? {
@@ -231,7 +232,7 @@ async function main() {
     const memory = [judgeSeries("RSS", sampler.rss, trafficMs, RSS_BOUND)];
     if (FORCE_GC) memory.push(judgeSeries("JS heap after GC", sampler.heap, trafficMs, HEAP_BOUND));
     console.log(
-      `\nServer memory (pid ${pid}: VmRSS every 2 s` +
+      `\nServer memory (pid ${pid}, ${processTree(pid).length} process(es): VmRSS summed every 2 s` +
         `${FORCE_GC ? "; a forced full GC every 5 s, heap reported after it" : "; SOAK_FORCE_GC=0"})`,
     );
     for (const verdict of memory) for (const line of verdict.lines) console.log(`  ${line}`);
