@@ -164,7 +164,7 @@ export default function CommunityVehicles() {
               type="checkbox"
               id="show-filters"
               defaultChecked={activeFilters > 0}
-              className="peer sr-only"
+              className="peer sr-only lg:hidden"
             />
             <label
               htmlFor="show-filters"
