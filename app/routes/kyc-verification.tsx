@@ -149,6 +149,7 @@ export default function KycVerification() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting) return;
     const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement;
     const file = input.files?.[0];
     setClientError(null);
@@ -259,7 +260,7 @@ export default function KycVerification() {
                           onChange={() => setDocumentType(type)}
                           className="peer sr-only"
                         />
-                        <span className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium capitalize peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500">
+                        <span className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium capitalize peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:focus-ring">
                           {documentTypeLabel(type)}
                         </span>
                       </label>
@@ -313,10 +314,12 @@ export default function KycVerification() {
                   ) : null}
                 </div>
 
+                {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the
+                    page's top while the upload runs. onSubmit ignores a second press. */}
                 <button
                   type="submit"
-                  disabled={submitting}
-                  className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                  aria-disabled={submitting || undefined}
+                  className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:opacity-60"
                 >
                   {submitting ? "Uploading..." : "Upload Document"}
                 </button>
