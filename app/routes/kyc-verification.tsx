@@ -19,6 +19,7 @@ import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { discardUpload, objectPathFor } from "~/services/uploads.server";
 import { FILE_PROBLEM_MESSAGES } from "~/utils/file-type";
+import { LOGIN_REDIRECT_DELAY_MS } from "~/utils/sign-in";
 import { DOCUMENT_TYPE_VALUES, documentTypeLabel, kycUploadFormSchema } from "~/utils/schemas/kyc";
 
 export const meta: MetaFunction = () => [{ title: "Identity Verification · BidYard" }];
@@ -173,7 +174,10 @@ export default function KycVerification() {
           description: "You are logged out. Logging in again...",
           type: "error",
         });
-        setTimeout(() => window.location.assign("/api/login?returnTo=/kyc-verification"), 500);
+        setTimeout(
+          () => window.location.assign("/api/login?returnTo=/kyc-verification"),
+          LOGIN_REDIRECT_DELAY_MS,
+        );
         return;
       }
       const message = error instanceof Error ? error.message : FAILED_DESCRIPTION;

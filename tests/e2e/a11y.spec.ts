@@ -331,6 +331,20 @@ test("visitor screens, the sign-in page and the shell dialogs", async ({ page })
   await audit(page, "visitor: sign-in form");
 });
 
+test("the sign-in notice a visitor gets from a link to a protected screen", async ({ page }) => {
+  // A 204 leaves the browser on the notice when its 500 ms are up, so axe sees it as shown.
+  await page.route("**/api/login?**", (route) => route.fulfill({ status: 204 }));
+  await page.goto("/");
+  await ready(page);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Membership" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
+  await expect(page.getByTestId("toast")).toContainText("Unauthorized");
+  await audit(page, "visitor: sign-in notice with its toast");
+});
+
 test("unverified user screens", async ({ page, context }) => {
   await as(context, world.unverified);
   await visitAll(page, "unverified", SCREENS.unverified(world));
