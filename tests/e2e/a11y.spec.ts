@@ -13,6 +13,7 @@ import {
   createOrder,
   createPendingKycDocument,
   createWonLot,
+  removeKycDocuments,
   tag,
 } from "./arrange";
 import { ensureUser, query, signInAs } from "./db";
@@ -81,6 +82,7 @@ type World = {
   claimedOrderId: string;
   requestedOrderId: string;
   unverified: string;
+  unverifiedId: string;
   bidder: string;
   bidderId: string;
   affiliate: string;
@@ -289,12 +291,18 @@ test.beforeAll(async () => {
     claimedOrderId: await createOrder(`2020 Honda Civic ${t}`, affiliateId),
     requestedOrderId,
     unverified,
+    unverifiedId,
     bidder,
     bidderId,
     affiliate,
     pendingAffiliate,
     admin,
   };
+});
+
+// The fixture's ID document waits in the admin's queue only while this file runs.
+test.afterAll(async () => {
+  if (world) await removeKycDocuments(world.unverifiedId);
 });
 
 /** Signs in without the onboarding dialog (it has its own check). */

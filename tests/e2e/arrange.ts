@@ -109,6 +109,15 @@ export async function createPendingKycDocument(userId: string) {
   );
 }
 
+/** Removes `userId`'s ID documents, so no other test finds them waiting in the review queue. */
+export async function removeKycDocuments(userId: string) {
+  const rows = await query<{ upload_id: string }>(
+    "DELETE FROM kyc_documents WHERE user_id = $1 RETURNING upload_id",
+    [userId],
+  );
+  await query("DELETE FROM uploads WHERE id = ANY($1::bigint[])", [rows.map((r) => r.upload_id)]);
+}
+
 export async function createNotification(
   userId: string,
   title: string,
