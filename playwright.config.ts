@@ -35,11 +35,12 @@ export default defineConfig({
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
     // axe needs no second pass without scripts: the markup is the same. The browser-side
-    // security checks are about scripts (CSP) and what scripts can read (cookies).
+    // security checks are about scripts (CSP) and what scripts can read (cookies). The keyboard
+    // flows test dialogs and focus handling, which need scripts.
     {
       name: "no-js",
       use: { javaScriptEnabled: false },
-      testIgnore: /(a11y|security)\.spec\.ts/,
+      testIgnore: /(a11y|security|keyboard)\.spec\.ts/,
     },
   ],
   globalTeardown: "./tests/e2e/teardown.ts",

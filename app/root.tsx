@@ -20,7 +20,7 @@ import { OnboardingDialog } from "~/components/onboarding-dialog";
 import { RegistrationDialog } from "~/components/registration-dialog";
 import { ShellDialogsProvider } from "~/components/shell-dialogs";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteHeader, SkipLink } from "~/components/site-header";
 import { ToastProvider } from "~/components/toaster";
 import { whileDatabaseUp } from "~/services/availability.server";
 import { unreadNotificationCount } from "~/services/notifications.server";
@@ -110,6 +110,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
   return (
     <ToastProvider serverToast={data?.toast ?? null}>
       <ShellDialogsProvider>
+        <SkipLink />
         {data?.betaBanner.enabled === false ? null : (
           <BetaBanner
             closedOnServer={data?.betaBannerClosed ?? false}

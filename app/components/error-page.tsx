@@ -1,4 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { LOGIN_REDIRECT_DELAY_MS, readSignInRequired } from "~/utils/sign-in";
+import { useToast } from "./toaster";
 
 const TITLES: Record<number, { title: string; body: string }> = {
   400: { title: "Something is not right", body: "The request could not be understood." },
@@ -15,6 +18,7 @@ const TITLES: Record<number, { title: string; body: string }> = {
 };
 
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  if (status === 401) return <SignInRequiredPage />;
   const known = TITLES[status] ?? {
     title: "Something went wrong",
     body: "An unexpected error happened on our side. Please try again.",
@@ -30,6 +34,35 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       >
         Go to the home page
       </Link>
+    </section>
+  );
+}
+
+/**
+ * A 401 reaches a page only when the app's scripts asked (the server redirects documents): say so
+ * with a toast, then go to sign in after 500 ms (SPEC §2). The link is there for whoever is faster.
+ */
+function SignInRequiredPage() {
+  const error = useRouteError();
+  const { signIn, toast } = readSignInRequired(isRouteErrorResponse(error) ? error.data : null);
+  const showToast = useToast();
+  const { title, description } = toast;
+  useEffect(() => {
+    showToast({ title, description, type: "error" });
+    const timer = window.setTimeout(() => window.location.assign(signIn), LOGIN_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [showToast, signIn, title, description]);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p className="text-6xl font-black text-brand-700">401</p>
+      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{TITLES[401].title}</h1>
+      <p className="mt-3 text-slate-600">{TITLES[401].body}</p>
+      <a
+        href={signIn}
+        className="mt-8 inline-flex items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        Sign In
+      </a>
     </section>
   );
 }

@@ -58,44 +58,48 @@ export function OnboardingDialog({
   };
 
   return (
-    <LazyModal open={open} onClose={() => setOpen(false)} labelledBy="onboarding-title">
-      <p className="text-sm font-semibold text-slate-500">
-        Step {step + 1} of {STEPS.length}
-      </p>
-      <div
-        role="progressbar"
-        aria-label="Onboarding progress"
-        aria-valuemin={1}
-        aria-valuemax={STEPS.length}
-        aria-valuenow={step + 1}
-        className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full bg-brand-700 transition-all"
-          style={{ width: `${((step + 1) / STEPS.length) * 100}%` }}
-        />
-      </div>
-      <h2 id="onboarding-title" className="mt-4 text-xl font-bold">
-        {STEPS[step].title}
-      </h2>
-      <p className="mt-2 text-slate-700">{STEPS[step].body}</p>
-      <div className="mt-6 flex justify-between gap-3">
-        <button
-          type="button"
-          onClick={() => setStep((s) => Math.max(0, s - 1))}
-          disabled={step === 0}
-          className="rounded-md border border-slate-300 px-4 py-2 font-semibold disabled:opacity-50"
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          onClick={() => (last ? finish() : setStep((s) => s + 1))}
-          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-        >
-          {last ? "Get Started" : "Next"}
-        </button>
-      </div>
+    <LazyModal open={open} onClose={() => setOpen(false)}>
+      {(Title) => (
+        <>
+          <p className="text-sm font-semibold text-slate-500">
+            Step {step + 1} of {STEPS.length}
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Onboarding progress"
+            aria-valuemin={1}
+            aria-valuemax={STEPS.length}
+            aria-valuenow={step + 1}
+            className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className="h-full bg-brand-700 transition-all"
+              style={{ width: `${((step + 1) / STEPS.length) * 100}%` }}
+            />
+          </div>
+          <Title as="h2" id="onboarding-title" className="mt-4 text-xl font-bold">
+            {STEPS[step].title}
+          </Title>
+          <p className="mt-2 text-slate-700">{STEPS[step].body}</p>
+          <div className="mt-6 flex justify-between gap-3">
+            <button
+              type="button"
+              onClick={() => setStep((s) => Math.max(0, s - 1))}
+              disabled={step === 0}
+              className="rounded-md border border-slate-300 px-4 py-2 font-semibold disabled:opacity-50"
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              onClick={() => (last ? finish() : setStep((s) => s + 1))}
+              className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              {last ? "Get Started" : "Next"}
+            </button>
+          </div>
+        </>
+      )}
     </LazyModal>
   );
 }

@@ -43,21 +43,25 @@ export function ShellDialogFrame({
     );
   }
   return (
-    <LazyModal open={open} onClose={onClose} labelledBy={`${id}-title`} panelId={id}>
-      <div className="flex items-start justify-between gap-4">
-        <h2 id={`${id}-title`} className="text-xl font-bold">
-          {title}
-        </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="rounded p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100"
-        >
-          ×
-        </button>
-      </div>
-      <div className="mt-4">{children}</div>
+    <LazyModal open={open} onClose={onClose} panelId={id}>
+      {(Title) => (
+        <>
+          <div className="flex items-start justify-between gap-4">
+            <Title as="h2" id={`${id}-title`} className="text-xl font-bold">
+              {title}
+            </Title>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="rounded p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100"
+            >
+              ×
+            </button>
+          </div>
+          <div className="mt-4">{children}</div>
+        </>
+      )}
     </LazyModal>
   );
 }

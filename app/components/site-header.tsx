@@ -49,6 +49,18 @@ function useHeaderUser(known: PublicUser | null | undefined) {
   return { user: fetched ?? null, loading: fetched === undefined && !timedOut };
 }
 
+/** The first stop on every page, before the beta banner and the header it skips. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:font-semibold focus:text-brand-800"
+    >
+      Skip to content
+    </a>
+  );
+}
+
 export function SiteHeader({
   user: known,
   unreadNotifications = 0,
@@ -59,12 +71,6 @@ export function SiteHeader({
   const { user, loading } = useHeaderUser(known);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-6">
         <Link
           to="/"

@@ -101,8 +101,6 @@ function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () 
         {toast ? (
           <li
             key={toast.id}
-            role={toast.type === "error" ? "alert" : "status"}
-            aria-live={toast.type === "error" ? "assertive" : "polite"}
             data-testid="toast"
             className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg ${tone}`}
             style={dragX ? { transform: `translateX(${dragX}px)`, opacity: 1 - dragX / 200 } : {}}
@@ -127,7 +125,11 @@ function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () 
               setDragX(0);
             }}
           >
-            <div className="flex-1">
+            <div
+              role={toast.type === "error" ? "alert" : "status"}
+              aria-live={toast.type === "error" ? "assertive" : "polite"}
+              className="flex-1"
+            >
               <p className="font-semibold">{toast.title}</p>
               {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
             </div>

@@ -22,6 +22,7 @@ import {
   TITLE_OPTIONS,
 } from "~/utils/auction-options";
 import type { action as lotAction } from "./auctions.$lotId";
+import { useReturnFocus } from "~/utils/use-return-focus";
 
 // The bid dialog (Headless UI, conform and zod: about 50 KB gzipped) loads on the first Bid click;
 // without JavaScript the card's Bid link goes to the lot page's own form.
@@ -65,6 +66,7 @@ export default function AuctionsPage() {
   const [dialog, setDialog] = useState<{ lot: AuctionVehicle; proxy: boolean } | null>(null);
   const [dialogOpened, setDialogOpened] = useState(false);
   if (dialog && !dialogOpened) setDialogOpened(true);
+  useReturnFocus(dialog !== null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const handled = useRef<unknown>(null);
 

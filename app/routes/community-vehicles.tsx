@@ -164,11 +164,11 @@ export default function CommunityVehicles() {
               type="checkbox"
               id="show-filters"
               defaultChecked={activeFilters > 0}
-              className="peer sr-only"
+              className="peer sr-only lg:hidden"
             />
             <label
               htmlFor="show-filters"
-              className="flex cursor-pointer items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold shadow-sm peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500 lg:hidden"
+              className="flex cursor-pointer items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold shadow-sm peer-focus-visible:focus-ring lg:hidden"
             >
               Show filters{activeFilters > 0 ? ` (${activeFilters} active)` : ""}
               <span aria-hidden="true">▾</span>

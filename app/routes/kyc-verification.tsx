@@ -19,6 +19,7 @@ import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { discardUpload, objectPathFor } from "~/services/uploads.server";
 import { FILE_PROBLEM_MESSAGES } from "~/utils/file-type";
+import { LOGIN_REDIRECT_DELAY_MS } from "~/utils/sign-in";
 import { DOCUMENT_TYPE_VALUES, documentTypeLabel, kycUploadFormSchema } from "~/utils/schemas/kyc";
 
 export const meta: MetaFunction = () => [{ title: "Identity Verification · BidYard" }];
@@ -149,6 +150,7 @@ export default function KycVerification() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting) return;
     const input = event.currentTarget.elements.namedItem("file") as HTMLInputElement;
     const file = input.files?.[0];
     setClientError(null);
@@ -172,7 +174,10 @@ export default function KycVerification() {
           description: "You are logged out. Logging in again...",
           type: "error",
         });
-        setTimeout(() => window.location.assign("/api/login?returnTo=/kyc-verification"), 500);
+        setTimeout(
+          () => window.location.assign("/api/login?returnTo=/kyc-verification"),
+          LOGIN_REDIRECT_DELAY_MS,
+        );
         return;
       }
       const message = error instanceof Error ? error.message : FAILED_DESCRIPTION;
@@ -259,7 +264,7 @@ export default function KycVerification() {
                           onChange={() => setDocumentType(type)}
                           className="peer sr-only"
                         />
-                        <span className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium capitalize peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500">
+                        <span className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium capitalize peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:focus-ring">
                           {documentTypeLabel(type)}
                         </span>
                       </label>
@@ -313,10 +318,12 @@ export default function KycVerification() {
                   ) : null}
                 </div>
 
+                {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the
+                    page's top while the upload runs. onSubmit ignores a second press. */}
                 <button
                   type="submit"
-                  disabled={submitting}
-                  className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                  aria-disabled={submitting || undefined}
+                  className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:opacity-60"
                 >
                   {submitting ? "Uploading..." : "Upload Document"}
                 </button>

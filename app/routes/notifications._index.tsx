@@ -85,7 +85,7 @@ export default function NotificationsPage() {
                   )}
                 </p>
                 {note.body ? <p className="text-sm text-slate-700">{note.body}</p> : null}
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-600">
                   <time dateTime={note.createdAt}>{new Date(note.createdAt).toUTCString()}</time>
                 </p>
               </div>

@@ -1,6 +1,6 @@
 // What the listing screens and calls share: the sign-in guard with SPEC.md §8's message, and the
 // flash messages of SPEC.md §5 and §8.
-import { getUser } from "~/services/session.server";
+import { fromScript, getUser, signInRequired } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { requireSameOrigin, wantsJson, jsonError } from "~/utils/http.server";
 import type { FlashToast } from "~/utils/cookies.server";
@@ -25,9 +25,11 @@ export async function requireListingUser(request: Request) {
   if (wantsJson(request)) throw jsonError(401, "Unauthorized");
   const url = new URL(request.url);
   const returnTo = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
-  throw await redirectWithToast(`/api/login?returnTo=${encodeURIComponent(returnTo)}`, {
+  const toast = {
     title: "Authentication Required",
     description: "Please log in to post a vehicle.",
     type: "error",
-  });
+  } as const;
+  if (fromScript(request)) throw signInRequired(request, { returnTo, toast });
+  throw await redirectWithToast(`/api/login?returnTo=${encodeURIComponent(returnTo)}`, toast);
 }

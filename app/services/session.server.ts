@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { sequelize } from "~/models/db.server";
 import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/utils/cookies.server";
 import { whileDatabaseUp } from "./availability.server";
 import { jsonError, requireSameOrigin, wantsJson } from "~/utils/http.server";
+import { UNAUTHORIZED_TOAST, type SignInRequired, type SignInToast } from "~/utils/sign-in";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -40,22 +41,54 @@ export async function getUser(request: Request): Promise<User | null> {
   return user ?? null;
 }
 
-function signInPath(request: Request) {
+/** Sign in, then come back to `returnTo` (by default the page asked for). */
+function signInPath(request: Request, returnTo?: string) {
   const url = new URL(request.url);
-  const returnTo = `${url.pathname}${url.search}`;
-  return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
+  // Remix's own parameters on a client-side data request are not part of the page's address.
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("_data");
+  const back = returnTo ?? `${url.pathname}${url.search}`;
+  return `/api/login?returnTo=${encodeURIComponent(back)}`;
+}
+
+/**
+ * A fetch made by the app's own scripts (a client-side navigation, a fetcher, a revalidation), as
+ * the browser's Fetch Metadata tells: a document request says `document`, and a browser that does
+ * not send the header is treated as one.
+ */
+export function fromScript(request: Request) {
+  return request.headers.get("sec-fetch-dest") === "empty";
+}
+
+/**
+ * With JavaScript running, a 401 the page turns into a toast and, 500 ms later, sign-in
+ * (SPEC §2); for a document request (and so without JavaScript) the redirect itself.
+ */
+export function signInRequired(
+  request: Request,
+  options: { returnTo?: string; toast?: SignInToast } = {},
+) {
+  const signIn = signInPath(request, options.returnTo);
+  if (fromScript(request)) {
+    return data<SignInRequired>(
+      { signIn, toast: options.toast ?? UNAUTHORIZED_TOAST },
+      { status: 401 },
+    );
+  }
+  return redirect(signIn);
 }
 
 /**
  * The signed-in user, or: a 401 JSON answer for API calls, a redirect to sign in (with returnTo)
- * for pages. State-changing requests must also come from our own origin.
+ * for pages (a 401 the page handles when the app's scripts asked). State-changing requests must
+ * also come from our own origin.
  */
 export async function requireUser(request: Request): Promise<User> {
   requireSameOrigin(request);
   const user = await getUser(request);
   if (user) return user;
   if (wantsJson(request)) throw jsonError(401, "Unauthorized");
-  throw redirect(signInPath(request));
+  throw signInRequired(request);
 }
 
 export async function requireAdmin(request: Request): Promise<User> {

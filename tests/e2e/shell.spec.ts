@@ -84,7 +84,11 @@ test.describe("header states", () => {
     expect(stats.status()).toBe(200);
     const body = await stats.json();
     expect(body.totalUsers).toBeGreaterThanOrEqual(6);
-    expect(body.pendingKyc).toBe(0);
+    // Other tests running beside this one may have a document in review right now.
+    const [{ pending }] = await query<{ pending: number }>(
+      "select count(*)::int as pending from kyc_documents where status = 'pending'",
+    );
+    expect(body.pendingKyc).toBe(pending);
     expect(typeof body.earlyAccess).toBe("number");
     expect(body.verifiedUsers).toBeGreaterThanOrEqual(3);
   });

@@ -33,6 +33,26 @@ describe("sessions", () => {
     expect(api.status).toBe(401);
   });
 
+  it("answer the app's own scripts with a 401 the page turns into a toast and a sign-in", async () => {
+    // A client-side navigation's data request (Remix strips `.data`, keeps `_routes`).
+    const request = await requestAs(null, "/deposit?x=1&_routes=routes%2Fdeposit");
+    request.headers.set("Sec-Fetch-Dest", "empty");
+    let answer: unknown;
+    await requireUser(request).catch((error: unknown) => (answer = error));
+    expect(answer).toMatchObject({
+      type: "DataWithResponseInit",
+      init: { status: 401 },
+      data: {
+        signIn: "/api/login?returnTo=%2Fdeposit%3Fx%3D1",
+        toast: { title: "Unauthorized", description: "You are logged out. Logging in again..." },
+      },
+    });
+    // The browser loading the page itself still gets the redirect.
+    const document = await requestAs(null, "/deposit");
+    document.headers.set("Sec-Fetch-Dest", "document");
+    expect((await thrown(requireUser(document))).status).toBe(302);
+  });
+
   it("refuse non-admins with 403 and let admins through", async () => {
     const user = await createTestUser();
     const admin = await createTestUser({ role: "admin" });

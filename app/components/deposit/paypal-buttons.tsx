@@ -1,5 +1,6 @@
 import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
 import type { Notice } from "./notice";
+import { LOGIN_REDIRECT_DELAY_MS } from "~/utils/sign-in";
 
 // SPEC §8: a non-OK answer is an error "<status>: <body text or status text>".
 async function postJson(url: string, body?: unknown) {
@@ -43,7 +44,10 @@ export function PayPalDepositButtons({
     const message = error instanceof Error ? error.message : String(error);
     if (message.startsWith("401:")) {
       onNotice(UNAUTHORIZED);
-      setTimeout(() => window.location.assign("/api/login?returnTo=%2Fdeposit"), 500);
+      setTimeout(
+        () => window.location.assign("/api/login?returnTo=%2Fdeposit"),
+        LOGIN_REDIRECT_DELAY_MS,
+      );
     } else {
       onNotice(CONFIRM_FAILED);
     }
