@@ -1,6 +1,6 @@
 // Starts the built app the way the image does (`npm start`) and waits for it to answer.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 // `npm test` builds once up front and says so; otherwise build here, since a build left by
 // `npm run dev` is a development build that must not be served as production.
@@ -22,12 +22,20 @@ export type AppProcess = {
   stop: () => Promise<void>;
 };
 
+/** The arguments `npm start` gives node (heap cap and all), so tests run the server as shipped. */
+function startArguments(): string[] {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.split(/\s+/);
+  if (command !== "node") throw new Error(`npm start must run node, not ${command}`);
+  return args;
+}
+
 export function startApp(env: Record<string, string>, port: number): AppProcess {
   let output = "";
   const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) };
   const proc: ChildProcess = spawn(
     "node",
-    ["server.mjs"],
+    startArguments(),
     { env: childEnv as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   proc.stdout!.on("data", (chunk: Buffer) => (output += chunk));
