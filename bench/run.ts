@@ -2,13 +2,14 @@
 // its own PostgreSQL with 300,000 lots and 100,000 listings. Prints every row with its target and
 // writes bench/results/DATE.json and DATE.md. Not part of `npm test`.
 import { randomBytes } from "node:crypto";
-import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
 import { startLocalServices } from "../scripts/local-services";
 import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
 import { freePort, startThrowawayCluster } from "../tests/support/cluster";
 import { createDatabase, migrateDatabase } from "../tests/support/databases";
+import { treeKb } from "../tests/support/process-memory";
 import { helloCeiling, pgbenchTps, rawBidCeiling } from "./ceilings";
 import { load, type LoadResult } from "./load";
 import { firstVisitJs, lighthouseScores } from "./pages";
@@ -31,44 +32,14 @@ function row(scenario: string, figure: string, target: string, met: boolean | nu
   log(`${scenario}: ${figure} (target ${target}${met === null ? "" : met ? ": met" : ": MISSED"})`);
 }
 
-/** The process and its children (the server's workers when WEB_CONCURRENCY > 1). */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    // gone
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-function statusKb(pid: number, field: string) {
-  try {
-    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
-      readFileSync(`/proc/${pid}/status`, "utf8"),
-    );
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
 /** Peak resident memory of the server's processes together: sampled every 200 ms, or the sum of
  * their own high-water marks if that is higher (it can only overstate). */
 function rssSampler(pid: number) {
   let peakKb = 0;
-  const timer = setInterval(() => {
-    peakKb = Math.max(peakKb, sum(processTree(pid).map((p) => statusKb(p, "VmRSS"))));
-  }, 200);
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const timer = setInterval(() => (peakKb = Math.max(peakKb, treeKb(pid, "VmRSS"))), 200);
   return {
     stop: () => clearInterval(timer),
-    peakMb: () =>
-      Math.round(Math.max(peakKb, sum(processTree(pid).map((p) => statusKb(p, "VmHWM")))) / 1024),
+    peakMb: () => Math.round(Math.max(peakKb, treeKb(pid, "VmHWM")) / 1024),
   };
 }
 

@@ -1,37 +1,13 @@
 // The server's memory during the soak: resident memory (VmRSS from /proc) sampled here, and the
 // JavaScript heap after each forced full GC as gc-probe.cjs reports it on the server's stdout.
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { treeKb } from "../tests/support/process-memory";
 
 export type Sample = { atMs: number; mb: number };
 
-/** The process and its children (the server's workers when WEB_CONCURRENCY > 1). */
-export function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    // gone
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-function rssKb(pid: number) {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
 /** Resident memory of the server: all its processes, in MB (null once it is gone). */
 export function readRssMb(pid: number): number | null {
-  const kb = processTree(pid).reduce((sum, p) => sum + rssKb(p), 0);
+  const kb = treeKb(pid, "VmRSS");
   return kb > 0 ? kb / 1024 : null;
 }
 

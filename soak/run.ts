@@ -10,7 +10,8 @@ import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../tests/sup
 import { freePort } from "../tests/support/cluster";
 import { Traffic } from "./http";
 import { checkInvariants, type Check } from "./invariants";
-import { judgeSeries, processTree, startSampler } from "./memory";
+import { processTree } from "../tests/support/process-memory";
+import { judgeSeries, startSampler } from "./memory";
 import {
   bid,
   browse,

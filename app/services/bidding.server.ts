@@ -1,7 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/services/adapters/clock.server";
-import { exposure } from "~/services/buying-power.server";
+import { availableBuyingPower } from "~/services/buying-power.server";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 
 export const MIN_DEPOSIT_CENTS = 400_00;
@@ -186,7 +186,6 @@ export async function bidderContext(
       ? BID_ERRORS.deposit().message
       : null;
   // the user row was just read for this request: only what their deposit holds is asked for
-  const held = parseCents(await exposure(user.id, undefined, { excludeLotId: forLotId })) ?? 0;
-  const available = centsToDecimal(Math.max(0, (parseCents(user.deposit) ?? 0) - held));
+  const available = await availableBuyingPower(user, undefined, { excludeLotId: forLotId });
   return { available, blocker };
 }

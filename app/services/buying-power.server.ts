@@ -28,13 +28,19 @@ export async function exposure(
   return row.total;
 }
 
-/** Deposit minus exposure, as a decimal string with two places. */
+/**
+ * Deposit minus exposure, as a decimal string with two places. Pass the user row when it has just
+ * been read (in this transaction, or for a screen) to skip reading it again.
+ */
 export async function availableBuyingPower(
-  userId: string,
+  userOrId: string | { id: string; deposit: string },
   transaction?: Transaction,
   options: { excludeLotId?: string | number } = {},
 ) {
-  const user = await User.findByPk(userId, { transaction, rejectOnEmpty: true });
-  const cents = toCents(user.deposit) - toCents(await exposure(userId, transaction, options));
+  const user =
+    typeof userOrId === "string"
+      ? await User.findByPk(userOrId, { transaction, rejectOnEmpty: true })
+      : userOrId;
+  const cents = toCents(user.deposit) - toCents(await exposure(user.id, transaction, options));
   return fromCents(Math.max(0, cents));
 }

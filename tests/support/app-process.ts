@@ -33,11 +33,10 @@ function startArguments(): string[] {
 export function startApp(env: Record<string, string>, port: number): AppProcess {
   let output = "";
   const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) };
-  const proc: ChildProcess = spawn(
-    "node",
-    startArguments(),
-    { env: childEnv as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const proc: ChildProcess = spawn("node", startArguments(), {
+    env: childEnv as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   proc.stdout!.on("data", (chunk: Buffer) => (output += chunk));
   proc.stderr!.on("data", (chunk: Buffer) => (output += chunk));
   return {
