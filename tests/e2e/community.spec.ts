@@ -224,7 +224,16 @@ test.describe("community vehicles", () => {
     await page.goto(`/community-vehicles?search=${tag}`);
     await ready(page);
     const save = page.getByRole("button", { name: "Save to favorites" }).first();
-    await save.click();
+    // with JS the heart turns at once (optimistic): wait for the save itself before leaving, or
+    // the navigation can cancel it
+    await Promise.all([
+      page.waitForResponse(
+        (r) =>
+          r.request().method() === "POST" &&
+          new URL(r.url()).pathname.startsWith("/community-vehicles"),
+      ),
+      save.click(),
+    ]);
     await expect(page.getByRole("button", { name: "Remove from favorites" })).toHaveCount(1);
     await page.goto(`/vehicle/${theirs}`);
     await expect(page.getByRole("button", { name: "Remove from favorites" })).toBeVisible();
