@@ -69,7 +69,7 @@ async function startServer() {
   const publicStatic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
   // Writes from another site are refused before Remix sees them (its own guard would answer page
-  // routes with a bare 500): the same rule as requireSameOrigin in app/utils/http.server.ts.
+  // routes with a bare 500): the same rule as requireSameOrigin in app/http/http.server.ts.
   const appOrigin = process.env.APP_URL ? new URL(process.env.APP_URL).origin : null;
   const REFUSED = "Cross-origin request refused";
   app.use((req, res, next) => {

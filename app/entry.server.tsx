@@ -5,15 +5,15 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startAuctionCloser } from "~/services/auction-closer.server";
-import { startHousekeeping } from "~/services/housekeeping.server";
-import { env } from "~/utils/env.server";
+import { startAuctionCloser } from "~/modules/auctions/closer.server";
+import { startHousekeeping } from "~/platform/housekeeping.server";
+import { env } from "~/platform/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import {
   applySecurityHeaders,
   contentSecurityPolicy,
   cspAdditionsFor,
-} from "~/utils/security-headers.server";
+} from "~/http/security-headers.server";
 
 // Fail fast on a bad environment: production refuses to start without its secrets.
 env();

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { errorBoundaryHeaders } from "~/utils/http.server";
+import { errorBoundaryHeaders } from "~/http/http.server";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -22,14 +22,14 @@ import { ShellDialogsProvider } from "~/components/shell-dialogs";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SkipLink } from "~/components/site-header";
 import { ToastProvider } from "~/components/toaster";
-import { whileDatabaseUp } from "~/services/availability.server";
-import { unreadNotificationCount } from "~/services/notifications.server";
-import { getUser } from "~/services/session.server";
-import { getSettings, maintenanceGate } from "~/services/settings.server";
-import { readToast } from "~/services/toast.server";
-import { toPublicUser } from "~/services/users.server";
+import { whileDatabaseUp } from "~/platform/availability.server";
+import { unreadNotificationCount } from "~/platform/notifications.server";
+import { getUser } from "~/modules/accounts/session.server";
+import { getSettings, maintenanceGate } from "~/modules/admin/settings.server";
+import { readToast } from "~/http/toast.server";
+import { toPublicUser } from "~/modules/accounts/users.server";
 import { useNonce } from "~/utils/nonce";
-import { flagCookie, hasFlagCookie } from "~/utils/cookies.server";
+import { flagCookie, hasFlagCookie } from "~/http/cookies.server";
 import { BETA_BANNER_CLOSED, SIGNED_IN_MARKER } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
 

@@ -20,7 +20,7 @@ async function main() {
     process.exit(2);
   }
   await ensureDatabaseUrl(() => undefined);
-  const { importCopartCsv } = await import("../app/services/lot-import.server");
+  const { importCopartCsv } = await import("../app/modules/auctions/import.server");
   const { sequelize } = await import("../app/models/db.server");
   const started = Date.now();
   try {

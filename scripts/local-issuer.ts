@@ -9,7 +9,7 @@ import {
   LOCAL_OIDC_CLIENT_ID,
   LOCAL_OIDC_CLIENT_SECRET,
   LOCAL_OIDC_HOST,
-} from "../app/utils/local-oidc";
+} from "../app/modules/accounts/local-oidc";
 
 type Account = { sub: string; email: string; firstName?: string; lastName?: string };
 

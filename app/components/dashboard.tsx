@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { PublicUser } from "~/services/users.server";
+import type { PublicUser } from "~/modules/accounts/users.server";
 
 const money = new Intl.NumberFormat("en-US", {
   style: "currency",

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { PublicUser } from "~/services/users.server";
+import type { PublicUser } from "~/modules/accounts/users.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { NotificationBell } from "./notification-bell";
 import { DialogLink } from "./shell-dialogs";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { Sequelize } from "sequelize";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 
 export function createSequelize(url: string, poolMax = env().DATABASE_POOL_MAX) {
   return new Sequelize(url, {

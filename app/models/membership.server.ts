@@ -7,9 +7,13 @@ import {
 } from "sequelize";
 import { sequelize } from "./db.server";
 import { User } from "./user.server";
-import type { BillingInterval, CampaignType, MembershipStatus } from "~/utils/memberships";
+import type { BillingInterval, CampaignType, MembershipStatus } from "~/modules/memberships/rules";
 
-export { BILLING_INTERVALS, CAMPAIGN_TYPES, MEMBERSHIP_STATUSES } from "~/utils/memberships";
+export {
+  BILLING_INTERVALS,
+  CAMPAIGN_TYPES,
+  MEMBERSHIP_STATUSES,
+} from "~/modules/memberships/rules";
 export type { BillingInterval, CampaignType, MembershipStatus };
 
 export class MembershipPlan extends Model<

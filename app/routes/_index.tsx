@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Dashboard } from "~/components/dashboard";
 import { LandingPage } from "~/components/landing-page";
-import { activeBidCount } from "~/services/bidding.server";
-import { getUser } from "~/services/session.server";
-import { useOptionalUser } from "~/utils/user";
+import { activeBidCount } from "~/modules/auctions/bidding.server";
+import { getUser } from "~/modules/accounts/session.server";
+import { useOptionalUser } from "~/modules/accounts/use-user";
 
 // "/" is the dashboard for signed-in users and the landing page for visitors (SPEC §2).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -24,15 +24,15 @@ import {
   decodeCursor,
   listPrelaunchSignups,
   searchUsers,
-} from "~/services/admin.server";
+} from "~/modules/admin/admin.server";
 import { KycReviewList } from "~/components/kyc/review-list";
-import { listAuditEntries } from "~/services/audit.server";
-import { listPendingDocuments } from "~/services/kyc.server";
-import { requireAdmin } from "~/services/session.server";
-import { getSettings, updateSetting } from "~/services/settings.server";
-import { systemStatus } from "~/services/system-status.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { settingsSchema } from "~/utils/schemas/admin";
+import { listAuditEntries } from "~/modules/admin/audit.server";
+import { listPendingDocuments } from "~/modules/kyc/kyc.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { getSettings, updateSetting } from "~/modules/admin/settings.server";
+import { systemStatus } from "~/modules/admin/system-status.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { settingsSchema } from "~/modules/admin/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Admin · BidYard" }];
 

@@ -12,10 +12,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ErrorPage } from "~/components/error-page";
 import { formatDate } from "~/components/admin/admin-tabs";
 import { User } from "~/models/user.server";
-import { AdminRuleError, updateUserByAdmin } from "~/services/admin.server";
-import { requireAdmin } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { adminUserEditSchema } from "~/utils/schemas/admin";
+import { AdminRuleError, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { adminUserEditSchema } from "~/modules/admin/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Edit user · Admin · BidYard" }];
 

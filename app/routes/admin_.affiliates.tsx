@@ -12,10 +12,10 @@ import {
   listApplications,
   reviewApplication,
   type ApplicationWithApplicant,
-} from "~/services/affiliates.server";
-import { requireAdmin } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { ReviewApplicationSchema } from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/applications.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { ReviewApplicationSchema } from "~/modules/affiliates/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Affiliate applications · Admin · BidYard" }];
 

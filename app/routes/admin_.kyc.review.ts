@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { approveDocument, KycError, rejectDocument } from "~/services/kyc.server";
-import { requireAdmin } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { safeRedirect } from "~/utils/http.server";
-import { kycReviewFormSchema } from "~/utils/schemas/kyc";
+import { approveDocument, KycError, rejectDocument } from "~/modules/kyc/kyc.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { safeRedirect } from "~/http/http.server";
+import { kycReviewFormSchema } from "~/modules/kyc/schemas";
 
 /**
  * The admin review as a plain form post (works without JS): approve, or reject with a reason;

@@ -11,16 +11,16 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/components/affiliates/ui";
-import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/data/us-cities";
-import { AffiliateError } from "~/services/affiliates.server";
-import { createOrderByAdmin } from "~/services/service-orders.server";
-import { requireAdmin } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/modules/affiliates/us-cities";
+import { AffiliateError } from "~/modules/affiliates/applications.server";
+import { createOrderByAdmin } from "~/modules/affiliates/service-orders.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 import {
   AdminServiceOrderSchema,
   DESTINATION_COUNTRIES,
   VEHICLE_TYPE_OPTIONS,
-} from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Create service order · Admin · BidYard" }];
 

@@ -18,14 +18,14 @@ import {
   LICENCE_UPLOAD_PURPOSE,
   submitApplication,
   toPublicApplication,
-} from "~/services/affiliates.server";
-import { parseUploadForm } from "~/services/multipart-upload.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { discardUpload, objectPathFor } from "~/services/uploads.server";
+} from "~/modules/affiliates/applications.server";
+import { parseUploadForm } from "~/platform/multipart-upload.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { discardUpload, objectPathFor } from "~/platform/uploads.server";
 import { FILE_PROBLEM_MESSAGES, type FileProblem } from "~/utils/file-type";
-import { redirectWithToast } from "~/services/toast.server";
-import { AffiliateApplicationFormSchema, SERVICE_TYPE_OPTIONS } from "~/utils/schemas/affiliates";
+import { redirectWithToast } from "~/http/toast.server";
+import { AffiliateApplicationFormSchema, SERVICE_TYPE_OPTIONS } from "~/modules/affiliates/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Become a Service Provider · BidYard" }];
 

@@ -3,10 +3,10 @@ import {
   AffiliateError,
   reviewApplication,
   toPublicApplication,
-} from "~/services/affiliates.server";
-import { requireAdmin } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { ReviewApplicationSchema } from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/applications.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { ReviewApplicationSchema } from "~/modules/affiliates/schemas";
 
 /** POST /api/admin/affiliates/{id}/reject with {reason}: admins only; the applicant is notified. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/models/affiliate.server";
-import { listApplications, toPublicApplication } from "~/services/affiliates.server";
-import { requireAdmin } from "~/services/session.server";
+import { listApplications, toPublicApplication } from "~/modules/affiliates/applications.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
 
 /** GET /api/admin/affiliates?status=pending: applications with their applicant, admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {

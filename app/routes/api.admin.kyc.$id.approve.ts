@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { approveDocument } from "~/services/kyc.server";
-import { kycJsonError } from "~/services/kyc-errors.server";
-import { requireAdmin } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
+import { approveDocument } from "~/modules/kyc/kyc.server";
+import { kycJsonError } from "~/modules/kyc/errors-http.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);

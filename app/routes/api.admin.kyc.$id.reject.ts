@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { rejectDocument } from "~/services/kyc.server";
-import { kycJsonError } from "~/services/kyc-errors.server";
-import { requireAdmin } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { parseJsonBody } from "~/utils/json-body.server";
-import { rejectReasonSchema } from "~/utils/schemas/kyc";
+import { rejectDocument } from "~/modules/kyc/kyc.server";
+import { kycJsonError } from "~/modules/kyc/errors-http.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { parseJsonBody } from "~/http/json-body.server";
+import { rejectReasonSchema } from "~/modules/kyc/schemas";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);

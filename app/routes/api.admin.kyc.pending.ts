@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listPendingDocuments } from "~/services/kyc.server";
-import { requireAdmin } from "~/services/session.server";
+import { listPendingDocuments } from "~/modules/kyc/kyc.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

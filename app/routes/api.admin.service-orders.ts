@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AffiliateError } from "~/services/affiliates.server";
-import { createOrderByAdmin, toPublicOrder } from "~/services/service-orders.server";
-import { requireAdmin } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { AdminServiceOrderSchema } from "~/utils/schemas/affiliates";
+import { AffiliateError } from "~/modules/affiliates/applications.server";
+import { createOrderByAdmin, toPublicOrder } from "~/modules/affiliates/service-orders.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { AdminServiceOrderSchema } from "~/modules/affiliates/schemas";
 
 /** POST /api/admin/service-orders: an admin creates an order (JSON), admins only. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { requireAdmin } from "~/services/session.server";
-import { getSettings, updateSetting } from "~/services/settings.server";
-import { jsonError } from "~/utils/http.server";
-import { readJson } from "~/utils/json.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { getSettings, updateSetting } from "~/modules/admin/settings.server";
+import { jsonError } from "~/http/http.server";
+import { readJson } from "~/http/json.server";
 
 const schema = z
   .object({

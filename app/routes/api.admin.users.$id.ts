@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { AdminRuleError, updateUserByAdmin } from "~/services/admin.server";
-import { requireAdmin } from "~/services/session.server";
-import { toPublicUser } from "~/services/users.server";
-import { jsonError } from "~/utils/http.server";
-import { readJson } from "~/utils/json.server";
+import { AdminRuleError, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { toPublicUser } from "~/modules/accounts/users.server";
+import { jsonError } from "~/http/http.server";
+import { readJson } from "~/http/json.server";
 
 const schema = z.object({ role: z.enum(["user", "admin"]), verified: z.boolean() }).strict();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

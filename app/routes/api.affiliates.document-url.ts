@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { LICENCE_UPLOAD_PURPOSE } from "~/services/affiliates.server";
-import { requireUser } from "~/services/session.server";
-import { confirmUpload, objectPathFor, UploadError } from "~/services/uploads.server";
-import { jsonError } from "~/utils/http.server";
-import { parseJsonBody } from "~/utils/json-body.server";
-import { documentUrlSchema } from "~/utils/schemas/kyc";
+import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/applications.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { confirmUpload, objectPathFor, UploadError } from "~/platform/uploads.server";
+import { jsonError } from "~/http/http.server";
+import { parseJsonBody } from "~/http/json-body.server";
+import { documentUrlSchema } from "~/modules/kyc/schemas";
 
 export const loader = () => jsonError(405, "Use PUT");
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { APPROVAL_REQUIRED, isApprovedAffiliate } from "~/services/affiliates.server";
-import { requireUser } from "~/services/session.server";
-import { listAffiliateOrders, toPublicOrder } from "~/services/service-orders.server";
-import { jsonError } from "~/utils/http.server";
+import { APPROVAL_REQUIRED, isApprovedAffiliate } from "~/modules/affiliates/applications.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { listAffiliateOrders, toPublicOrder } from "~/modules/affiliates/service-orders.server";
+import { jsonError } from "~/http/http.server";
 
 /** GET /api/affiliates/service-orders: the approved affiliate's own orders. */
 export async function loader({ request }: LoaderFunctionArgs) {

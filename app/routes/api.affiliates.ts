@@ -3,10 +3,10 @@ import {
   AffiliateError,
   submitApplication,
   toPublicApplication,
-} from "~/services/affiliates.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { AffiliateApplicationSchema } from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/applications.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { AffiliateApplicationSchema } from "~/modules/affiliates/schemas";
 
 /** POST /api/affiliates: files the user's one affiliate application (JSON, SPEC.md §7). */
 export async function action({ request }: ActionFunctionArgs) {

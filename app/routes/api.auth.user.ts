@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/services/session.server";
-import { toPublicUser } from "~/services/users.server";
-import { jsonError } from "~/utils/http.server";
+import { getUser } from "~/modules/accounts/session.server";
+import { toPublicUser } from "~/modules/accounts/users.server";
+import { jsonError } from "~/http/http.server";
 
 /** The signed-in user (SPEC §3 fields) or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {

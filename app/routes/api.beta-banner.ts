@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { flagCookie } from "~/utils/cookies.server";
-import { requireSameOrigin, safeRedirect } from "~/utils/http.server";
+import { flagCookie } from "~/http/cookies.server";
+import { requireSameOrigin, safeRedirect } from "~/http/http.server";
 import { BETA_BANNER_CLOSED } from "~/utils/shell";
 
 export async function loader() {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { whileDatabaseUp } from "~/services/availability.server";
-import { BidError, placeBid } from "~/services/bidding.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { BidApiSchema } from "~/utils/schemas/auctions";
+import { whileDatabaseUp } from "~/platform/availability.server";
+import { BidError, placeBid } from "~/modules/auctions/bidding.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { BidApiSchema } from "~/modules/auctions/schemas";
 
 export function loader() {
   return jsonError(405, "Use POST to place a bid.");

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
-import { userForIdentity } from "~/services/accounts.server";
-import { SignInError, clearSignInCookies, finishSignIn } from "~/services/auth.server";
-import { createUserSession, destroyUserSession } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { flagCookie } from "~/utils/cookies.server";
-import { errorBoundaryHeaders, safeRedirect } from "~/utils/http.server";
+import { userForIdentity } from "~/modules/accounts/accounts.server";
+import { SignInError, clearSignInCookies, finishSignIn } from "~/modules/accounts/auth.server";
+import { createUserSession, destroyUserSession } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { flagCookie } from "~/http/cookies.server";
+import { errorBoundaryHeaders, safeRedirect } from "~/http/http.server";
 import { SIGNED_IN_MARKER } from "~/utils/shell";
 
 // A 429's Retry-After survives the error page.

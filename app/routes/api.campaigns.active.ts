@@ -1,4 +1,4 @@
-import { listActiveCampaigns } from "~/services/memberships.server";
+import { listActiveCampaigns } from "~/modules/memberships/memberships.server";
 
 /** GET /api/campaigns/active (SPEC.md §7): campaigns running now. */
 export async function loader() {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { confirmDeposit, depositErrorResponse } from "~/services/deposits.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { confirmDepositSchema } from "~/utils/schemas/deposit";
-import { whileDatabaseUp } from "~/services/availability.server";
+import { confirmDeposit, depositErrorResponse } from "~/modules/deposits/deposits.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { confirmDepositSchema } from "~/modules/deposits/schemas";
+import { whileDatabaseUp } from "~/platform/availability.server";
 
 /**
  * POST /api/confirm-deposit (SPEC §7): {orderID, amount} → {newDeposit}. The amount the browser

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { kycJsonError } from "~/services/kyc-errors.server";
-import { requireUser } from "~/services/session.server";
-import { confirmUpload, objectPathFor } from "~/services/uploads.server";
-import { jsonError } from "~/utils/http.server";
-import { parseJsonBody } from "~/utils/json-body.server";
-import { documentUrlSchema } from "~/utils/schemas/kyc";
+import { kycJsonError } from "~/modules/kyc/errors-http.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { confirmUpload, objectPathFor } from "~/platform/uploads.server";
+import { jsonError } from "~/http/http.server";
+import { parseJsonBody } from "~/http/json-body.server";
+import { documentUrlSchema } from "~/modules/kyc/schemas";
 
 /** SPEC §7: after the browser's PUT, checks the stored file and returns its objectPath. */
 export async function action({ request }: ActionFunctionArgs) {

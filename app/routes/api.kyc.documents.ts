@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listDocuments, submitDocument } from "~/services/kyc.server";
-import { kycJsonError } from "~/services/kyc-errors.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { parseJsonBody } from "~/utils/json-body.server";
-import { submitDocumentSchema } from "~/utils/schemas/kyc";
+import { listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
+import { kycJsonError } from "~/modules/kyc/errors-http.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { parseJsonBody } from "~/http/json-body.server";
+import { submitDocumentSchema } from "~/modules/kyc/schemas";
 
 /** The signed-in user's own documents, newest (current) first. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { SignInError, startSignIn } from "~/services/auth.server";
-import { clientAddress, consumeRateLimit } from "~/services/rate-limit.server";
-import { getUser } from "~/services/session.server";
-import { safeRedirect } from "~/utils/http.server";
-import { loginQuerySchema } from "~/utils/schemas/auth";
+import { SignInError, startSignIn } from "~/modules/accounts/auth.server";
+import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
+import { getUser } from "~/modules/accounts/session.server";
+import { safeRedirect } from "~/http/http.server";
+import { loginQuerySchema } from "~/modules/accounts/schemas";
 
 // Sign In and Register both arrive here (a browser navigation, SPEC §2).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { destroyUserSession } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { requireSameOrigin } from "~/utils/http.server";
+import { destroyUserSession } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireSameOrigin } from "~/http/http.server";
 
 // Logging out changes state, so it is a POST (a form that works without JavaScript).
 export async function loader() {

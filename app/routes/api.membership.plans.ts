@@ -1,4 +1,4 @@
-import { listPlans } from "~/services/memberships.server";
+import { listPlans } from "~/modules/memberships/memberships.server";
 
 /** GET /api/membership/plans (SPEC.md §7): the plans on offer, free tier first. */
 export async function loader() {

@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { membershipErrorResponse, readJsonBody } from "~/services/membership-api.server";
-import { startTrial } from "~/services/memberships.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { startTrialSchema } from "~/utils/schemas/memberships";
+import {
+  membershipErrorResponse,
+  readJsonBody,
+} from "~/modules/memberships/memberships-http.server";
+import { startTrial } from "~/modules/memberships/memberships.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { startTrialSchema } from "~/modules/memberships/schemas";
 
 const FAILED = "Failed to start trial. Please try again.";
 

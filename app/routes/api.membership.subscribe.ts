@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { membershipErrorResponse, readJsonBody } from "~/services/membership-api.server";
-import { PaymentFailedError } from "~/services/membership-checkout.server";
-import { beginSubscription } from "~/services/membership-billing.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { subscribeSchema } from "~/utils/schemas/memberships";
+import {
+  membershipErrorResponse,
+  readJsonBody,
+} from "~/modules/memberships/memberships-http.server";
+import { PaymentFailedError } from "~/modules/memberships/checkout.server";
+import { beginSubscription } from "~/modules/memberships/billing.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { subscribeSchema } from "~/modules/memberships/schemas";
 
 const FAILED = "Failed to start subscription. Please try again.";
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { kycJsonError } from "~/services/kyc-errors.server";
-import { requireUser } from "~/services/session.server";
-import { isUploadPurpose, issueUpload } from "~/services/uploads.server";
-import { jsonError } from "~/utils/http.server";
-import { parseJsonBody } from "~/utils/json-body.server";
-import { uploadRequestSchema } from "~/utils/schemas/kyc";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { kycJsonError } from "~/modules/kyc/errors-http.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { isUploadPurpose, issueUpload } from "~/platform/uploads.server";
+import { jsonError } from "~/http/http.server";
+import { parseJsonBody } from "~/http/json-body.server";
+import { uploadRequestSchema } from "~/modules/kyc/schemas";
 
 /** SPEC §7: returns uploadURL for one PUT, bound to the file's exact size and content type. */
 export async function action({ request }: ActionFunctionArgs) {

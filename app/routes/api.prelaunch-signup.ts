@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { joinEarlyAccess } from "~/services/prelaunch.server";
-import { clientAddress, consumeRateLimit } from "~/services/rate-limit.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { jsonError, requireSameOrigin, safeRedirect } from "~/utils/http.server";
-import { earlyAccessSchema, HONEYPOT_FIELD } from "~/utils/schemas/early-access";
+import { joinEarlyAccess } from "~/modules/accounts/early-access.server";
+import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { jsonError, requireSameOrigin, safeRedirect } from "~/http/http.server";
+import { earlyAccessSchema, HONEYPOT_FIELD } from "~/modules/accounts/early-access.schemas";
 
 export const EARLY_ACCESS_SUCCESS = {
   title: "Success!",

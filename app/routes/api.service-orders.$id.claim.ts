@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { orderStepJson } from "~/services/service-order-http.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
+import { orderStepJson } from "~/modules/affiliates/order-steps.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
 
 /** POST /api/service-orders/{id}/claim (the form path is POST /service-orders/{id}, intent=claim). */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AffiliateError } from "~/services/affiliates.server";
-import { requireUser } from "~/services/session.server";
+import { AffiliateError } from "~/modules/affiliates/applications.server";
+import { requireUser } from "~/modules/accounts/session.server";
 import {
   listOpenOrders,
   requestServiceForPurchase,
   toPublicOrder,
-} from "~/services/service-orders.server";
-import { jsonError } from "~/utils/http.server";
-import { parseServiceOrderFilters, PurchaseServiceRequestSchema } from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/service-orders.server";
+import { jsonError } from "~/http/http.server";
+import {
+  parseServiceOrderFilters,
+  PurchaseServiceRequestSchema,
+} from "~/modules/affiliates/schemas";
 
 /** GET /api/service-orders: open orders, filtered like the board (serviceType, pickupState…). */
 export async function loader({ request }: LoaderFunctionArgs) {

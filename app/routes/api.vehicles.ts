@@ -2,8 +2,11 @@
 // auctionHouse, damageType, location or status (the auction client always sends status), the
 // community set otherwise. POST /api/vehicles posts a community listing (→ id).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { auctionVehiclesResponse, isAuctionQuery } from "~/services/auctions-api.server";
-import { communityVehiclesResponse, postVehicleResponse } from "~/services/listings-api.server";
+import { auctionVehiclesResponse, isAuctionQuery } from "~/modules/auctions/lots-http.server";
+import {
+  communityVehiclesResponse,
+  postVehicleResponse,
+} from "~/modules/listings/listings-http.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return isAuctionQuery(new URL(request.url))

@@ -18,16 +18,16 @@ import { useEffect, useState } from "react";
 import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
-import { now } from "~/services/adapters/clock.server";
-import { bidHistory, getLot, lotExists, toggleWatch } from "~/services/auctions.server";
-import { BidError, bidderContext, placeBid } from "~/services/bidding.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { safeRedirect } from "~/utils/http.server";
+import { now } from "~/platform/clock.server";
+import { bidHistory, getLot, lotExists, toggleWatch } from "~/modules/auctions/lots.server";
+import { BidError, bidderContext, placeBid } from "~/modules/auctions/bidding.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { safeRedirect } from "~/http/http.server";
 import { formatUsd } from "~/utils/money";
-import { bidFormSchema } from "~/utils/schemas/auctions";
-import { whileDatabaseUp } from "~/services/availability.server";
+import { bidFormSchema } from "~/modules/auctions/schemas";
+import { whileDatabaseUp } from "~/platform/availability.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

@@ -10,9 +10,9 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
-import { parseAuctionQuery, searchLots, type AuctionVehicle } from "~/services/auctions.server";
-import { bidderContext } from "~/services/bidding.server";
-import { requireUser } from "~/services/session.server";
+import { parseAuctionQuery, searchLots, type AuctionVehicle } from "~/modules/auctions/lots.server";
+import { bidderContext } from "~/modules/auctions/bidding.server";
+import { requireUser } from "~/modules/accounts/session.server";
 import { centsToDecimal, parseCents } from "~/utils/money";
 import {
   AUCTION_HOUSE_OPTIONS,
@@ -20,7 +20,7 @@ import {
   LOCATION_OPTIONS,
   MAKE_OPTIONS,
   TITLE_OPTIONS,
-} from "~/utils/auction-options";
+} from "~/modules/auctions/options";
 import type { action as lotAction } from "./auctions.$lotId";
 import { useReturnFocus } from "~/utils/use-return-focus";
 

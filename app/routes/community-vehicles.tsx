@@ -19,19 +19,19 @@ import {
   VehicleAutoFinder,
   VehicleFilters,
 } from "~/components/listings/community-panels";
-import { listingAllowance } from "~/services/listing-allowance.server";
+import { listingAllowance } from "~/modules/listings/allowance.server";
 import {
   ListingNotFoundError,
   lenientListingFilters,
   searchListings,
   setFavorite,
   type ListingCard,
-} from "~/services/listings.server";
-import { getUser, requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { finderYears } from "~/utils/listing-fields";
-import { safeRedirect } from "~/utils/http.server";
-import { useOptionalUser } from "~/utils/user";
+} from "~/modules/listings/listings.server";
+import { getUser, requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { finderYears } from "~/modules/listings/fields";
+import { safeRedirect } from "~/http/http.server";
+import { useOptionalUser } from "~/modules/accounts/use-user";
 
 export const meta: MetaFunction = () => [
   { title: "Community Vehicles · BidYard" },

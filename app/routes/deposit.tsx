@@ -18,20 +18,20 @@ import {
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NoticeToast, type Notice } from "~/components/deposit/notice";
 import { DepositBalance, DepositHistory, TrustBadges } from "~/components/deposit/summary";
-import { PaymentGatewayError } from "~/services/adapters/payments/index.server";
+import { PaymentGatewayError } from "~/platform/payments/index.server";
 import {
   DepositError,
   depositPageData,
   refundDeposit,
   startDeposit,
-} from "~/services/deposits.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/modules/deposits/deposits.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { formatUsd } from "~/utils/cents";
-import { env } from "~/utils/env.server";
-import { DEPOSIT_PRESETS, depositAmount, depositPageSchema } from "~/utils/schemas/deposit";
-import { whileDatabaseUp } from "~/services/availability.server";
+import { env } from "~/platform/env.server";
+import { DEPOSIT_PRESETS, depositAmount, depositPageSchema } from "~/modules/deposits/schemas";
+import { whileDatabaseUp } from "~/platform/availability.server";
 
 const PayPalDepositButtons = lazy(() =>
   import("~/components/deposit/paypal-buttons").then((m) => ({ default: m.PayPalDepositButtons })),

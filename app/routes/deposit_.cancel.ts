@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cancelDeposit } from "~/services/deposits.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { cancelDeposit } from "~/modules/deposits/deposits.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /** The payer cancelled at the provider: nothing was charged; say so on the deposit page. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { DepositError, CONFIRM_FAILED, confirmDeposit } from "~/services/deposits.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { PaymentGatewayError } from "~/services/adapters/payments/index.server";
-import { whileDatabaseUp } from "~/services/availability.server";
+import { DepositError, CONFIRM_FAILED, confirmDeposit } from "~/modules/deposits/deposits.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { PaymentGatewayError } from "~/platform/payments/index.server";
+import { whileDatabaseUp } from "~/platform/availability.server";
 
 /** The provider sends the payer back here with ?token=<order id>: capture, credit, go on. */
 export async function loader(args: LoaderFunctionArgs) {

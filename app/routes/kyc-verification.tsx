@@ -12,15 +12,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState, type FormEvent } from "react";
 import { useToast } from "~/components/toaster";
 import { checkFileLocally, UploadFailure, uploadDocument } from "~/components/kyc/upload-document";
-import { KycError, kycState, listDocuments, submitDocument } from "~/services/kyc.server";
-import { parseUploadForm } from "~/services/multipart-upload.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { discardUpload, objectPathFor } from "~/services/uploads.server";
+import { KycError, kycState, listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
+import { parseUploadForm } from "~/platform/multipart-upload.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { discardUpload, objectPathFor } from "~/platform/uploads.server";
 import { FILE_PROBLEM_MESSAGES } from "~/utils/file-type";
-import { LOGIN_REDIRECT_DELAY_MS } from "~/utils/sign-in";
-import { DOCUMENT_TYPE_VALUES, documentTypeLabel, kycUploadFormSchema } from "~/utils/schemas/kyc";
+import { LOGIN_REDIRECT_DELAY_MS } from "~/modules/accounts/sign-in";
+import {
+  DOCUMENT_TYPE_VALUES,
+  documentTypeLabel,
+  kycUploadFormSchema,
+} from "~/modules/kyc/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Identity Verification · BidYard" }];
 

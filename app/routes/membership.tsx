@@ -9,7 +9,7 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CurrentPlan } from "~/components/membership/current-plan";
 import { PlanCard } from "~/components/membership/plan-card";
-import { PaymentFailedError } from "~/services/membership-checkout.server";
+import { PaymentFailedError } from "~/modules/memberships/checkout.server";
 import {
   cancelledToast,
   RENEW_FAILED_TOAST,
@@ -17,8 +17,8 @@ import {
   TRIAL_FAILED_TOAST,
   TRIAL_STARTED_TOAST,
   withReason,
-} from "~/services/membership-routes.server";
-import { beginRenewal, beginSubscription } from "~/services/membership-billing.server";
+} from "~/modules/memberships/toasts.server";
+import { beginRenewal, beginSubscription } from "~/modules/memberships/billing.server";
 import {
   cancelMembership,
   listActiveCampaigns,
@@ -26,12 +26,12 @@ import {
   MembershipError,
   startTrial,
   userMembership,
-} from "~/services/memberships.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { formatMembershipDate } from "~/utils/memberships";
-import { membershipIntentSchema } from "~/utils/schemas/memberships";
+} from "~/modules/memberships/memberships.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { formatMembershipDate } from "~/modules/memberships/rules";
+import { membershipIntentSchema } from "~/modules/memberships/schemas";
 
 // The no-JS subscribe post is answered with a redirect to the provider's approval page.
 export const handle = {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PAYMENT_CANCELLED_TOAST } from "~/services/membership-routes.server";
-import { cancelMembershipPayment } from "~/services/membership-billing.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { PAYMENT_CANCELLED_TOAST } from "~/modules/memberships/toasts.server";
+import { cancelMembershipPayment } from "~/modules/memberships/billing.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /** The payer turned back at the provider: nothing was charged and nothing changes. */
 export async function loader({ request }: LoaderFunctionArgs) {

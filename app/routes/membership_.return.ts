@@ -3,10 +3,10 @@ import {
   RENEWED_TOAST,
   SUBSCRIBE_FAILED_TOAST,
   SUBSCRIBED_TOAST,
-} from "~/services/membership-routes.server";
-import { completeMembershipPayment } from "~/services/membership-billing.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/modules/memberships/toasts.server";
+import { completeMembershipPayment } from "~/modules/memberships/billing.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /** The provider sends the payer back here with ?token=<order id>: capture, then activate. */
 export async function loader({ request }: LoaderFunctionArgs) {

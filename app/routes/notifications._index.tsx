@@ -4,9 +4,9 @@ import {
   listNotifications,
   markNotificationsRead,
   unreadNotificationCount,
-} from "~/services/notifications.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/platform/notifications.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · BidYard" }];
 

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/services/session.server";
-import { signedUrlForUpload } from "~/services/uploads.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { signedUrlForUpload } from "~/platform/uploads.server";
 
 /** An objectPath opens its file through a short-lived signed URL: owner or admin only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

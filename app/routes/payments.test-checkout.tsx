@@ -6,11 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { testPaymentsAllowed } from "~/services/adapters/payments/index.server";
-import { decideTestOrder, findTestOrder } from "~/services/adapters/payments/test-gateway.server";
+import { testPaymentsAllowed } from "~/platform/payments/index.server";
+import { decideTestOrder, findTestOrder } from "~/platform/payments/test-gateway.server";
 import { formatUsd } from "~/utils/cents";
-import { requireSameOrigin } from "~/utils/http.server";
-import { whileDatabaseUp } from "~/services/availability.server";
+import { requireSameOrigin } from "~/http/http.server";
+import { whileDatabaseUp } from "~/platform/availability.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Checkout · TEST MODE · BidYard" }];
 

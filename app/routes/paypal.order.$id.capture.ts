@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { confirmDeposit, depositErrorResponse } from "~/services/deposits.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { whileDatabaseUp } from "~/services/availability.server";
+import { confirmDeposit, depositErrorResponse } from "~/modules/deposits/deposits.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { whileDatabaseUp } from "~/platform/availability.server";
 
 /** POST /paypal/order/{id}/capture (SPEC §7): captures and credits the user's deposit order. */
 export async function action(args: ActionFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { depositErrorResponse, startDeposit } from "~/services/deposits.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { jsonError } from "~/utils/http.server";
-import { createDepositOrderSchema } from "~/utils/schemas/deposit";
-import { whileDatabaseUp } from "~/services/availability.server";
+import { depositErrorResponse, startDeposit } from "~/modules/deposits/deposits.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { jsonError } from "~/http/http.server";
+import { createDepositOrderSchema } from "~/modules/deposits/schemas";
+import { whileDatabaseUp } from "~/platform/availability.server";
 
 /** POST /paypal/order (SPEC §7): {amount, currency, intent} → {id} of a new deposit order. */
 export async function action(args: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { paymentGateway } from "~/services/adapters/payments/index.server";
-import { depositErrorResponse } from "~/services/deposits.server";
-import { requireUser } from "~/services/session.server";
-import { env } from "~/utils/env.server";
+import { paymentGateway } from "~/platform/payments/index.server";
+import { depositErrorResponse } from "~/modules/deposits/deposits.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { env } from "~/platform/env.server";
 
 /** GET /paypal/setup (SPEC §7): a client token for the provider's browser SDK. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,22 +3,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ListingForm } from "~/components/listings/listing-form";
-import { listingAllowance } from "~/services/listing-allowance.server";
+import { listingAllowance } from "~/modules/listings/allowance.server";
 import { AllowanceBanner } from "~/components/listings/allowance-banner";
-import { ListingLimitError, postListing } from "~/services/listings.server";
+import { ListingLimitError, postListing } from "~/modules/listings/listings.server";
 import {
   PHOTO_MESSAGES,
   PhotoRejectedError,
   readListingForm,
-} from "~/services/listing-photos.server";
+} from "~/modules/listings/photos.server";
 import {
   requireListingUser,
   LIMIT_REACHED_TOAST,
   POSTED_TOAST,
-} from "~/services/listing-routes.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { maxListingYear } from "~/utils/listing-fields";
-import { listingSchema } from "~/utils/schemas/listings";
+} from "~/modules/listings/route-helpers.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { maxListingYear } from "~/modules/listings/fields";
+import { listingSchema } from "~/modules/listings/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];
 

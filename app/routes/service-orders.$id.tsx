@@ -7,14 +7,14 @@ import {
   StatusBadge,
 } from "~/components/affiliates/order-card";
 import { Badge } from "~/components/affiliates/ui";
-import { AffiliateError } from "~/services/affiliates.server";
-import { runOrderStep } from "~/services/service-order-http.server";
-import { canViewOrder, getOrderForViewer } from "~/services/service-orders.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { safeRedirect } from "~/utils/http.server";
+import { AffiliateError } from "~/modules/affiliates/applications.server";
+import { runOrderStep } from "~/modules/affiliates/order-steps.server";
+import { canViewOrder, getOrderForViewer } from "~/modules/affiliates/service-orders.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { safeRedirect } from "~/http/http.server";
 import { formatUsd } from "~/utils/money";
-import { OrderIntentSchema } from "~/utils/schemas/affiliates";
+import { OrderIntentSchema } from "~/modules/affiliates/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

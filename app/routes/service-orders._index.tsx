@@ -16,20 +16,20 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/components/affiliates/ui";
-import { getApplication } from "~/services/affiliates.server";
-import { requireUser } from "~/services/session.server";
+import { getApplication } from "~/modules/affiliates/applications.server";
+import { requireUser } from "~/modules/accounts/session.server";
 import {
   countAffiliateOrders,
   listAffiliateOrders,
   listOpenOrders,
   hasPurchasesForService,
   toPublicOrder,
-} from "~/services/service-orders.server";
+} from "~/modules/affiliates/service-orders.server";
 import {
   parseServiceOrderFilters,
   PICKUP_STATE_OPTIONS,
   VEHICLE_TYPE_OPTIONS,
-} from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Service Orders · BidYard" }];
 

@@ -3,15 +3,15 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CityList, DestinationFields } from "~/components/affiliates/destination-fields";
 import { primaryButton, secondaryButton } from "~/components/affiliates/ui";
-import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/data/us-cities";
-import { AffiliateError } from "~/services/affiliates.server";
+import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/modules/affiliates/us-cities";
+import { AffiliateError } from "~/modules/affiliates/applications.server";
 import {
   listPurchasesForService,
   requestServiceForPurchase,
-} from "~/services/service-orders.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/service-orders.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/modules/affiliates/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Ship or export your vehicle · BidYard" }];
 

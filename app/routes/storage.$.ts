@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  filesystemStorage,
-  StorageUnavailableError,
-} from "~/services/adapters/storage/index.server";
-import { requireSameOrigin } from "~/utils/http.server";
+import { filesystemStorage, StorageUnavailableError } from "~/platform/storage/index.server";
+import { requireSameOrigin } from "~/http/http.server";
 
 // The filesystem driver's signed URLs land here (GET to download, PUT to upload); the signature
 // in the URL is the permission. With S3 configured the browser talks to the bucket instead.

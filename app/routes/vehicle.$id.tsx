@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { errorBoundaryHeaders } from "~/utils/http.server";
+import { errorBoundaryHeaders } from "~/http/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
@@ -16,21 +16,21 @@ import { ErrorPage } from "~/components/error-page";
 import { ConditionBadge, FavoriteButton, placeLabel } from "~/components/listings/listing-card";
 import { ListingForm } from "~/components/listings/listing-form";
 import { Detail, Gallery, OwnerActions } from "~/components/listings/vehicle-details";
-import { requireListingUser } from "~/services/listing-routes.server";
+import { requireListingUser } from "~/modules/listings/route-helpers.server";
 import {
   ListingNotFoundError,
   deleteListing,
   getListing,
   markListingSold,
   updateListingWithPhotos,
-} from "~/services/listings.server";
+} from "~/modules/listings/listings.server";
 import {
   PHOTO_MESSAGES,
   PhotoRejectedError,
   readListingForm,
-} from "~/services/listing-photos.server";
-import { getUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/modules/listings/photos.server";
+import { getUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 import {
   BODY_TYPE_LABELS,
   COUNTRY_NAMES,
@@ -39,9 +39,9 @@ import {
   formatPostedDate,
   formatPrice,
   maxListingYear,
-} from "~/utils/listing-fields";
-import { listingSchema } from "~/utils/schemas/listings";
-import { useOptionalUser } from "~/utils/user";
+} from "~/modules/listings/fields";
+import { listingSchema } from "~/modules/listings/schemas";
+import { useOptionalUser } from "~/modules/accounts/use-user";
 
 // A 429's Retry-After survives the error page.
 export const headers = errorBoundaryHeaders;

@@ -1,8 +1,8 @@
 import { AffiliateApplication, ServiceOrder } from "../../app/models/affiliate.server";
 import { User } from "../../app/models/user.server";
-import { findCityByLabel } from "../../app/data/us-cities";
-import { roadMiles } from "../../app/utils/distance";
-import { quotePayoutCents } from "../../app/services/service-orders.server";
+import { findCityByLabel } from "../../app/modules/affiliates/us-cities";
+import { roadMiles } from "../../app/modules/affiliates/distance";
+import { quotePayoutCents } from "../../app/modules/affiliates/service-orders.server";
 import { centsToDecimal } from "../../app/utils/money";
 import type { SeedOptions } from "./index";
 

@@ -1,5 +1,5 @@
 import { User } from "../../app/models/user.server";
-import { recordOpeningBalance } from "../../app/services/deposits.server";
+import { recordOpeningBalance } from "../../app/modules/deposits/deposits.server";
 import type { SeedOptions } from "./index";
 
 export const DEMO_USERS = [

@@ -5,7 +5,7 @@ import { action as betaBannerAction } from "~/routes/api.beta-banner";
 import { action as signupAction } from "~/routes/api.prelaunch-signup";
 import { loader as indexLoader } from "~/routes/_index";
 import { loader as rootLoader } from "~/root";
-import { toastCookie } from "~/utils/cookies.server";
+import { toastCookie } from "~/http/cookies.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });

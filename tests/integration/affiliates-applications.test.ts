@@ -8,8 +8,8 @@ import * as apiApply from "~/routes/api.affiliates";
 import * as apiMe from "~/routes/api.affiliates.me";
 import * as apiApprove from "~/routes/api.admin.affiliates.$id.approve";
 import * as apiReject from "~/routes/api.admin.affiliates.$id.reject";
-import { toastCookie } from "~/utils/cookies.server";
-import { APPLICATION_MESSAGES } from "~/utils/schemas/affiliates";
+import { toastCookie } from "~/http/cookies.server";
+import { APPLICATION_MESSAGES } from "~/modules/affiliates/schemas";
 import { createAdmin } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 

@@ -7,7 +7,7 @@ import * as registration from "~/routes/affiliate-registration";
 import * as apiApply from "~/routes/api.affiliates";
 import * as documentUrlRoute from "~/routes/api.affiliates.document-url";
 import * as uploadRoute from "~/routes/api.objects.upload";
-import { setStorageForTests } from "~/services/adapters/storage/index.server";
+import { setStorageForTests } from "~/platform/storage/index.server";
 import { FILE_PROBLEM_MESSAGES } from "~/utils/file-type";
 import { createTestUser, requestAs } from "../support/auth";
 import { EXE_BYTES, PDF_BYTES, PNG_BYTES } from "../support/kyc-files";

@@ -2,9 +2,9 @@
 import { QueryTypes } from "sequelize";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { resetClock, setClock } from "~/services/adapters/clock.server";
-import { closeEndedLots } from "~/services/auction-closer.server";
-import { BidError, placeBid, setInProcessBidQueue } from "~/services/bidding.server";
+import { resetClock, setClock } from "~/platform/clock.server";
+import { closeEndedLots } from "~/modules/auctions/closer.server";
+import { BidError, placeBid, setInProcessBidQueue } from "~/modules/auctions/bidding.server";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
 

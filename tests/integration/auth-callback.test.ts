@@ -6,8 +6,8 @@ import { loader as callbackLoader } from "~/routes/api.callback";
 import { loader as loginLoader } from "~/routes/api.login";
 import { loader as authUserLoader } from "~/routes/api.auth.user";
 import { action as logoutAction } from "~/routes/api.logout";
-import { getUser } from "~/services/session.server";
-import { resetEnvForTests } from "~/utils/env.server";
+import { getUser } from "~/modules/accounts/session.server";
+import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 const APP = "http://localhost:3000";

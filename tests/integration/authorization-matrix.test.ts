@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "../../scripts/local-issuer";
 import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
-import { resetEnvForTests } from "~/utils/env.server";
+import { resetEnvForTests } from "~/platform/env.server";
 import { ROUTE_ACCESS, type Persona, type RouteAccess } from "../support/route-access";
 import { createTestUser, requestAs } from "../support/auth";
 

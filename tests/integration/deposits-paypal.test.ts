@@ -12,24 +12,24 @@ import { loader as returnLoader } from "~/routes/deposit_.return";
 import { action as captureAction } from "~/routes/paypal.order.$id.capture";
 import { action as orderAction } from "~/routes/paypal.order";
 import { loader as setupLoader } from "~/routes/paypal.setup";
-import { forgetPayPalToken, paypalTimeouts } from "~/services/adapters/payments/paypal.server";
+import { forgetPayPalToken, paypalTimeouts } from "~/platform/payments/paypal.server";
 import {
   ledgerTotal,
   postLedgerEntry,
   refundDeposit,
   retryPendingRefunds,
-} from "~/services/deposits.server";
+} from "~/modules/deposits/deposits.server";
 import { sequelize } from "~/models/db.server";
 import { fromCents, toCents } from "~/utils/cents";
-import { resetEnvForTests } from "~/utils/env.server";
+import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 
 // Lets a test hold part of a deposit the way open bids will, without the auction engine.
 const held = vi.hoisted(() => ({ cents: 0 }));
-vi.mock("~/services/buying-power.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/services/buying-power.server")>();
+vi.mock("~/modules/auctions/buying-power.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/modules/auctions/buying-power.server")>();
   return {
     ...real,
     availableBuyingPower: async (...args: Parameters<typeof real.availableBuyingPower>) => {
@@ -580,7 +580,7 @@ describe("refunds", () => {
   it("money that never came through PayPal cannot be refunded through it", async () => {
     const user = await createTestUser();
     await deposit(user, "400.00");
-    const { recordOpeningBalance } = await import("~/services/deposits.server");
+    const { recordOpeningBalance } = await import("~/modules/deposits/deposits.server");
     const other = await createTestUser();
     await recordOpeningBalance(other.id, "2500.00");
     await expect(refundDeposit(other.id, "100.00")).rejects.toThrow(

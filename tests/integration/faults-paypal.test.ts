@@ -17,16 +17,16 @@ import { loader as returnLoader } from "~/routes/deposit_.return";
 import { loader as membershipReturn } from "~/routes/membership_.return";
 import { action as orderAction } from "~/routes/paypal.order";
 import { loader as setupLoader } from "~/routes/paypal.setup";
-import { forgetPayPalToken, paypalTimeouts } from "~/services/adapters/payments/paypal.server";
-import { beginSubscription } from "~/services/membership-billing.server";
-import { activeMembership } from "~/services/memberships.server";
+import { forgetPayPalToken, paypalTimeouts } from "~/platform/payments/paypal.server";
+import { beginSubscription } from "~/modules/memberships/billing.server";
+import { activeMembership } from "~/modules/memberships/memberships.server";
 import {
   CONFIRM_FAILED,
   ledgerTotal,
   refundDeposit,
   retryPendingRefunds,
-} from "~/services/deposits.server";
-import { resetEnvForTests } from "~/utils/env.server";
+} from "~/modules/deposits/deposits.server";
+import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";

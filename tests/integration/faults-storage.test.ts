@@ -17,9 +17,9 @@ import * as kycPage from "~/routes/kyc-verification";
 import * as photoRoute from "~/routes/listing-photos.$id";
 import * as postVehicle from "~/routes/post-vehicle";
 import * as vehiclePage from "~/routes/vehicle.$id";
-import type { ObjectStorage } from "~/services/adapters/storage/index.server";
-import { setStorageForTests } from "~/services/adapters/storage/index.server";
-import { discardStaleUploads } from "~/services/uploads.server";
+import type { ObjectStorage } from "~/platform/storage/index.server";
+import { setStorageForTests } from "~/platform/storage/index.server";
+import { discardStaleUploads } from "~/platform/uploads.server";
 import { createTestUser, requestAs } from "../support/auth";
 import {
   failingAfter,

@@ -15,7 +15,7 @@ describe("/healthz", () => {
     const previous = globalThis.__bidyardSequelize;
     globalThis.__bidyardSequelize = undefined;
     try {
-      const { resetEnvForTests } = await import("~/utils/env.server");
+      const { resetEnvForTests } = await import("~/platform/env.server");
       resetEnvForTests();
       const { loader } = await import("~/routes/healthz");
       const response = await loader();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { runHousekeeping } from "~/services/housekeeping.server";
+import { runHousekeeping } from "~/platform/housekeeping.server";
 
 describe("housekeeping", () => {
   it("runs on one instance at a time", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KycDocument } from "~/models/kyc-document.server";
 import { Upload } from "~/models/upload.server";
 import type { User } from "~/models/user.server";
-import { setStorageForTests } from "~/services/adapters/storage/index.server";
+import { setStorageForTests } from "~/platform/storage/index.server";
 import * as documentsRoute from "~/routes/api.kyc.documents";
 import * as documentUrlRoute from "~/routes/api.kyc.document-url";
 import * as uploadRoute from "~/routes/api.objects.upload";

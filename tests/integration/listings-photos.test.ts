@@ -4,7 +4,7 @@ import { Listing, ListingPhoto } from "~/models/listing.server";
 import { action as postVehicleAction } from "~/routes/post-vehicle";
 import { action as vehicleAction } from "~/routes/vehicle.$id";
 import { loader as photoLoader } from "~/routes/listing-photos.$id";
-import { setStorageForTests, storage } from "~/services/adapters/storage/index.server";
+import { setStorageForTests, storage } from "~/platform/storage/index.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { startFilesystemStorage, type TestStorage } from "../support/storage";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Listing } from "~/models/listing.server";
-import { searchListings, parseListingFilters } from "~/services/listings.server";
-import type { ListingFilters } from "~/utils/schemas/listings";
+import { searchListings, parseListingFilters } from "~/modules/listings/listings.server";
+import type { ListingFilters } from "~/modules/listings/schemas";
 import { createTestUser } from "../support/auth";
 import { createTestListing } from "../support/listings";
 

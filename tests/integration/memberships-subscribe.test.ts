@@ -7,22 +7,22 @@ import { action as subscribeApi } from "~/routes/api.membership.subscribe";
 import { action as membershipAction } from "~/routes/membership";
 import { loader as cancelLoader } from "~/routes/membership_.cancel";
 import { loader as returnLoader } from "~/routes/membership_.return";
-import { forgetPayPalToken } from "~/services/adapters/payments/paypal.server";
-import { PaymentFailedError } from "~/services/membership-checkout.server";
+import { forgetPayPalToken } from "~/platform/payments/paypal.server";
+import { PaymentFailedError } from "~/modules/memberships/checkout.server";
 import {
   beginRenewal,
   beginSubscription,
   completeMembershipPayment,
-} from "~/services/membership-billing.server";
+} from "~/modules/memberships/billing.server";
 import {
   activeMembership,
   cancelMembership,
   MembershipError,
   startTrial,
   userMembership,
-} from "~/services/memberships.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { addMonths } from "~/utils/memberships";
+} from "~/modules/memberships/memberships.server";
+import { resetEnvForTests } from "~/platform/env.server";
+import { addMonths } from "~/modules/memberships/rules";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";

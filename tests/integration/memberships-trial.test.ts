@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { Membership, MembershipTrial } from "~/models/membership.server";
 import { action as startTrialApi } from "~/routes/api.membership.start-trial";
 import { action as membershipAction, loader as membershipLoader } from "~/routes/membership";
-import { activeMembership, MembershipError, startTrial } from "~/services/memberships.server";
+import {
+  activeMembership,
+  MembershipError,
+  startTrial,
+} from "~/modules/memberships/memberships.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestCampaign, createTestPlan, toastOf } from "../support/memberships";
 

@@ -4,8 +4,8 @@ import {
   markNotificationsRead,
   notify,
   unreadNotificationCount,
-} from "~/services/notifications.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
+} from "~/platform/notifications.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limit.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 describe("notifications", () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Session } from "~/models/user.server";
-import { destroyUserSession, getUser, requireAdmin, requireUser } from "~/services/session.server";
+import {
+  destroyUserSession,
+  getUser,
+  requireAdmin,
+  requireUser,
+} from "~/modules/accounts/session.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {

@@ -1,7 +1,10 @@
 // Arranges affiliates and service orders for integration tests.
 import { AffiliateApplication, type ApplicationStatus } from "~/models/affiliate.server";
 import type { User } from "~/models/user.server";
-import { createOrderByAdmin, type AdminOrderInput } from "~/services/service-orders.server";
+import {
+  createOrderByAdmin,
+  type AdminOrderInput,
+} from "~/modules/affiliates/service-orders.server";
 import { createTestUser } from "./auth";
 
 export async function createAffiliate(status: ApplicationStatus = "approved") {

@@ -223,7 +223,7 @@ export function clusterRunning(dataDir: string) {
 /** s3rver on a fixed port and folder, so it can be stopped and started again like a real outage. */
 export async function startRestartableS3rver() {
   const { default: S3rver } = await import("@20minutes/s3rver");
-  const { createS3Storage } = await import("~/services/adapters/storage/s3.server");
+  const { createS3Storage } = await import("~/platform/storage/s3.server");
   const fs = await import("node:fs/promises");
   const os = await import("node:os");
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-faults-s3-"));
@@ -265,7 +265,7 @@ export async function startRestartableS3rver() {
 
 /** An S3 endpoint that accepts connections and never answers (a hung proxy, a black hole). */
 export async function startHangingS3() {
-  const { createS3Storage } = await import("~/services/adapters/storage/s3.server");
+  const { createS3Storage } = await import("~/platform/storage/s3.server");
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -292,7 +292,7 @@ export async function startHangingS3() {
 
 /** The filesystem driver over an upload folder that cannot be written (its path is a file). */
 export async function startUnwritableFolder() {
-  const { createFilesystemStorage } = await import("~/services/adapters/storage/filesystem.server");
+  const { createFilesystemStorage } = await import("~/platform/storage/filesystem.server");
   const fs = await import("node:fs/promises");
   const os = await import("node:os");
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-faults-fs-"));
@@ -309,7 +309,7 @@ export async function startUnwritableFolder() {
 }
 
 /** A working driver whose puts start failing (an I/O error) after the first `okPuts`. */
-export function failingAfter<T extends import("~/services/adapters/storage/types").ObjectStorage>(
+export function failingAfter<T extends import("~/platform/storage/types").ObjectStorage>(
   driver: T,
   okPuts: number,
 ): T {

@@ -1,7 +1,7 @@
 // Arranges plans and campaigns for membership integration tests, and reads flash toasts.
 import { randomUUID } from "node:crypto";
 import { Campaign, MembershipPlan } from "~/models/membership.server";
-import { toastCookie, type FlashToast } from "~/utils/cookies.server";
+import { toastCookie, type FlashToast } from "~/http/cookies.server";
 
 let counter = 0;
 const code = (prefix: string) => `${prefix}-${++counter}-${randomUUID().slice(0, 8)}`;

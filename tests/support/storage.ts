@@ -7,9 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import S3rver from "@20minutes/s3rver";
-import { createFilesystemStorage } from "~/services/adapters/storage/filesystem.server";
-import { createS3Storage } from "~/services/adapters/storage/s3.server";
-import type { ObjectStorage } from "~/services/adapters/storage/types";
+import { createFilesystemStorage } from "~/platform/storage/filesystem.server";
+import { createS3Storage } from "~/platform/storage/s3.server";
+import type { ObjectStorage } from "~/platform/storage/types";
 
 export type TestStorage = {
   storage: ObjectStorage;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_PORTS, findCity, findCityByLabel, US_CITIES } from "~/data/us-cities";
-import { roadMilesBetween } from "~/utils/distance";
-import { splitServiceAreas } from "~/utils/schemas/affiliates";
+import { EXPORT_PORTS, findCity, findCityByLabel, US_CITIES } from "~/modules/affiliates/us-cities";
+import { roadMilesBetween } from "~/modules/affiliates/distance";
+import { splitServiceAreas } from "~/modules/affiliates/schemas";
 
 describe("road distance from the bundled city table", () => {
   // SPEC.md §9's sample routes; estimates must land within 6% of its figures.

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { PROGRESS, quotePayoutCents, splitPayout } from "~/services/service-orders.server";
+import {
+  PROGRESS,
+  quotePayoutCents,
+  splitPayout,
+} from "~/modules/affiliates/service-orders.server";
 import {
   AffiliateApplicationFormSchema,
   AffiliateApplicationSchema,
   APPLICATION_MESSAGES,
-} from "~/utils/schemas/affiliates";
+} from "~/modules/affiliates/schemas";
 
 const valid = {
   companyName: "Lone Star Transport",

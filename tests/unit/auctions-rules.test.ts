@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lotBadge } from "~/utils/auction-badge";
+import { lotBadge } from "~/modules/auctions/badge";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
-import { bidFormSchema } from "~/utils/schemas/auctions";
+import { bidFormSchema } from "~/modules/auctions/schemas";
 
 describe("lotBadge", () => {
   const lot = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatUsd, fromCents, toCents } from "~/utils/cents";
-import { createDepositOrderSchema, depositAmount, refundAmount } from "~/utils/schemas/deposit";
+import { createDepositOrderSchema, depositAmount, refundAmount } from "~/modules/deposits/schemas";
 
 describe("money in cents", () => {
   it("round-trips decimal strings without floats", () => {

@@ -1,7 +1,7 @@
 // Which errors mean "the database is unreachable right now" (503) and which are bugs (500).
 import { ConnectionRefusedError, DatabaseError, UniqueConstraintError } from "sequelize";
 import { describe, expect, it } from "vitest";
-import { isDatabaseOutage, whileDatabaseUp } from "~/services/availability.server";
+import { isDatabaseOutage, whileDatabaseUp } from "~/platform/availability.server";
 
 const pgError = (message: string, code?: string) =>
   Object.assign(new Error(message), { code, sql: "select 1", parameters: {} });

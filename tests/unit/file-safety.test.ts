@@ -3,7 +3,7 @@
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { activeContentIn, isUnsafeFileName } from "~/services/file-safety.server";
+import { activeContentIn, isUnsafeFileName } from "~/platform/file-safety.server";
 
 const text = (value: string) => new TextEncoder().encode(value);
 const join = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FileRejectedError, sniffFile } from "~/services/adapters/storage/sniff.server";
+import { FileRejectedError, sniffFile } from "~/platform/storage/sniff.server";
 import { detectFileType, fileTypeForContentType } from "~/utils/file-type";
 import {
   EXE_BYTES,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { finderYears, formatMileage, formatPrice, maxListingYear } from "~/utils/listing-fields";
+import { finderYears, formatMileage, formatPrice, maxListingYear } from "~/modules/listings/fields";
 import {
   MISSING_INFORMATION,
   listingSchema,
   listingSearchSchema,
   normaliseListingJson,
-} from "~/utils/schemas/listings";
+} from "~/modules/listings/schemas";
 
 const VALID = {
   title: "Truck",

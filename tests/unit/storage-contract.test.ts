@@ -1,10 +1,6 @@
 // One contract, two drivers: S3 (through s3rver, which checks signatures) and the filesystem.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  isValidObjectKey,
-  newObjectKey,
-  ObjectTooLargeError,
-} from "~/services/adapters/storage/types";
+import { isValidObjectKey, newObjectKey, ObjectTooLargeError } from "~/platform/storage/types";
 import { startFilesystemStorage, startS3rverStorage, type TestStorage } from "../support/storage";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6]);

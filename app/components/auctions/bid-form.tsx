@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState, type ComponentType } from "react";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
-import { bidFormSchema } from "~/utils/schemas/auctions";
+import { bidFormSchema } from "~/modules/auctions/schemas";
 
 export type BidFormLot = {
   id: string;

@@ -1,6 +1,6 @@
 import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
 import type { Notice } from "./notice";
-import { LOGIN_REDIRECT_DELAY_MS } from "~/utils/sign-in";
+import { LOGIN_REDIRECT_DELAY_MS } from "~/modules/accounts/sign-in";
 
 // SPEC §8: a non-OK answer is an error "<status>: <body text or status text>".
 async function postJson(url: string, body?: unknown) {

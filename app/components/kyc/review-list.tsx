@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { PendingKycDocument } from "~/services/kyc.server";
-import { documentTypeLabel } from "~/utils/schemas/kyc";
+import type { PendingKycDocument } from "~/modules/kyc/kyc.server";
+import { documentTypeLabel } from "~/modules/kyc/schemas";
 
 type Row = Omit<PendingKycDocument, "createdAt"> & { createdAt: string | Date };
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ListingAllowance } from "~/services/listing-allowance.server";
+import type { ListingAllowance } from "~/modules/listings/allowance.server";
 
 /** Post Vehicle's banner (SPEC.md §2): free listings left, unlimited, or the limit reached. */
 export function AllowanceBanner({ allowance }: { allowance: ListingAllowance }) {

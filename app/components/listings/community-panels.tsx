@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
-import type { ListingAllowance } from "~/services/listing-allowance.server";
+import type { ListingAllowance } from "~/modules/listings/allowance.server";
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
@@ -9,8 +9,8 @@ import {
   COUNTRY_NAMES,
   POPULAR_MAKES,
   capitalise,
-} from "~/utils/listing-fields";
-import type { ListingFilters } from "~/utils/schemas/listings";
+} from "~/modules/listings/fields";
+import type { ListingFilters } from "~/modules/listings/schemas";
 
 const field =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-2 text-sm text-slate-900";

@@ -23,8 +23,8 @@ import {
   POPULAR_MAKES,
   TRANSMISSIONS,
   capitalise,
-} from "~/utils/listing-fields";
-import { listingSchema } from "~/utils/schemas/listings";
+} from "~/modules/listings/fields";
+import { listingSchema } from "~/modules/listings/schemas";
 
 export type ListingFormDefaults = Partial<Record<string, string | number | null | undefined>>;
 

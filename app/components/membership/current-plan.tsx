@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { UserMembershipView } from "~/services/memberships.server";
-import { formatMembershipDate, statusLabel } from "~/utils/memberships";
+import type { UserMembershipView } from "~/modules/memberships/memberships.server";
+import { formatMembershipDate, statusLabel } from "~/modules/memberships/rules";
 
 /**
  * The user's plan (SPEC.md §2 Membership): name, status, 'Trial ends on' or 'Renews on' (or that

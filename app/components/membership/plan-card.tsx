@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { PlanView } from "~/services/memberships.server";
-import { isMostPopular, planPriceLabel } from "~/utils/memberships";
+import type { PlanView } from "~/modules/memberships/memberships.server";
+import { isMostPopular, planPriceLabel } from "~/modules/memberships/rules";
 
 type TrialOffer = { campaignId: string; trialDays: number };
 

@@ -1,0 +1,49 @@
+import { createCookie } from "@remix-run/node";
+import { env } from "~/platform/env.server";
+
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+
+/** Holds only the opaque session id; the session itself lives in the database. */
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env().isProduction,
+  path: "/",
+  maxAge: THIRTY_DAYS,
+  secrets: env().SESSION_SECRETS,
+});
+
+export type FlashToast = {
+  title: string;
+  description?: string;
+  type?: "success" | "error" | "info";
+};
+
+/** One message carried across a redirect, so a no-JS form post still shows its result. */
+export const toastCookie = createCookie("__toast", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env().isProduction,
+  path: "/",
+  maxAge: 60,
+  secrets: env().SESSION_SECRETS,
+});
+
+export const SESSION_MAX_AGE_SECONDS = THIRTY_DAYS;
+
+/**
+ * A small flag cookie for the server (the beta banner's close, the just-signed-in marker): the
+ * same flags as the session cookie, so no script can read or plant-and-read it either.
+ */
+export function flagCookie(name: string, value: string, maxAgeSeconds: number) {
+  const expires = maxAgeSeconds <= 0 ? "; Expires=Thu, 01 Jan 1970 00:00:00 GMT" : "";
+  const secure = env().isProduction ? "; Secure" : "";
+  return `${name}=${value}; Path=/; Max-Age=${Math.max(0, maxAgeSeconds)}${expires}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** Whether the request carries `name=value`. */
+export function hasFlagCookie(request: Request, name: string, value: string) {
+  return (request.headers.get("cookie") ?? "")
+    .split(";")
+    .some((part) => part.trim() === `${name}=${value}`);
+}

@@ -1,0 +1,60 @@
+import { env } from "~/platform/env.server";
+
+/** True for calls that want JSON back (the /api/* routes and fetch clients), not a page. */
+export function wantsJson(request: Request) {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/paypal/")) return true;
+  return (
+    (request.headers.get("accept") ?? "").includes("application/json") &&
+    !(request.headers.get("accept") ?? "").includes("text/html")
+  );
+}
+
+export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
+  return Response.json({ error: message, message, ...extra }, { status });
+}
+
+/**
+ * Refuses a state-changing request from another origin (CSRF). Browsers send Origin on every
+ * cross-origin POST; a same-origin one may carry it, a Referer, or neither (non-browser clients).
+ */
+export function requireSameOrigin(request: Request) {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
+  const allowed = new Set([new URL(request.url).origin, new URL(env().APP_URL).origin]);
+  const origin = request.headers.get("origin");
+  const referer = request.headers.get("referer");
+  let source: string | null = null;
+  if (origin && origin !== "null") source = origin;
+  else if (origin === "null") source = "null";
+  else if (referer) {
+    try {
+      source = new URL(referer).origin;
+    } catch {
+      source = "invalid";
+    }
+  }
+  if (source !== null && !allowed.has(source)) {
+    throw wantsJson(request)
+      ? jsonError(403, "Cross-origin request refused")
+      : new Response("Cross-origin request refused", { status: 403 });
+  }
+}
+
+/** A same-site path to go back to, or the fallback: never another site (no open redirects). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  return to;
+}
+
+/**
+ * A route's `headers` for pages whose error boundary renders a thrown Response: Remix drops the
+ * thrown answer's headers unless the boundary route passes them on. Keeps Retry-After (429).
+ */
+export function errorBoundaryHeaders({ errorHeaders }: { errorHeaders?: Headers }) {
+  const headers = new Headers();
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

@@ -1,0 +1,173 @@
+import * as z from "zod";
+import {
+  BODY_TYPES,
+  CONDITIONS,
+  COUNTRIES,
+  CURRENCIES,
+  DRIVETRAINS,
+  FUEL_TYPES,
+  MIN_YEAR,
+  TRANSMISSIONS,
+  capitalise,
+  maxListingYear,
+} from "./fields";
+
+export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields.";
+export const REQUIRED_FIELDS = ["title", "make", "model", "year", "price", "condition", "city"];
+
+const present = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
+
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const digits = (value: unknown) =>
+  typeof value === "string" ? value.replace(/[,\s$]/g, "") : value;
+
+/** A positive amount with at most two decimals, kept as a decimal string "12345.00". */
+export const priceSchema = z.preprocess(
+  digits,
+  z
+    .string({ error: "Price is required" })
+    .min(1, "Price is required")
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, {
+      message: "Enter a price like 18500 or 18500.50 (at most 2 decimals)",
+      abort: true,
+    })
+    .refine((value) => Number(value) > 0, "Price must be greater than 0")
+    .transform((value) => {
+      const [whole, cents = ""] = value.split(".");
+      return `${BigInt(whole).toString()}.${cents.padEnd(2, "0")}`;
+    }),
+);
+
+const yearSchema = z.preprocess(
+  digits,
+  z
+    .string({ error: "Year is required" })
+    .min(1, "Year is required")
+    .regex(/^\d{4}$/, { message: "Enter a 4-digit year", abort: true })
+    .transform(Number)
+    .refine((year) => year >= MIN_YEAR, `Year must be ${MIN_YEAR} or later`)
+    .refine((year) => year <= maxListingYear(), {
+      message: `Year must be ${maxListingYear()} or earlier`,
+    }),
+);
+
+const mileageSchema = z.preprocess(
+  digits,
+  z
+    .string()
+    .regex(/^\d{1,7}$/, "Mileage must be a whole number of miles")
+    .transform(Number)
+    .refine((miles) => miles <= 2_000_000, "Mileage must be at most 2,000,000 miles")
+    .optional(),
+);
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined ? `${capitalise(label)} is required` : `Choose a valid ${label}`,
+  });
+
+/** The Post Vehicle form and POST /api/vehicles (SPEC.md §7): one schema for both. */
+export const listingSchema = z
+  .object({
+    title: requiredText(120, "Title"),
+    description: z
+      .string()
+      .trim()
+      .max(5000, "Description must be at most 5000 characters")
+      .default(""),
+    make: requiredText(40, "Make"),
+    model: requiredText(60, "Model"),
+    year: yearSchema,
+    mileage: mileageSchema,
+    price: priceSchema,
+    currency: choice(CURRENCIES, "currency").default("USD"),
+    condition: choice(CONDITIONS, "condition"),
+    fuelType: choice(FUEL_TYPES, "fuel type").optional(),
+    transmission: choice(TRANSMISSIONS, "transmission").optional(),
+    drivetrain: choice(DRIVETRAINS, "drivetrain").optional(),
+    exteriorColor: text(40, "Exterior color"),
+    interiorColor: text(40, "Interior color"),
+    bodyType: choice(BODY_TYPES, "body type").optional(),
+    country: choice(COUNTRIES, "country").default("US"),
+    state: text(60, "State/Province"),
+    city: requiredText(80, "City"),
+    zipCode: text(12, "ZIP/Postal code"),
+  })
+  .refine(
+    // Runs even when fields failed, so a missing field also gives SPEC.md's form-level message.
+    (value) => REQUIRED_FIELDS.every((key) => present((value as Record<string, unknown>)[key])),
+    { message: MISSING_INFORMATION, path: [], when: () => true },
+  );
+
+export type ListingInput = z.output<typeof listingSchema>;
+
+/** JSON callers send numbers and nulls; the form sends strings. Bring both to the form's shape. */
+export function normaliseListingJson(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (value === null || value === "") continue;
+    out[key] = typeof value === "number" ? String(value) : value;
+  }
+  return out;
+}
+
+const optionalFilterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const optionalInt = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/[,\s]/g, "") || undefined : value),
+    z.coerce.number().int().min(min).max(max).optional(),
+  );
+
+const optionalAmount = z.preprocess(
+  (value) => (typeof value === "string" ? value.replace(/[,\s$]/g, "") || undefined : value),
+  z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/)
+    .optional(),
+);
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.enum(values).optional());
+
+/** The community query set of GET /api/vehicles and /community-vehicles (SPEC.md §7). */
+export const listingSearchSchema = z.object({
+  search: optionalFilterText(100),
+  make: optionalFilterText(40),
+  model: optionalFilterText(60),
+  yearMin: optionalInt(MIN_YEAR, 2100),
+  yearMax: optionalInt(MIN_YEAR, 2100),
+  priceMin: optionalAmount,
+  priceMax: optionalAmount,
+  country: optionalChoice(COUNTRIES),
+  state: optionalFilterText(60),
+  city: optionalFilterText(80),
+  condition: optionalChoice(CONDITIONS),
+  bodyType: optionalChoice(BODY_TYPES),
+});
+
+export type ListingFilters = Partial<z.output<typeof listingSearchSchema>>;
+export const FILTER_KEYS = Object.keys(listingSearchSchema.shape) as Array<keyof ListingFilters>;

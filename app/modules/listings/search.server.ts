@@ -1,0 +1,275 @@
+// Searching community listings (SPEC.md §2 filters, §7 GET /api/vehicles): one keyset page of
+// active listings newest first, with a capped count. See docs/decisions/0501-listing-search.md.
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import type { BodyType, Condition, Country, Currency } from "~/modules/listings/fields";
+import { FILTER_KEYS, listingSearchSchema, type ListingFilters } from "~/modules/listings/schemas";
+
+export const PAGE_SIZE = 24;
+
+export type ListingCard = {
+  id: string;
+  title: string;
+  price: string;
+  currency: Currency;
+  condition: Condition;
+  year: number;
+  make: string;
+  model: string;
+  mileage: number | null;
+  bodyType: BodyType | null;
+  city: string;
+  state: string | null;
+  country: Country;
+  featured: boolean;
+  createdAt: string;
+  imageUrl: string | null;
+  isFavorite: boolean;
+};
+
+/** Counting stops here: beyond it the page says "10,000+" (exact counts of huge sets cost a scan). */
+export const COUNT_CAP = 10_000;
+
+export type ListingPage = {
+  listings: ListingCard[];
+  /** Matches, up to COUNT_CAP. */
+  total: number;
+  /** True when there are more than COUNT_CAP matches. */
+  totalCapped: boolean;
+  nextCursor: string | null;
+};
+
+type CardRow = Omit<ListingCard, "createdAt" | "id"> & {
+  id: string;
+  created_at: Date;
+  created_at_text: string;
+};
+
+/** Escapes LIKE wildcards so a user's "%" or "_" match themselves. */
+function likePattern(word: string) {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function encodeCursor(createdAtText: string, id: string) {
+  return Buffer.from(`${createdAtText}|${id}`, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string | null | undefined): { at: string; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!at || !id || !/^\d{1,19}$/.test(id) || Number.isNaN(Date.parse(at))) return null;
+  return { at, id };
+}
+
+/** The WHERE clause for active listings matching `filters`; every part is a bound parameter. */
+function filterClause(filters: ListingFilters, bind: unknown[]) {
+  const where = ["l.status = 'active'"];
+  const param = (value: unknown) => {
+    bind.push(value);
+    return `$${bind.length}`;
+  };
+  if (filters.search) {
+    // Every word must appear somewhere in title, make, model or description (trigram index).
+    const words = filters.search.split(/\s+/).filter(Boolean).slice(0, 6);
+    for (const word of words) {
+      where.push(
+        `(l.title || ' ' || l.make || ' ' || l.model || ' ' || l.description) ILIKE ${param(likePattern(word))}`,
+      );
+    }
+  }
+  if (filters.make) where.push(`lower(l.make) = lower(${param(filters.make)})`);
+  if (filters.model) where.push(`lower(l.model) = lower(${param(filters.model)})`);
+  let { yearMin, yearMax } = filters;
+  if (yearMin !== undefined && yearMax !== undefined && yearMin > yearMax)
+    [yearMin, yearMax] = [yearMax, yearMin];
+  if (yearMin !== undefined) where.push(`l.year >= ${param(yearMin)}`);
+  if (yearMax !== undefined) where.push(`l.year <= ${param(yearMax)}`);
+  if (filters.priceMin) where.push(`l.price >= ${param(filters.priceMin)}::numeric`);
+  if (filters.priceMax) where.push(`l.price <= ${param(filters.priceMax)}::numeric`);
+  if (filters.country) where.push(`l.country = ${param(filters.country)}`);
+  if (filters.state) where.push(`lower(l.state) = lower(${param(filters.state)})`);
+  if (filters.city) where.push(`lower(l.city) = lower(${param(filters.city)})`);
+  if (filters.condition) where.push(`l.condition = ${param(filters.condition)}`);
+  if (filters.bodyType) where.push(`l.body_type = ${param(filters.bodyType)}`);
+  return where;
+}
+
+/** Active listings matching `filters`, newest first, one keyset page at a time. */
+export async function searchListings(
+  filters: ListingFilters,
+  options: { cursor?: string | null; limit?: number; viewerId?: string | null } = {},
+): Promise<ListingPage> {
+  const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
+  const countBind: unknown[] = [];
+  const countWhere = filterClause(filters, countBind);
+
+  const bind: unknown[] = [];
+  const where = filterClause(filters, bind);
+  const cursor = decodeCursor(options.cursor);
+  if (cursor) {
+    bind.push(cursor.at, cursor.id);
+    where.push(
+      `(l.created_at, l.id) < ($${bind.length - 1}::timestamptz, $${bind.length}::bigint)`,
+    );
+  }
+  bind.push(options.viewerId ?? null);
+  const viewer = `$${bind.length}::uuid`;
+  bind.push(limit + 1);
+
+  const [rows, [count]] = await Promise.all([
+    sequelize.query<CardRow>(
+      `SELECT l.id, l.title, l.price, l.currency, l.condition, l.year, l.make, l.model, l.mileage,
+              l.body_type AS "bodyType", l.city, l.state, l.country, l.featured, l.created_at,
+              l.created_at::text AS created_at_text,
+              (SELECT p.thumbnail_url FROM listing_photos p
+                WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl",
+              (${viewer} IS NOT NULL AND EXISTS (SELECT 1 FROM listing_favorites f
+                WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
+         FROM listings l
+        WHERE ${where.join(" AND ")}
+        ORDER BY l.created_at DESC, l.id DESC
+        LIMIT $${bind.length}`,
+      { bind, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ total: string }>(
+      `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
+         WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
+      { bind: countBind, type: QueryTypes.SELECT },
+    ),
+  ]);
+
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    listings: page.map(({ created_at, created_at_text: _text, ...row }) => ({
+      ...row,
+      id: String(row.id),
+      createdAt: created_at.toISOString(),
+    })),
+    total: Math.min(Number(count.total), COUNT_CAP),
+    totalCapped: Number(count.total) > COUNT_CAP,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.created_at_text, last.id) : null,
+  };
+}
+
+/** Only the non-empty community parameters of a query string (SPEC.md §7). */
+export function parseListingFilters(
+  params: URLSearchParams,
+): { ok: true; filters: ListingFilters } | { ok: false; errors: Record<string, string> } {
+  const raw: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  const parsed = listingSearchSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, filters: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    errors[String(issue.path[0])] = `Invalid ${String(issue.path[0])}`;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * The page's reading of a query string: a value that does not parse (a typo in a shared link) is
+ * dropped rather than failing the whole search, and reported so the page can say so.
+ */
+export function lenientListingFilters(params: URLSearchParams) {
+  const result = parseListingFilters(params);
+  if (result.ok) return { filters: result.filters, ignored: [] as string[] };
+  const cleaned = new URLSearchParams(params);
+  for (const key of Object.keys(result.errors)) cleaned.delete(key);
+  const again = parseListingFilters(cleaned);
+  return {
+    filters: again.ok ? again.filters : ({} as ListingFilters),
+    ignored: Object.keys(result.errors),
+  };
+}
+
+/** A listing as SPEC.md §3 describes it for API callers: every field and its images. */
+export type ListingRecord = {
+  id: string;
+  userId: string;
+  title: string;
+  description: string;
+  make: string;
+  model: string;
+  year: number;
+  mileage: number | null;
+  price: string;
+  currency: Currency;
+  condition: Condition;
+  fuelType: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  bodyType: BodyType | null;
+  country: Country;
+  state: string | null;
+  city: string;
+  zipCode: string | null;
+  images: string[];
+  featured: boolean;
+  createdAt: string;
+  isFavorite: boolean;
+};
+
+async function listingRecords(cards: ListingCard[]): Promise<ListingRecord[]> {
+  if (cards.length === 0) return [];
+  const rows = await sequelize.query<Omit<ListingRecord, "createdAt"> & { createdAt: Date }>(
+    `SELECT l.id::text AS id, l.user_id AS "userId", l.title, l.description, l.make, l.model,
+            l.year, l.mileage, l.price, l.currency, l.condition, l.fuel_type AS "fuelType",
+            l.transmission, l.drivetrain, l.exterior_color AS "exteriorColor",
+            l.interior_color AS "interiorColor", l.body_type AS "bodyType", l.country, l.state,
+            l.city, l.zip_code AS "zipCode", l.featured, l.created_at AS "createdAt",
+            ARRAY(SELECT p.url FROM listing_photos p WHERE p.listing_id = l.id
+                   ORDER BY p.position) AS images
+       FROM listings l WHERE l.id = ANY($1::bigint[])`,
+    { bind: [cards.map((c) => c.id)], type: QueryTypes.SELECT },
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return cards.flatMap((card) => {
+    const row = byId.get(card.id);
+    return row
+      ? [{ ...row, createdAt: row.createdAt.toISOString(), isFavorite: card.isFavorite }]
+      : [];
+  });
+}
+
+/**
+ * GET /api/vehicles with the community query set: one page of listings (SPEC.md §3 shape, newest
+ * first), or the invalid parameters.
+ */
+export async function searchListingsFromQuery(url: URL, viewerId?: string | null) {
+  const parsed = parseListingFilters(url.searchParams);
+  if (!parsed.ok) return parsed;
+  const page = await searchListings(parsed.filters, {
+    cursor: url.searchParams.get("cursor"),
+    limit: Number(url.searchParams.get("limit")) || PAGE_SIZE,
+    viewerId,
+  });
+  return {
+    ok: true as const,
+    filters: parsed.filters,
+    page: { ...page, listings: await listingRecords(page.listings) },
+  };
+}
+
+/** True when the query string carries any community parameter (vs. the auction set). */
+export function isCommunityQuery(params: URLSearchParams) {
+  return (
+    [
+      "search",
+      "yearMin",
+      "yearMax",
+      "priceMin",
+      "priceMax",
+      "country",
+      "state",
+      "city",
+      "condition",
+      "bodyType",
+    ] as const
+  ).some((key) => params.has(key));
+}

@@ -1,0 +1,54 @@
+import { ConnectionError, DatabaseError, TimeoutError } from "sequelize";
+import { wantsJson } from "~/http/http.server";
+
+export const UNAVAILABLE = "BidYard is briefly unavailable. Please try again in a moment.";
+// PostgreSQL's own "shutting down / starting up / cannot connect now" codes, and class 08
+// (connection exceptions).
+const SERVER_GOING_AWAY = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006"]);
+// Node's socket errors when the server is gone or the connection broke.
+const SOCKET_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+const LOST_CONNECTION =
+  /Connection terminated|connection is closed|Client has encountered a connection error|ECONNREFUSED|ECONNRESET/i;
+
+/**
+ * True when an error means the database cannot be reached right now (not a bad query). Knows
+ * Sequelize's errors and the raw `pg` ones (the rate limiter talks to pooled clients directly).
+ */
+export function isDatabaseOutage(error: unknown): boolean {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
+  if (error instanceof DatabaseError) {
+    const code = (error.original as { code?: string } | undefined)?.code;
+    if (code && SERVER_GOING_AWAY.has(code)) return true;
+    return LOST_CONNECTION.test(error.message);
+  }
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && (SERVER_GOING_AWAY.has(code) || SOCKET_ERRORS.has(code)))
+      return true;
+    return LOST_CONNECTION.test(error.message);
+  }
+  return false;
+}
+
+/** The 503 an outage answers: JSON for calls, a short page otherwise, with Retry-After. */
+export function databaseUnavailable(request: Request) {
+  const headers = { "Retry-After": "10" };
+  return wantsJson(request)
+    ? Response.json({ error: UNAVAILABLE, message: UNAVAILABLE }, { status: 503, headers })
+    : new Response(UNAVAILABLE, { status: 503, headers });
+}
+
+/**
+ * Runs `work`; if the database is down, answers a clear 503 (JSON for calls, a page otherwise)
+ * instead of a 500, so people and load balancers can tell an outage from a bug. A request cut off
+ * mid-transaction may still have committed: callers retry with the same intent (a bid answered
+ * 503 may stand; a deposit confirmation is safe to repeat).
+ */
+export async function whileDatabaseUp<T>(request: Request, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isDatabaseOutage(error)) throw error;
+    throw databaseUnavailable(request);
+  }
+}

@@ -1,0 +1,44 @@
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
+import { discardStaleUploads } from "./uploads.server";
+
+const HOUSEKEEPING_LOCK = 727_001;
+const HOUSEKEEPING_INTERVAL_MS = 60_000;
+
+/**
+ * Once a minute, on one instance at a time (a PostgreSQL advisory lock held while it runs):
+ * send refunds again that the provider did not answer clearly, and drop uploads never used.
+ */
+export async function runHousekeeping() {
+  return sequelize.transaction(async (transaction) => {
+    const [{ locked }] = await sequelize.query<{ locked: boolean }>(
+      "select pg_try_advisory_xact_lock(:key) as locked",
+      { replacements: { key: HOUSEKEEPING_LOCK }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!locked) return false;
+    await retryPendingRefunds();
+    await discardStaleUploads();
+    return true;
+  });
+}
+
+declare global {
+  var __bidyardHousekeeping: NodeJS.Timeout | undefined;
+}
+
+export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS) {
+  if (process.env.VITEST || process.env.HOUSEKEEPING === "off") return;
+  if (globalThis.__bidyardHousekeeping) return;
+  let running = false;
+  globalThis.__bidyardHousekeeping = setInterval(() => {
+    if (running) return;
+    running = true;
+    runHousekeeping()
+      .catch((error) => console.error("housekeeping:", error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  globalThis.__bidyardHousekeeping.unref();
+}

@@ -1,0 +1,61 @@
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { sequelize } from "~/models/db.server";
+import { env } from "~/platform/env.server";
+import { jsonError, wantsJson } from "~/http/http.server";
+
+type Policy = { points: number; duration: number };
+
+/** Limits per action; counters live in PostgreSQL so every app machine shares them. */
+export const RATE_LIMITS = {
+  signIn: { points: 20, duration: 60 },
+  /** New accounts made by first sign-ins, per client address (docs/decisions/0903). */
+  signUp: { points: 10, duration: 60 * 60 },
+  earlyAccess: { points: 5, duration: 60 },
+  bid: { points: env().BID_RATE_LIMIT_PER_MINUTE, duration: 60 },
+  upload: { points: 20, duration: 60 * 10 },
+  payment: { points: 30, duration: 60 },
+} satisfies Record<string, Policy>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const limiters = new Map<string, RateLimiterPostgres>();
+
+function limiterFor(name: RateLimitName) {
+  let limiter = limiters.get(name);
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: sequelize,
+      storeType: "sequelize",
+      tableName: "rate_limits",
+      tableCreated: true,
+      keyPrefix: name,
+      ...RATE_LIMITS[name],
+    });
+    limiters.set(name, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * The caller's address: Fly's proxy sets Fly-Client-IP and clients cannot forge it through the
+ * proxy. X-Forwarded-For is never trusted. Without a proxy every caller shares one bucket.
+ */
+export function clientAddress(request: Request) {
+  return request.headers.get("fly-client-ip")?.trim() || "direct";
+}
+
+/** Counts one use of `name` for `key`; throws a 429 (JSON or page) when the limit is spent. */
+export async function consumeRateLimit(request: Request, name: RateLimitName, key: string) {
+  try {
+    await limiterFor(name).consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    const message = "Too many requests. Please wait a moment and try again.";
+    const answer = wantsJson(request)
+      ? jsonError(429, message, { retryAfter: Number(retryAfter) })
+      : new Response(message, { status: 429 });
+    answer.headers.set("Retry-After", retryAfter);
+    throw answer;
+  }
+}
