@@ -1,4 +1,5 @@
 import { env } from "~/platform/env.server";
+import { jsonError } from "./respond.server";
 
 /** True for calls that want JSON back (the /api/* routes and fetch clients), not a page. */
 export function wantsJson(request: Request) {
@@ -10,9 +11,7 @@ export function wantsJson(request: Request) {
   );
 }
 
-export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
-  return Response.json({ error: message, message, ...extra }, { status });
-}
+export { jsonError } from "./respond.server";
 
 /**
  * Refuses a state-changing request from another origin (CSRF). Browsers send Origin on every

@@ -1,23 +1,66 @@
+// The one reader for JSON request bodies. It reads at most `maxBytes` (a bigger body is a 413
+// before it is all in memory), refuses a declared non-JSON content type (415) and malformed JSON
+// (400), and checks the body with a zod schema: the first problem is the message, every problem
+// is in `fields`. Never a 500 for anything a client sends.
 import type * as z from "zod";
-import { jsonError } from "./http.server";
+import { jsonError } from "./respond.server";
 
-/** Parses a JSON body with `schema`; a bad body is a 400 with the first problem, never a 500. */
-export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T) {
-  let body: unknown = {};
-  const text = await request.text();
-  if (text.trim() !== "") {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw jsonError(400, "The request body must be JSON.");
+export const MAX_JSON_BYTES = 64 * 1024;
+
+const TOO_LARGE = "The request body is too large";
+
+/** The body's text, at most `maxBytes` bytes of it; a 413 past that, counted as it streams. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) throw jsonError(413, TOO_LARGE);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw jsonError(413, TOO_LARGE);
     }
+    chunks.push(value);
   }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The parsed JSON body (an empty body reads as `{}`), unchecked. */
+export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type && !type.startsWith("application/json")) {
+    throw jsonError(415, "Send the body as application/json");
+  }
+  const text = await readBodyText(request, maxBytes);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw jsonError(400, "The request body must be JSON.");
+  }
+}
+
+/** The JSON body checked against `schema`, or a thrown 400 naming the first problem. */
+export async function readJsonBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  options: { maxBytes?: number } = {},
+): Promise<z.output<T>> {
+  const body = await readJson(request, options.maxBytes);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw jsonError(400, issue.message, {
-      fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])),
+    const issues = parsed.error.issues;
+    throw jsonError(400, issues[0]?.message ?? "Invalid request", {
+      fields: Object.fromEntries(issues.map((issue) => [issue.path.join("."), issue.message])),
+      fieldErrors: Object.fromEntries(
+        issues.map((issue) => [issue.path.join("."), [issue.message]]),
+      ),
     });
   }
-  return parsed.data as z.infer<T>;
+  return parsed.data as z.output<T>;
 }

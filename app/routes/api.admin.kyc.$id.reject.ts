@@ -4,13 +4,13 @@ import { rejectDocument } from "~/modules/kyc/kyc.server";
 import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
-import { parseJsonBody } from "~/http/json-body.server";
+import { readJsonBody } from "~/http/json-body.server";
 import { rejectReasonSchema } from "~/modules/kyc/schemas";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
-  const { reason } = await parseJsonBody(request, z.object({ reason: rejectReasonSchema }));
+  const { reason } = await readJsonBody(request, z.object({ reason: rejectReasonSchema }));
   try {
     const { document } = await rejectDocument(admin, params.id ?? "", reason);
     return Response.json(document);

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSettings, updateSetting } from "~/modules/admin/settings.server";
 import { jsonError } from "~/http/http.server";
-import { readJson } from "~/http/json.server";
+import { readJson } from "~/http/json-body.server";
 
 const schema = z
   .object({

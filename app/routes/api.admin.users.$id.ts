@@ -4,7 +4,7 @@ import { AdminRuleError, updateUserByAdmin } from "~/modules/admin/admin.server"
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { toPublicUser } from "~/modules/accounts/users.server";
 import { jsonError } from "~/http/http.server";
-import { readJson } from "~/http/json.server";
+import { readJson } from "~/http/json-body.server";
 
 const schema = z.object({ role: z.enum(["user", "admin"]), verified: z.boolean() }).strict();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,7 +3,7 @@ import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/applications.server
 import { requireUser } from "~/modules/accounts/session.server";
 import { confirmUpload, objectPathFor, UploadError } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
-import { parseJsonBody } from "~/http/json-body.server";
+import { readJsonBody } from "~/http/json-body.server";
 import { documentUrlSchema } from "~/modules/kyc/schemas";
 
 export const loader = () => jsonError(405, "Use PUT");
@@ -12,7 +12,7 @@ export const loader = () => jsonError(405, "Use PUT");
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return jsonError(405, "Use PUT");
   const user = await requireUser(request);
-  const { documentURL } = await parseJsonBody(request, documentUrlSchema);
+  const { documentURL } = await readJsonBody(request, documentUrlSchema);
   try {
     const upload = await confirmUpload(user.id, LICENCE_UPLOAD_PURPOSE, documentURL);
     return Response.json({ objectPath: objectPathFor(upload.objectKey) });

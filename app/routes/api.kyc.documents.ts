@@ -3,7 +3,7 @@ import { listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
 import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
-import { parseJsonBody } from "~/http/json-body.server";
+import { readJsonBody } from "~/http/json-body.server";
 import { submitDocumentSchema } from "~/modules/kyc/schemas";
 
 /** The signed-in user's own documents, newest (current) first. */
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
-  const input = await parseJsonBody(request, submitDocumentSchema);
+  const input = await readJsonBody(request, submitDocumentSchema);
   try {
     const document = await submitDocument(user, {
       documentType: input.documentType,

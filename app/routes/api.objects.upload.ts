@@ -4,7 +4,7 @@ import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { isUploadPurpose, issueUpload } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
-import { parseJsonBody } from "~/http/json-body.server";
+import { readJsonBody } from "~/http/json-body.server";
 import { uploadRequestSchema } from "~/modules/kyc/schemas";
 
 /** SPEC §7: returns uploadURL for one PUT, bound to the file's exact size and content type. */
@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
   await consumeRateLimit(request, "upload", user.id);
-  const input = await parseJsonBody(request, uploadRequestSchema);
+  const input = await readJsonBody(request, uploadRequestSchema);
   const purpose = input.purpose ?? "kyc_document";
   if (!isUploadPurpose(purpose)) return jsonError(400, "Unknown upload purpose.");
   try {

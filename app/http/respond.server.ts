@@ -1,0 +1,45 @@
+// The HTTP edge's one way to answer a refusal: a UserError (app/utils/user-error.ts) becomes a JSON
+// answer for /api/* and fetch clients, or a page reply (conform's submission.reply with the
+// message on its field) for a form post. Anything else is rethrown: it is a bug or an outage, and
+// the server's error handling (app/entry.server.tsx, app/platform/availability.server.ts) answers it.
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { isUserError, type UserError } from "~/utils/user-error";
+
+/** The JSON shape every /api/* refusal has: `error` and `message` carry the same text. */
+export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
+  return Response.json({ error: message, message, ...extra }, { status });
+}
+
+/** A UserError as its JSON answer; `prefix` puts a call's own headline before the reason. */
+export function errorJson(error: unknown, options: { prefix?: string } = {}): Response {
+  if (!isUserError(error)) throw error;
+  const message = options.prefix ? `${options.prefix} ${error.message}` : error.message;
+  return jsonError(error.status, message, {
+    title: error.title,
+    ...(error.field ? { field: error.field } : {}),
+    ...(error.code ? { code: error.code } : {}),
+    ...(options.prefix ? { reason: error.message } : {}),
+  });
+}
+
+type Replyable = {
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    resetForm?: boolean;
+  }): SubmissionResult<string[]>;
+};
+
+/** The conform reply for a UserError: on its field when the form has one, else for the form. */
+export function replyFor(submission: Replyable, error: UserError) {
+  return error.field
+    ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+    : submission.reply({ formErrors: [error.message] });
+}
+
+/** A UserError as a page action's answer: `{ result }` with its status. */
+export function errorReply(error: unknown, submission: Replyable) {
+  if (!isUserError(error)) throw error;
+  return data({ result: replyFor(submission, error) }, { status: error.status });
+}
