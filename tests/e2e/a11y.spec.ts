@@ -1,8 +1,7 @@
 // axe-core on every screen, as every kind of person, with the dialogs open and at 360 px:
 // no serious or critical violation. Each screen names its route file, and the last test fails
 // when a page route in app/routes is in none of the lists below.
-import fs from "node:fs";
-import path from "node:path";
+import { routeModuleFiles } from "../support/route-files";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import {
@@ -500,8 +499,8 @@ test("screens at 360 px wide", async ({ page, context }) => {
 });
 
 test("every page route in app/routes is in a list above", async () => {
-  const pages = fs
-    .readdirSync(path.resolve("app/routes"))
+  const pages = routeModuleFiles()
+    .map((route) => route.name)
     .filter((file) => file.endsWith(".tsx") && !file.startsWith("api."));
   expect(pages.length).toBeGreaterThan(15);
   const placeholder = new Proxy({} as World, {

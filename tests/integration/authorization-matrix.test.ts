@@ -1,7 +1,5 @@
 // Every route file against every kind of person: visitors are sent to sign in (pages) or get 401
 // (calls), non-admins get 403 on admin routes, cross-origin posts get 403, and nothing answers 5xx.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "../../scripts/local-issuer";
 import { sequelize } from "~/models/db.server";
@@ -9,11 +7,10 @@ import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { ROUTE_ACCESS, type Persona, type RouteAccess } from "../support/route-access";
 import { createTestUser, requestAs } from "../support/auth";
+import { routeModuleFiles } from "../support/route-files";
 
-const routesDir = path.resolve("app/routes");
-const routeFiles = fs
-  .readdirSync(routesDir)
-  .filter((file) => /\.(ts|tsx)$/.test(file) && !file.includes(".test."));
+const routeModules = routeModuleFiles();
+const routeFiles = routeModules.map((route) => route.name);
 
 type RouteModule = {
   loader?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
@@ -118,7 +115,8 @@ describe("authorization matrix", () => {
     const route = ROUTE_ACCESS[file];
     if (!route) continue;
     it(`${file}: each person gets what they should`, async () => {
-      const mod = (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
+      const modulePath = routeModules.find((route) => route.name === file)!.file;
+      const mod = (await import(/* @vite-ignore */ modulePath)) as RouteModule;
       const params = paramsFor(file, route.path);
       for (const persona of PERSONAS) {
         const user = persona === "visitor" ? null : people[persona];
