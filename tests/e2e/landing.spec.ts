@@ -53,4 +53,14 @@ test.describe("landing page", () => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
   });
+
+  test("/favicon.ico is an icon, not the 404 page (browsers ask for it on every site)", async ({
+    request,
+  }) => {
+    const response = await request.get("/favicon.ico");
+    expect(response.status()).toBe(200);
+    const bytes = await response.body();
+    // An ICO file starts with reserved 0, type 1 (icon).
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
 });
