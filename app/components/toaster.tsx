@@ -30,7 +30,7 @@ export function useToast() {
 let nextId = 1;
 
 /**
- * The toast region (SPEC §9: one at a time, 5000 ms, F8 focuses it, swipe right to dismiss).
+ * The toast region: one at a time, 5000 ms, F8 focuses it, swipe right to dismiss.
  * The server's flash toast renders into the HTML, so it shows without JavaScript too.
  */
 export function ToastProvider({

@@ -19,7 +19,7 @@ export async function loader() {
   return redirect("/?early-access=1");
 }
 
-// POST /api/prelaunch-signup: JSON from the dialog (SPEC §7) or a plain form without JavaScript.
+// POST /api/prelaunch-signup: JSON from the dialog or a plain form without JavaScript.
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (request.method !== "POST") return jsonError(405, "Method not allowed");

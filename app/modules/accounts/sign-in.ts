@@ -1,5 +1,5 @@
 // What a page does when the server says the user must sign in while the app's scripts run
-// (SPEC §2 and §10): a toast, then /api/login after 500 ms. Without JavaScript the server
+// (docs/decisions/0104): a toast, then /api/login after 500 ms. Without JavaScript the server
 // redirects at once.
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
