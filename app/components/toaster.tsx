@@ -8,12 +8,13 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { toastIn, type Toast } from "~/utils/toast";
 
-export type ToastMessage = {
-  title: string;
-  description?: string;
-  type?: "success" | "error" | "info";
-};
+// The one toast path (docs/architecture.md, "Toasts"): the server's flash toast (redirectWithToast)
+// arrives as `serverToast`; an action that stays on its page answers `{ toast }`, shown by
+// `useActionToast`; what only the browser knows (its own fetch failed) goes through `useToast`.
+
+export type ToastMessage = Toast;
 
 type Shown = ToastMessage & { id: number };
 
@@ -25,6 +26,15 @@ const ToastContext = createContext<(toast: ToastMessage) => void>(() => undefine
 /** Shows a toast (one at a time: a new one replaces the current). */
 export function useToast() {
   return useContext(ToastContext);
+}
+
+/** Shows the `toast` an action (or a fetcher's JSON answer) carries, once per answer. */
+export function useActionToast(data: unknown) {
+  const show = useToast();
+  useEffect(() => {
+    const toast = toastIn(data);
+    if (toast) show(toast);
+  }, [data, show]);
 }
 
 let nextId = 1;
