@@ -4,6 +4,8 @@ import { usePageWithoutDialogs, useShellDialogs } from "./shell-dialogs";
 import { useToast } from "./toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import { HONEYPOT_FIELD } from "~/utils/shell";
+import { toastIn } from "~/utils/toast";
+import { EARLY_ACCESS_FAILED, EARLY_ACCESS_SUCCESS } from "~/modules/accounts/messages";
 
 const input =
   "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-600";
@@ -33,31 +35,20 @@ export function EarlyAccessDialog() {
           [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD),
         }),
       });
-      const body = (await response.json().catch(() => null)) as {
-        message?: string;
-        alreadyJoined?: boolean;
-      } | null;
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      // The answer says what to show; an answer without a toast (a 429, a 403) shows its message.
+      const answer = toastIn(body);
       if (!response.ok) {
-        toast({ title: "Error", description: body?.message || "Failed to sign up", type: "error" });
+        toast(
+          answer ?? { ...EARLY_ACCESS_FAILED, description: body?.message || "Failed to sign up" },
+        );
         return;
       }
-      toast(
-        body?.alreadyJoined
-          ? {
-              title: "You're already on the list",
-              description: body.message,
-              type: "info",
-            }
-          : {
-              title: "Success!",
-              description: "You've been added to our early access list",
-              type: "success",
-            },
-      );
+      toast(answer ?? EARLY_ACCESS_SUCCESS);
       setEmail("");
       close();
     } catch {
-      toast({ title: "Error", description: "Failed to sign up. Please try again.", type: "error" });
+      toast(EARLY_ACCESS_FAILED);
     } finally {
       setPending(false);
     }

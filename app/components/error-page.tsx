@@ -40,7 +40,8 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
 
 /**
  * A 401 reaches a page only when the app's scripts asked (the server redirects documents): say so
- * with a toast, then go to sign in after 500 ms (SPEC §2). The link is there for whoever is faster.
+ * with a toast, then go to sign in after 500 ms (docs/decisions/0104). The link is there for
+ * whoever is faster.
  */
 function SignInRequiredPage() {
   const error = useRouteError();

@@ -20,7 +20,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * Registration (SPEC §2): nothing is sent to us; submitting goes to /api/login with the account
+ * Registration: nothing is sent to us; submitting goes to /api/login with the account
  * type and the e-mail as a login hint. Only those two fields carry a `name`, so passwords and the
  * phone number never leave the page (not even in the URL of the no-JS GET form).
  */

@@ -18,7 +18,7 @@ const pill = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
   }`;
 
-/** First name, else e-mail, else 'User' (SPEC §2). */
+/** How the header names the user: first name, else e-mail, else 'User'. */
 export function userLabel(user: Pick<PublicUser, "firstName" | "email">) {
   return user.firstName?.trim() || user.email?.trim() || "User";
 }
@@ -174,7 +174,7 @@ function SignedIn({
         method="post"
         action="/api/logout"
         onSubmit={() => {
-          // SPEC §2: logout clears local and session storage, then ends the session.
+          // Nothing of this user stays in the browser: storage is cleared, then the session ends.
           localStorage.clear();
           sessionStorage.clear();
         }}

@@ -8,12 +8,13 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { toastIn, type Toast } from "~/utils/toast";
 
-export type ToastMessage = {
-  title: string;
-  description?: string;
-  type?: "success" | "error" | "info";
-};
+// The one toast path (docs/architecture.md, "Toasts"): the server's flash toast (redirectWithToast)
+// arrives as `serverToast`; an action that stays on its page answers `{ toast }`, shown by
+// `useActionToast`; what only the browser knows (its own fetch failed) goes through `useToast`.
+
+export type ToastMessage = Toast;
 
 type Shown = ToastMessage & { id: number };
 
@@ -27,10 +28,19 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
+/** Shows the `toast` an action (or a fetcher's JSON answer) carries, once per answer. */
+export function useActionToast(data: unknown) {
+  const show = useToast();
+  useEffect(() => {
+    const toast = toastIn(data);
+    if (toast) show(toast);
+  }, [data, show]);
+}
+
 let nextId = 1;
 
 /**
- * The toast region (SPEC §9: one at a time, 5000 ms, F8 focuses it, swipe right to dismiss).
+ * The toast region: one at a time, 5000 ms, F8 focuses it, swipe right to dismiss.
  * The server's flash toast renders into the HTML, so it shows without JavaScript too.
  */
 export function ToastProvider({

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/platform/env.server";
+import type { Toast } from "~/utils/toast";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
@@ -13,11 +14,8 @@ export const sessionCookie = createCookie("__session", {
   secrets: env().SESSION_SECRETS,
 });
 
-export type FlashToast = {
-  title: string;
-  description?: string;
-  type?: "success" | "error" | "info";
-};
+/** A toast carried in the flash cookie: the same shape as every toast. */
+export type FlashToast = Toast;
 
 /** One message carried across a redirect, so a no-JS form post still shows its result. */
 export const toastCookie = createCookie("__toast", {

@@ -1,6 +1,14 @@
+// The server's side of the one toast path (docs/architecture.md, "Toasts"): a form post answers
+// with a redirect that carries its toast in the flash cookie; the root loader reads it once and
+// the toaster shows it, with or without JavaScript.
 import { redirect } from "@remix-run/node";
 import { toastCookie, type FlashToast } from "~/http/cookies.server";
+import { toastIn } from "~/utils/toast";
 
+/**
+ * The Set-Cookie value for a flash toast, for a response the browser follows with a full page
+ * load (a redirect, or a JSON answer after which the page reloads). Prefer `redirectWithToast`.
+ */
 export async function setToastHeader(toast: FlashToast) {
   return toastCookie.serialize(toast);
 }
@@ -23,9 +31,5 @@ export async function readToast(
     "Set-Cookie",
     await toastCookie.serialize("", { maxAge: 0, expires: new Date(0) }),
   );
-  const toast =
-    value && typeof value === "object" && typeof (value as FlashToast).title === "string"
-      ? (value as FlashToast)
-      : null;
-  return { toast, headers };
+  return { toast: toastIn({ toast: value }), headers };
 }

@@ -1,6 +1,9 @@
 import { ConnectionError, DatabaseError, TimeoutError } from "sequelize";
 import { wantsJson } from "~/http/http.server";
 
+// /healthz asks through here: routes do not reach into app/models.
+export { databaseIsUp } from "~/models/db.server";
+
 export const UNAVAILABLE = "BidYard is briefly unavailable. Please try again in a moment.";
 // PostgreSQL's own "shutting down / starting up / cannot connect now" codes, and class 08
 // (connection exceptions).

@@ -6,7 +6,7 @@ import { activeBidCount } from "~/modules/auctions/bidding.server";
 import { getUser } from "~/modules/accounts/session.server";
 import { useOptionalUser } from "~/modules/accounts/use-user";
 
-// "/" is the dashboard for signed-in users and the landing page for visitors (SPEC §2).
+// "/" is the dashboard for signed-in users and the landing page for visitors.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   return { activeBids: user ? await activeBidCount(user.id) : 0 };

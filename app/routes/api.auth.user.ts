@@ -3,7 +3,7 @@ import { getUser } from "~/modules/accounts/session.server";
 import { toPublicUser } from "~/modules/accounts/users.server";
 import { jsonError } from "~/http/http.server";
 
-/** The signed-in user (SPEC §3 fields) or 401. */
+/** The signed-in user as `PublicUser` (no OIDC subject) or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) return jsonError(401, "Unauthorized");

@@ -6,7 +6,7 @@ import { getUser } from "~/modules/accounts/session.server";
 import { safeRedirect } from "~/http/http.server";
 import { loginQuerySchema } from "~/modules/accounts/schemas";
 
-// Sign In and Register both arrive here (a browser navigation, SPEC §2).
+// Sign In and Register both arrive here (always a browser navigation, never a fetch).
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = loginQuerySchema.safeParse(Object.fromEntries(url.searchParams));

@@ -1,37 +1,27 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { joinEarlyAccess } from "~/modules/accounts/early-access.server";
+import { earlyAccessSchema, HONEYPOT_FIELD } from "~/modules/accounts/early-access.schemas";
+import { EARLY_ACCESS_DUPLICATE, EARLY_ACCESS_SUCCESS } from "~/modules/accounts/messages";
 import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { jsonError, requireSameOrigin, safeRedirect } from "~/http/http.server";
-import { earlyAccessSchema, HONEYPOT_FIELD } from "~/modules/accounts/early-access.schemas";
-
-export const EARLY_ACCESS_SUCCESS = {
-  title: "Success!",
-  description: "You've been added to our early access list",
-};
-export const EARLY_ACCESS_DUPLICATE = {
-  title: "You're already on the list",
-  description: "This e-mail is already on our early access list. We'll be in touch!",
-};
+import { readJson } from "~/http/json-body.server";
 
 export async function loader() {
   return redirect("/?early-access=1");
 }
 
-// POST /api/prelaunch-signup: JSON from the dialog (SPEC §7) or a plain form without JavaScript.
+// POST /api/prelaunch-signup: JSON from the dialog or a plain form without JavaScript.
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
 
-  let raw: Record<string, unknown>;
-  try {
-    raw = isJson
-      ? ((await request.json()) as Record<string, unknown>)
-      : Object.fromEntries(await request.formData());
-    if (!raw || typeof raw !== "object") throw new Error("not an object");
-  } catch {
+  const raw = isJson
+    ? await readJson(request)
+    : await request.formData().then(Object.fromEntries, () => null);
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     return jsonError(400, "The request body could not be read");
   }
   const back = safeRedirect(typeof raw.redirectTo === "string" ? raw.redirectTo : null, "/");
@@ -42,8 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const honeypot = raw[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     return isJson
-      ? Response.json({ ok: true, message: EARLY_ACCESS_SUCCESS.description }, { status: 201 })
-      : redirectWithToast(back, { ...EARLY_ACCESS_SUCCESS, type: "success" }, { status: 303 });
+      ? Response.json(
+          { ok: true, message: EARLY_ACCESS_SUCCESS.description, toast: EARLY_ACCESS_SUCCESS },
+          { status: 201 },
+        )
+      : redirectWithToast(back, EARLY_ACCESS_SUCCESS, { status: 303 });
   }
 
   const parsed = earlyAccessSchema.safeParse(raw);
@@ -54,27 +47,20 @@ export async function action({ request }: ActionFunctionArgs) {
       fieldErrors[field] ??= issue.message;
     }
     const message = fieldErrors.email ?? Object.values(fieldErrors)[0] ?? "Invalid signup";
-    if (isJson) return jsonError(400, message, { fieldErrors });
+    const toast = { title: "Error", description: message, type: "error" } as const;
+    if (isJson) return jsonError(400, message, { fieldErrors, toast });
     const reopen = new URL(back, "http://x");
     reopen.searchParams.set("early-access", "1");
-    return redirectWithToast(
-      `${reopen.pathname}${reopen.search}`,
-      { title: "Error", description: message, type: "error" },
-      { status: 303 },
-    );
+    return redirectWithToast(`${reopen.pathname}${reopen.search}`, toast, { status: 303 });
   }
 
   const outcome = await joinEarlyAccess(parsed.data);
   const toast = outcome === "joined" ? EARLY_ACCESS_SUCCESS : EARLY_ACCESS_DUPLICATE;
   if (isJson) {
     return Response.json(
-      { ok: true, alreadyJoined: outcome === "already-joined", message: toast.description },
+      { ok: true, alreadyJoined: outcome === "already-joined", message: toast.description, toast },
       { status: outcome === "joined" ? 201 : 200 },
     );
   }
-  return redirectWithToast(
-    back,
-    { ...toast, type: outcome === "joined" ? "success" : "info" },
-    { status: 303 },
-  );
+  return redirectWithToast(back, toast, { status: 303 });
 }

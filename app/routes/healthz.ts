@@ -1,4 +1,4 @@
-import { databaseIsUp } from "~/models/db.server";
+import { databaseIsUp } from "~/platform/availability.server";
 
 export async function loader() {
   const up = await databaseIsUp();

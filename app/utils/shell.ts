@@ -1,6 +1,6 @@
 /** Set by the sign-in callback for the browser: the onboarding dialog may open once after it. */
 export const SIGNED_IN_MARKER = "bidyard_signed_in";
-/** The banner close, remembered in localStorage (SPEC) and a cookie (so the server skips it). */
+/** The banner close, remembered in localStorage (for the browser) and a cookie (so the server skips it). */
 export const BETA_BANNER_CLOSED = "beta_banner_closed";
 export const ONBOARDING_COMPLETED = "onboarding_completed";
 

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrator";
 
-// Community listings (SPEC.md §3), their photos and users' favourites. Deleted listings stay as
-// rows with status 'deleted' so they keep counting against the free allowance (DOMAIN.md).
+// Community listings, their photos and users' favourites. Deleted listings stay as rows with
+// status 'deleted' so they keep counting against the free allowance (docs/decisions/0502).
 export const up: Migration = async ({ context }) => {
   await context.sequelize.query(`
     CREATE EXTENSION IF NOT EXISTS pg_trgm;

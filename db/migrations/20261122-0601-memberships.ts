@@ -2,7 +2,7 @@ import type { Migration } from "../migrator";
 
 export const up: Migration = async ({ context }) => {
   await context.sequelize.query(`
-    -- Plans are data (DOMAIN.md): the seed upserts them by code; price 0 is the free tier.
+    -- Plans are data (docs/decisions/0601): the seed upserts them by code; price 0 is the free tier.
     CREATE TABLE membership_plans (
       id bigserial PRIMARY KEY,
       code text NOT NULL UNIQUE CHECK (code ~ '^[a-z0-9-]{2,40}$'),

@@ -17,7 +17,7 @@ type SeedOrder = {
   status?: "claimed" | "in_progress";
 };
 
-// Realistic routes from auction yards; the first two are SPEC.md's sample routes.
+// Realistic routes from auction yards (the first two are the product's worked examples).
 const ORDERS: SeedOrder[] = [
   {
     vehicle: "2019 Toyota Camry SE",

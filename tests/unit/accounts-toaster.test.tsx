@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ToastProvider, useToast, TOAST_DURATION_MS } from "~/components/toaster";
+import { ToastProvider, useActionToast, useToast, TOAST_DURATION_MS } from "~/components/toaster";
+import { toastIn } from "~/utils/toast";
 
 function Trigger() {
   const toast = useToast();
@@ -54,5 +55,36 @@ describe("toasts", () => {
     fireEvent.pointerDown(toast, { clientX: 10 });
     fireEvent.pointerUp(toast, { clientX: 70 });
     expect(screen.queryByText("Second")).toBeNull();
+  });
+});
+
+function ActionAnswer({ data }: { data: unknown }) {
+  useActionToast(data);
+  return null;
+}
+
+describe("a toast in action data", () => {
+  it("shows once per answer, and nothing for an answer without one", () => {
+    const { rerender } = render(
+      <ToastProvider serverToast={null}>
+        <ActionAnswer data={{ ok: true }} />
+      </ToastProvider>,
+    );
+    expect(screen.queryByTestId("toast")).toBeNull();
+    rerender(
+      <ToastProvider serverToast={null}>
+        <ActionAnswer data={{ toast: { title: "Saved", description: "from the action" } }} />
+      </ToastProvider>,
+    );
+    expect(screen.getByText("from the action")).toBeTruthy();
+  });
+
+  it("reads only well-formed toasts", () => {
+    expect(toastIn({ toast: { title: "T", type: "success", extra: 1 } })).toEqual({
+      title: "T",
+      type: "success",
+    });
+    expect(toastIn({ toast: { description: "no title" } })).toBeNull();
+    expect(toastIn(null)).toBeNull();
   });
 });

@@ -66,7 +66,7 @@ export function fromScript(request: Request) {
 
 /**
  * With JavaScript running, a 401 the page turns into a toast and, 500 ms later, sign-in
- * (SPEC §2); for a document request (and so without JavaScript) the redirect itself.
+ * (docs/decisions/0104); for a document request (and so without JavaScript) the redirect itself.
  */
 export function signInRequired(
   request: Request,

@@ -1,10 +1,11 @@
 // What a page does when the server says the user must sign in while the app's scripts run
-// (SPEC §2 and §10): a toast, then /api/login after 500 ms. Without JavaScript the server
+// (docs/decisions/0104): a toast, then /api/login after 500 ms. Without JavaScript the server
 // redirects at once.
+import type { Toast } from "~/utils/toast";
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
-export type SignInToast = { title: string; description: string; type: "error" };
+export type SignInToast = Toast & { description: string; type: "error" };
 
 /** The body of the 401 a page's loader or action throws for a signed-out user. */
 export type SignInRequired = { signIn: string; toast: SignInToast };

@@ -1,6 +1,6 @@
 import type { AccountType, Role, User } from "~/models/user.server";
 
-/** The user as the browser sees it (SPEC.md §3): no OIDC subject, money as a decimal string. */
+/** The user as the browser sees it: no OIDC subject, money as a decimal string. */
 export type PublicUser = {
   id: string;
   email: string;
