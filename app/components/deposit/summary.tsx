@@ -1,4 +1,4 @@
-import { formatUsd } from "~/utils/cents";
+import { formatUsd } from "~/utils/money";
 
 const KIND_LABELS = {
   deposit: "Deposit",

@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { fromCents, toCents } from "~/utils/cents";
+import { fromCents, toCents } from "~/utils/money";
 
 /**
  * What a user's deposit is holding: the user's maxima on OTHER open lots where they lead, plus

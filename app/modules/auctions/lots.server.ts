@@ -2,39 +2,13 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { closeEndedLots, closeLotIfEnded } from "~/modules/auctions/closer.server";
-import { lotBadge, type Badge } from "~/modules/auctions/badge";
+import { lotBadge } from "~/modules/auctions/rules";
+import type { AuctionVehicle } from "~/modules/auctions/types";
+import { UserError } from "~/utils/user-error";
 import { AuctionQuerySchema, type AuctionQuery } from "~/modules/auctions/schemas";
 
 export const PAGE_SIZE = 24;
-export { ENDING_SOON_MS, lotBadge, type Badge } from "~/modules/auctions/badge";
-
-/** A lot as the list and the API show it (SPEC.md §3 Vehicle plus the real auction fields). */
-export type AuctionVehicle = {
-  id: string;
-  lotNumber: string;
-  year: number;
-  make: string;
-  model: string;
-  vin: string;
-  location: string;
-  locationState: string;
-  damageType: string;
-  primaryDamage: string | null;
-  titleType: string;
-  auctionHouse: "copart" | "iaai";
-  status: string;
-  badge: Badge;
-  currentBid: string;
-  bidCount: number;
-  estimatedValue: string;
-  imageUrl: string | null;
-  startsAt: string;
-  endsAt: string;
-  watching: boolean;
-  leading: boolean;
-  /** The viewer's own standing maximum, only on lots they lead. */
-  myMax: string | null;
-};
+export type { AuctionVehicle } from "~/modules/auctions/types";
 
 type LotRow = {
   id: string;
@@ -192,6 +166,22 @@ const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.loca
 export function parseAuctionQuery(searchParams: URLSearchParams): AuctionQuery | null {
   const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
   return parsed.success ? parsed.data : null;
+}
+
+/** The API's query string checked against the query set; a 400 UserError naming the problem. */
+export function readAuctionQuery(searchParams: URLSearchParams): AuctionQuery {
+  const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UserError(`Invalid query: ${issue.path.join(".")}: ${issue.message}`, { status: 400 });
+}
+
+/** Parameters only the auction query uses; its client always sends `status`. */
+const AUCTION_ONLY_PARAMS = ["auctionHouse", "damageType", "location", "status"];
+
+/** True when a GET /api/vehicles call asks for auction lots rather than community listings. */
+export function isAuctionQuery(searchParams: URLSearchParams) {
+  return AUCTION_ONLY_PARAMS.some((name) => searchParams.has(name));
 }
 
 /**
