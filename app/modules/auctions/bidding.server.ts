@@ -1,7 +1,6 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
-import { availableBuyingPower } from "~/modules/auctions/buying-power.server";
 import {
   BID_TEXTS,
   bidMessage,
@@ -171,19 +170,4 @@ export async function activeBidCount(userId: string): Promise<number> {
     { replacements: { userId, now: now() }, type: QueryTypes.SELECT },
   );
   return Number(row.count);
-}
-
-/** What the bid form needs to know about the signed-in user (checked again on every bid). */
-export async function bidderContext(
-  user: { id: string; verified: boolean; deposit: string },
-  forLotId?: string,
-) {
-  const blocker = !user.verified
-    ? BID_ERRORS.verification().message
-    : (parseCents(user.deposit) ?? 0) < MIN_DEPOSIT_CENTS
-      ? BID_ERRORS.deposit().message
-      : null;
-  // the user row was just read for this request: only what their deposit holds is asked for
-  const available = await availableBuyingPower(user, undefined, { excludeLotId: forLotId });
-  return { available, blocker };
 }

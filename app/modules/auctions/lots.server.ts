@@ -3,12 +3,12 @@ import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { closeEndedLots, closeLotIfEnded } from "~/modules/auctions/closer.server";
 import { lotBadge } from "~/modules/auctions/rules";
-import type { AuctionVehicle } from "~/modules/auctions/types";
+import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/modules/auctions/types";
 import { UserError } from "~/utils/user-error";
 import { AuctionQuerySchema, type AuctionQuery } from "~/modules/auctions/schemas";
 
 export const PAGE_SIZE = 24;
-export type { AuctionVehicle } from "~/modules/auctions/types";
+export type { AuctionVehicle, HistoryEntry, LotDetail } from "~/modules/auctions/types";
 
 type LotRow = {
   id: string;
@@ -236,22 +236,6 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
   };
 }
 
-export type LotDetail = AuctionVehicle & {
-  trimLevel: string | null;
-  bodyStyle: string | null;
-  color: string | null;
-  locationCity: string;
-  locationZip: string | null;
-  yardName: string | null;
-  secondaryDamage: string | null;
-  titleState: string | null;
-  odometer: number | null;
-  runsDrives: boolean;
-  hasKeys: boolean;
-  repairCost: string | null;
-  imageUrls: string[];
-};
-
 /** A lot with every field, for its page; closes it first if it has ended. */
 export async function getLot(lotId: string, userId: string | null): Promise<LotDetail | null> {
   if (!/^\d{1,18}$/.test(lotId)) return null;
@@ -310,15 +294,6 @@ export function maskBidder(userId: string, lotId: string) {
   }
   return `Bidder ${1000 + ((hash >>> 0) % 9000)}`;
 }
-
-export type HistoryEntry = {
-  id: string;
-  bidder: string;
-  amount: string;
-  automatic: boolean;
-  mine: boolean;
-  createdAt: string;
-};
 
 /** Newest first, keyset by id, bidders masked. */
 export async function bidHistory(

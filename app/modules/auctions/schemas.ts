@@ -2,16 +2,6 @@ import * as z from "zod";
 import { BID_MESSAGES } from "~/modules/auctions/rules";
 import { parseCents } from "~/utils/money";
 
-import {
-  AUCTION_HOUSE_OPTIONS,
-  DAMAGE_OPTIONS,
-  LOCATION_OPTIONS,
-  MAKE_OPTIONS,
-  TITLE_OPTIONS,
-} from "~/modules/auctions/options";
-
-export { AUCTION_HOUSE_OPTIONS, DAMAGE_OPTIONS, LOCATION_OPTIONS, MAKE_OPTIONS, TITLE_OPTIONS };
-
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && (value.trim() === "" || value === "all") ? undefined : value;
 const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());

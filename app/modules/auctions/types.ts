@@ -27,3 +27,30 @@ export type AuctionVehicle = {
   /** The viewer's own standing maximum, only on lots they lead. */
   myMax: string | null;
 };
+
+/** A lot with every field, for its page. */
+export type LotDetail = AuctionVehicle & {
+  trimLevel: string | null;
+  bodyStyle: string | null;
+  color: string | null;
+  locationCity: string;
+  locationZip: string | null;
+  yardName: string | null;
+  secondaryDamage: string | null;
+  titleState: string | null;
+  odometer: number | null;
+  runsDrives: boolean;
+  hasKeys: boolean;
+  repairCost: string | null;
+  imageUrls: string[];
+};
+
+/** One bid in a lot's history; `bidder` is masked ("Bidder 4821"). */
+export type HistoryEntry = {
+  id: string;
+  bidder: string;
+  amount: string;
+  automatic: boolean;
+  mine: boolean;
+  createdAt: string;
+};
