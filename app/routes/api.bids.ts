@@ -24,8 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
 async function placeFromRequest(request: Request) {
   const user = await requireUser(request);
   await consumeRateLimit(request, "bid", user.id);
-  const { vehicleId, amount, isProxyBid, maxAmount } = await readJsonBody(request, BidApiSchema);
   try {
+    const { vehicleId, amount, isProxyBid, maxAmount } = await readJsonBody(request, BidApiSchema);
     const placed = await placeBid(user.id, {
       lotId: String(vehicleId),
       amount,
@@ -47,6 +47,7 @@ async function placeFromRequest(request: Request) {
       { status: 201 },
     );
   } catch (error) {
-    return errorJson(error);
+    // the body reader's refusal (400/413/415) is answered as it is, like a bid's UserError
+    return error instanceof Response ? error : errorJson(error);
   }
 }

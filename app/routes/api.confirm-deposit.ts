@@ -16,11 +16,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== "POST") return jsonError(405, "Method not allowed");
     const user = await requireUser(request);
     await consumeRateLimit(request, "payment", user.id);
-    const { orderID } = await readJsonBody(request, confirmDepositSchema);
     try {
+      const { orderID } = await readJsonBody(request, confirmDepositSchema);
       const result = await confirmDeposit(user.id, orderID);
       return Response.json({ newDeposit: result.newDeposit, credited: result.captured });
     } catch (error) {
-      return errorJson(error);
+      return error instanceof Response ? error : errorJson(error);
     }
   });

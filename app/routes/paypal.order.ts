@@ -16,19 +16,19 @@ async function startOrder(request: Request) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   await consumeRateLimit(request, "payment", user.id);
-  // checked here rather than by readJsonBody: the PayPal buttons show "Invalid Amount - <why>"
-  const parsed = createDepositOrderSchema.safeParse(await readJson(request));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return jsonError(400, `Invalid Amount - ${issue?.message ?? "Enter an amount."}`);
-  }
   try {
+    // checked here rather than by readJsonBody: the PayPal buttons show "Invalid Amount - <why>"
+    const parsed = createDepositOrderSchema.safeParse(await readJson(request));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return jsonError(400, `Invalid Amount - ${issue?.message ?? "Enter an amount."}`);
+    }
     const { order, approvalUrl } = await startDeposit(user.id, parsed.data.amount);
     return Response.json(
       { id: order.providerOrderId, status: "CREATED", approvalUrl },
       { status: 201 },
     );
   } catch (error) {
-    return errorJson(error);
+    return error instanceof Response ? error : errorJson(error);
   }
 }

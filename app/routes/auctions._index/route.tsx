@@ -9,7 +9,8 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
-import { parseAuctionQuery, searchLots, type AuctionVehicle } from "~/modules/auctions/lots.server";
+import { parseAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
+import type { AuctionVehicle } from "~/modules/auctions/types";
 import { buyingPower } from "~/modules/auctions/buying-power.server";
 import { availableForLot, REFRESH_MS } from "~/modules/auctions/rules";
 import { requireUser } from "~/modules/accounts/session.server";
