@@ -1,18 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { PublicUser } from "~/modules/accounts/users.server";
+import { formatUsd } from "~/utils/money";
 
-const money = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** A decimal string as US dollars with 2 decimals, without going through a float. */
-export function formatUsd(amount: string) {
-  // Intl formats a numeric string exactly (Intl.NumberFormat v3).
-  return money.format(amount as unknown as number);
-}
+// The one money formatter, re-exported for the dashboard's callers.
+export { formatUsd };
 
 const LINKS = [
   { to: "/auctions", title: "Live Auctions", body: "Bid on Copart and IAAI lots" },

@@ -1,6 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { auctionsPageResponse } from "~/modules/auctions/lots-http.server";
+import { readAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { errorJson } from "~/http/respond.server";
 
+/** GET /api/auctions: one keyset page of lots with the total and the next cursor. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return auctionsPageResponse(request);
+  const user = await requireUser(request);
+  try {
+    const query = readAuctionQuery(new URL(request.url).searchParams);
+    return Response.json(await searchLots(query, user.id));
+  } catch (error) {
+    return errorJson(error);
+  }
 }

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { whileDatabaseUp } from "~/platform/availability.server";
-import { BidError, placeBid } from "~/modules/auctions/bidding.server";
+import { placeBid } from "~/modules/auctions/bidding.server";
+import { BID_PLACED, bidMessage } from "~/modules/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { jsonError } from "~/http/http.server";
+import { errorJson, jsonError } from "~/http/respond.server";
+import { readJsonBody } from "~/http/json-body.server";
 import { BidApiSchema } from "~/modules/auctions/schemas";
 
 export function loader() {
@@ -22,32 +24,17 @@ export async function action({ request }: ActionFunctionArgs) {
 async function placeFromRequest(request: Request) {
   const user = await requireUser(request);
   await consumeRateLimit(request, "bid", user.id);
-  let body: unknown;
   try {
-    body = await request.json();
-  } catch {
-    return jsonError(400, "The request body must be JSON.");
-  }
-  const parsed = BidApiSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return jsonError(400, `Invalid Bid: ${issue.path.join(".") || "body"}: ${issue.message}`);
-  }
-  const { vehicleId, amount, isProxyBid, maxAmount } = parsed.data;
-  try {
+    const { vehicleId, amount, isProxyBid, maxAmount } = await readJsonBody(request, BidApiSchema);
     const placed = await placeBid(user.id, {
       lotId: String(vehicleId),
       amount,
       isProxy: isProxyBid,
       maxAmount: isProxyBid ? (maxAmount ?? null) : null,
     });
-    const message =
-      placed.outcome === "leading"
-        ? "Bid Placed Successfully: Your bid has been submitted to the auction."
-        : "Outbid: Your bid was placed, but another bidder's proxy maximum is higher.";
     return Response.json(
       {
-        message,
+        message: bidMessage(BID_PLACED[placed.outcome]),
         bid: {
           id: placed.bidId,
           vehicleId: String(vehicleId),
@@ -60,11 +47,7 @@ async function placeFromRequest(request: Request) {
       { status: 201 },
     );
   } catch (error) {
-    if (!(error instanceof BidError)) throw error;
-    return jsonError(error.status, error.message, {
-      title: error.title,
-      description: error.description,
-      field: error.field,
-    });
+    // the body reader's refusal (400/413/415) is answered as it is, like a bid's UserError
+    return error instanceof Response ? error : errorJson(error);
   }
 }

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cancelDeposit } from "~/modules/deposits/deposits.server";
+import { providerOrderId } from "~/modules/deposits/schemas";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 /** The payer cancelled at the provider: nothing was charged; say so on the deposit page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (/^[A-Za-z0-9-]{1,64}$/.test(token)) await cancelDeposit(user.id, token);
+  const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+  if (token.success) await cancelDeposit(user.id, token.data);
   return redirectWithToast("/deposit", {
     title: "Payment Cancelled",
     description: "You cancelled the payment. Nothing was charged and your balance is unchanged.",

@@ -1,29 +1,28 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { DepositError, CONFIRM_FAILED, confirmDeposit } from "~/modules/deposits/deposits.server";
+import { confirmDeposit, DepositError } from "~/modules/deposits/deposits.server";
+import { DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
+import { providerOrderId } from "~/modules/deposits/schemas";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { PaymentGatewayError } from "~/platform/payments/index.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
+import { isUserError } from "~/utils/user-error";
 
 /** The provider sends the payer back here with ?token=<order id>: capture, credit, go on. */
-export async function loader(args: LoaderFunctionArgs) {
-  return whileDatabaseUp(args.request, () => settleReturn(args));
-}
-
-async function settleReturn({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  try {
-    if (!/^[A-Za-z0-9-]{1,64}$/.test(token)) throw new DepositError(404, "Unknown payment order");
-    await confirmDeposit(user.id, token);
-    return redirect("/deposit?success=true");
-  } catch (error) {
-    if (!(error instanceof DepositError || error instanceof PaymentGatewayError)) throw error;
-    if (error instanceof PaymentGatewayError) console.error("deposit return:", error.message);
-    return redirectWithToast("/deposit", {
-      title: "Error",
-      description: error instanceof DepositError ? error.message : CONFIRM_FAILED,
-      type: "error",
-    });
-  }
+export async function loader({ request }: LoaderFunctionArgs) {
+  return whileDatabaseUp(request, async () => {
+    const user = await requireUser(request);
+    const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+    try {
+      if (!token.success) throw new DepositError(DEPOSIT_MESSAGES.unknownOrder, { status: 404 });
+      await confirmDeposit(user.id, token.data);
+      return redirect("/deposit?success=true");
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      return redirectWithToast("/deposit", {
+        title: "Error",
+        description: error.message,
+        type: "error",
+      });
+    }
+  });
 }

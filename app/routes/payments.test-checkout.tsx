@@ -8,7 +8,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { testPaymentsAllowed } from "~/platform/payments/index.server";
 import { decideTestOrder, findTestOrder } from "~/platform/payments/test-gateway.server";
-import { formatUsd } from "~/utils/cents";
+import { formatUsd } from "~/utils/money";
 import { requireSameOrigin } from "~/http/http.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
 

@@ -1,30 +1,30 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { confirmDeposit, depositErrorResponse } from "~/modules/deposits/deposits.server";
+import { confirmDeposit } from "~/modules/deposits/deposits.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { jsonError } from "~/http/http.server";
+import { errorJson, jsonError } from "~/http/respond.server";
+import { DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
+import { providerOrderId } from "~/modules/deposits/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 
-/** POST /paypal/order/{id}/capture (SPEC §7): captures and credits the user's deposit order. */
-export async function action(args: ActionFunctionArgs) {
-  return whileDatabaseUp(args.request, () => act(args));
-}
-
-async function act({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
-  const user = await requireUser(request);
-  await consumeRateLimit(request, "payment", user.id);
-  const orderId = params.id ?? "";
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return jsonError(404, "Unknown payment order");
-  try {
-    const result = await confirmDeposit(user.id, orderId);
-    return Response.json({
-      id: orderId,
-      status: "COMPLETED",
-      amount: result.captured,
-      newDeposit: result.newDeposit,
-    });
-  } catch (error) {
-    return depositErrorResponse(error);
-  }
+/** POST /paypal/order/{id}/capture: captures and credits the user's deposit order. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return whileDatabaseUp(request, async () => {
+    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    const user = await requireUser(request);
+    await consumeRateLimit(request, "payment", user.id);
+    const orderId = providerOrderId.safeParse(params.id ?? "");
+    if (!orderId.success) return jsonError(404, DEPOSIT_MESSAGES.unknownOrder);
+    try {
+      const result = await confirmDeposit(user.id, orderId.data);
+      return Response.json({
+        id: orderId.data,
+        status: "COMPLETED",
+        amount: result.captured,
+        newDeposit: result.newDeposit,
+      });
+    } catch (error) {
+      return errorJson(error);
+    }
+  });
 }

@@ -5,8 +5,8 @@ import { Notification } from "~/models/notification.server";
 import { action as bidsAction } from "~/routes/api.bids";
 import { loader as auctionsApi } from "~/routes/api.auctions";
 import { loader as vehiclesApi } from "~/routes/api.vehicles";
-import { loader as auctionsPage } from "~/routes/auctions._index";
-import { action as lotAction, loader as lotPage } from "~/routes/auctions.$lotId";
+import { loader as auctionsPage } from "~/routes/auctions._index/route";
+import { action as lotAction, loader as lotPage } from "~/routes/auctions.$lotId/route";
 import {
   action as notificationsAction,
   loader as notificationsPage,

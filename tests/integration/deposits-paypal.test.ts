@@ -6,7 +6,7 @@ import { PaymentOrder } from "~/models/payment.server";
 import { Notification } from "~/models/notification.server";
 import { User } from "~/models/user.server";
 import { action as confirmAction } from "~/routes/api.confirm-deposit";
-import { action as depositAction } from "~/routes/deposit";
+import { action as depositAction } from "~/routes/deposit/route";
 import { loader as cancelLoader } from "~/routes/deposit_.cancel";
 import { loader as returnLoader } from "~/routes/deposit_.return";
 import { action as captureAction } from "~/routes/paypal.order.$id.capture";
@@ -20,7 +20,7 @@ import {
   retryPendingRefunds,
 } from "~/modules/deposits/deposits.server";
 import { sequelize } from "~/models/db.server";
-import { fromCents, toCents } from "~/utils/cents";
+import { fromCents, toCents } from "~/utils/money";
 import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { action as depositAction, loader as depositLoader } from "~/routes/deposit";
+import { action as depositAction, loader as depositLoader } from "~/routes/deposit/route";
 import { loader as returnLoader } from "~/routes/deposit_.return";
 import { loader as cancelLoader } from "~/routes/deposit_.cancel";
 import {

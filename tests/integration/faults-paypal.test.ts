@@ -12,7 +12,7 @@ import { MembershipPurchase } from "~/models/membership.server";
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { User } from "~/models/user.server";
 import { action as confirmAction } from "~/routes/api.confirm-deposit";
-import { action as depositAction } from "~/routes/deposit";
+import { action as depositAction } from "~/routes/deposit/route";
 import { loader as returnLoader } from "~/routes/deposit_.return";
 import { loader as membershipReturn } from "~/routes/membership_.return";
 import { action as orderAction } from "~/routes/paypal.order";

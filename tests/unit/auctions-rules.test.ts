@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lotBadge } from "~/modules/auctions/badge";
+import { lotBadge } from "~/modules/auctions/rules";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 import { bidFormSchema } from "~/modules/auctions/schemas";
 

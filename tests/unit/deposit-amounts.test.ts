@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, fromCents, toCents } from "~/utils/cents";
+import { formatUsd, fromCents, toCents } from "~/utils/money";
 import { createDepositOrderSchema, depositAmount, refundAmount } from "~/modules/deposits/schemas";
 
 describe("money in cents", () => {

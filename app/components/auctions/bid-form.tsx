@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState, type ComponentType } from "react";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
+import { minimumBidCents, minimumBidLabel } from "~/modules/auctions/rules";
 import { bidFormSchema } from "~/modules/auctions/schemas";
 
 export type BidFormLot = {
@@ -15,13 +16,9 @@ export type BidFormLot = {
 export type Bidder = {
   /** Decimal string: deposit minus what other lots and unpaid purchases hold. */
   available: string;
-  /** The reason this user may not bid yet (SPEC.md §5 texts), or null. */
+  /** Why this user may not bid yet ("Verification Required: …", "Deposit Required: …"), or null. */
   blocker: string | null;
 };
-
-export function minimumBidCents(currentBid: string) {
-  return (parseCents(currentBid) ?? 0) + 50_00;
-}
 
 /**
  * The bid form: the same fields, checks and texts in the dialog (JS) and on the lot page (no JS).
@@ -64,7 +61,7 @@ export function BidForm({
         schema: bidFormSchema({
           minCents,
           availableCents,
-          minLabel: formatUsd(minCents, "cents"),
+          minLabel: minimumBidLabel(minCents),
         }),
       }),
   });
@@ -93,7 +90,7 @@ export function BidForm({
           <strong>{Number(lot.currentBid) > 0 ? formatUsd(lot.currentBid) : "No bids"}</strong>
         </p>
         <p>
-          Minimum bid: <strong>{formatUsd(minCents, "cents")}</strong>
+          Minimum bid: <strong>{minimumBidLabel(minCents)}</strong>
         </p>
         <p>
           Available to bid: <strong>{formatUsd(bidder.available)}</strong>

@@ -1,28 +1,30 @@
 import { Form, Link } from "@remix-run/react";
 import { LotBadge } from "~/components/auctions/badge";
 import { Countdown } from "~/components/auctions/countdown";
+import type { AuctionVehicle } from "~/modules/auctions/types";
 import { formatUsd } from "~/utils/money";
 
-export type CardLot = {
-  id: string;
-  year: number;
-  make: string;
-  model: string;
-  vin: string;
-  location: string;
-  damageType: string;
-  primaryDamage: string | null;
-  auctionHouse: "copart" | "iaai";
-  badge: string;
-  currentBid: string;
-  bidCount: number;
-  estimatedValue: string;
-  imageUrl: string | null;
-  startsAt: string;
-  endsAt: string;
-  watching: boolean;
-  leading: boolean;
-};
+export type CardLot = Pick<
+  AuctionVehicle,
+  | "id"
+  | "year"
+  | "make"
+  | "model"
+  | "vin"
+  | "location"
+  | "damageType"
+  | "primaryDamage"
+  | "auctionHouse"
+  | "badge"
+  | "currentBid"
+  | "bidCount"
+  | "estimatedValue"
+  | "imageUrl"
+  | "startsAt"
+  | "endsAt"
+  | "watching"
+  | "leading"
+>;
 
 const button =
   "inline-flex flex-1 items-center justify-center rounded-md px-3 py-2 text-sm font-semibold";

@@ -9,8 +9,9 @@ const STYLES = {
 } as const;
 
 /**
- * One toast at a time (SPEC §9), bottom right, announced politely. Rendered by the server too,
- * so a no-JS redirect shows it; with JavaScript it goes away after 5 seconds or on Dismiss.
+ * One toast at a time (a newer one replaces it), bottom right, announced politely. Rendered by
+ * the server too, so a no-JS redirect shows it; with JavaScript it goes away after 5 seconds or
+ * on Dismiss.
  */
 export function NoticeToast({ notice }: { notice: Notice | null }) {
   const [hidden, setHidden] = useState<Notice | null>(null);

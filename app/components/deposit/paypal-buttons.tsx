@@ -1,8 +1,10 @@
 import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
 import type { Notice } from "./notice";
 import { LOGIN_REDIRECT_DELAY_MS } from "~/modules/accounts/sign-in";
+import { DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
 
-// SPEC §8: a non-OK answer is an error "<status>: <body text or status text>".
+// A non-OK answer becomes an Error "<status>: <body text or status text>", so the buttons can
+// tell a 401 (signed out) from a refusal and show the server's own message.
 async function postJson(url: string, body?: unknown) {
   const response = await fetch(url, {
     method: "POST",
@@ -24,11 +26,15 @@ const UNAUTHORIZED: Notice = {
 };
 const CONFIRM_FAILED: Notice = {
   title: "Error",
-  description: "Failed to confirm deposit. Please try again.",
+  description: DEPOSIT_MESSAGES.confirmFailed,
   type: "error",
 };
 
-/** The PayPal Smart Buttons (SPEC §4 Deposit flow); the SDK script loads only on this page. */
+/**
+ * The PayPal Smart Buttons: create the order on our server, let the payer approve it at PayPal,
+ * then confirm it on our server (which credits what PayPal captured). The SDK script loads only
+ * on the deposit page.
+ */
 export function PayPalDepositButtons({
   clientId,
   amount,

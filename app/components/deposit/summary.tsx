@@ -1,4 +1,4 @@
-import { formatUsd } from "~/utils/cents";
+import { formatUsd } from "~/utils/money";
 
 const KIND_LABELS = {
   deposit: "Deposit",
@@ -13,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-/** The TEST MODE banner, the balance and the bidding badge (SPEC §2 Deposit). */
+/** The TEST MODE banner, the balance and whether it is enough to bid. */
 export function DepositBalance({
   balance,
   biddingEnabled,

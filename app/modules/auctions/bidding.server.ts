@@ -1,46 +1,42 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
-import { availableBuyingPower } from "~/modules/auctions/buying-power.server";
-import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
+import {
+  BID_TEXTS,
+  bidMessage,
+  MIN_INCREMENT_CENTS,
+  minimumBidLabel,
+  SOFT_CLOSE_MS,
+} from "~/modules/auctions/rules";
+import { MIN_DEPOSIT_CENTS } from "~/modules/deposits/rules";
+import { centsToDecimal, parseCents } from "~/utils/money";
+import { UserError } from "~/utils/user-error";
 
-export const MIN_DEPOSIT_CENTS = 400_00;
-export const MIN_INCREMENT_CENTS = 50_00;
-export const SOFT_CLOSE_MS = 2 * 60 * 1000;
+/** A rule the bid broke: the title and description people read, as a UserError. */
+export class BidError extends UserError {
+  readonly description: string;
 
-/** A rule the bid broke, with the texts SPEC.md §5 gives (title + description). */
-export class BidError extends Error {
   constructor(
-    readonly title: string,
-    readonly description: string,
-    readonly status = 400,
-    readonly field: "amount" | "maxAmount" | null = null,
+    text: { title: string; description: string },
+    status = 400,
+    field: "amount" | "maxAmount" | null = null,
   ) {
-    super(`${title}: ${description}`);
-    this.name = "BidError";
+    super(bidMessage(text), { status, title: text.title, field: field ?? undefined });
+    this.description = text.description;
   }
 }
 
 export const BID_ERRORS = {
-  verification: () =>
-    new BidError("Verification Required", "Please complete KYC verification before bidding.", 403),
-  deposit: () =>
-    new BidError("Deposit Required", "Minimum $400 deposit required before bidding.", 403),
+  unauthorized: () => new BidError(BID_TEXTS.unauthorized, 401),
+  verification: () => new BidError(BID_TEXTS.verification, 403),
+  deposit: () => new BidError(BID_TEXTS.deposit, 403),
   minimum: (minCents: number) =>
-    new BidError("Invalid Bid", `Minimum bid is ${formatUsd(minCents, "cents")}`, 400, "amount"),
-  cents: (field: "amount" | "maxAmount") =>
-    new BidError("Invalid Bid", "Enter an amount in dollars and cents (e.g. 1250.50).", 400, field),
-  proxy: () =>
-    new BidError(
-      "Invalid Proxy Bid",
-      "Maximum proxy bid must be higher than initial bid.",
-      400,
-      "maxAmount",
-    ),
-  funds: () =>
-    new BidError("Insufficient Funds", "Bid amount exceeds your available deposit.", 400, "amount"),
-  ended: () => new BidError("Auction Ended", "This auction has ended; bids are closed.", 409),
-  notFound: () => new BidError("Lot Not Found", "This auction lot does not exist.", 404),
+    new BidError(BID_TEXTS.minimum(minimumBidLabel(minCents)), 400, "amount"),
+  cents: (field: "amount" | "maxAmount") => new BidError(BID_TEXTS.cents, 400, field),
+  proxy: () => new BidError(BID_TEXTS.proxy, 400, "maxAmount"),
+  funds: () => new BidError(BID_TEXTS.funds, 400, "amount"),
+  ended: () => new BidError(BID_TEXTS.ended, 409),
+  notFound: () => new BidError(BID_TEXTS.notFound, 404),
 };
 
 export type PlaceBidInput = {
@@ -74,7 +70,7 @@ function refusal(row: PlaceBidRow): BidError {
     case "not_found":
       return BID_ERRORS.notFound();
     case "unauthorized":
-      return new BidError("Unauthorized", "You are logged out.", 401);
+      return BID_ERRORS.unauthorized();
     case "verification":
       return BID_ERRORS.verification();
     case "deposit":
@@ -95,7 +91,8 @@ function refusal(row: PlaceBidRow): BidError {
 /**
  * Checks the bidder, records the bid, resolves proxies, moves the lot's price and tells the
  * outbid leader, all under the lot's row lock in ONE database call (the place_bid function in
- * db/migrations/20261122-1101): one round trip per bid. The rules' numbers and texts live here.
+ * db/migrations/20261122-1101, exposure from deposit_exposure since 20261123-0101): one round
+ * trip per bid. The rules' numbers and texts live in rules.ts (auctions and deposits).
  */
 export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
   const amount = parseCents(input.amount);
@@ -173,19 +170,4 @@ export async function activeBidCount(userId: string): Promise<number> {
     { replacements: { userId, now: now() }, type: QueryTypes.SELECT },
   );
   return Number(row.count);
-}
-
-/** What the bid form needs to know about the signed-in user (checked again on every bid). */
-export async function bidderContext(
-  user: { id: string; verified: boolean; deposit: string },
-  forLotId?: string,
-) {
-  const blocker = !user.verified
-    ? BID_ERRORS.verification().message
-    : (parseCents(user.deposit) ?? 0) < MIN_DEPOSIT_CENTS
-      ? BID_ERRORS.deposit().message
-      : null;
-  // the user row was just read for this request: only what their deposit holds is asked for
-  const available = await availableBuyingPower(user, undefined, { excludeLotId: forLotId });
-  return { available, blocker };
 }

@@ -2,39 +2,13 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { closeEndedLots, closeLotIfEnded } from "~/modules/auctions/closer.server";
-import { lotBadge, type Badge } from "~/modules/auctions/badge";
+import { lotBadge } from "~/modules/auctions/rules";
+import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/modules/auctions/types";
+import { UserError } from "~/utils/user-error";
 import { AuctionQuerySchema, type AuctionQuery } from "~/modules/auctions/schemas";
 
 export const PAGE_SIZE = 24;
-export { ENDING_SOON_MS, lotBadge, type Badge } from "~/modules/auctions/badge";
-
-/** A lot as the list and the API show it (SPEC.md §3 Vehicle plus the real auction fields). */
-export type AuctionVehicle = {
-  id: string;
-  lotNumber: string;
-  year: number;
-  make: string;
-  model: string;
-  vin: string;
-  location: string;
-  locationState: string;
-  damageType: string;
-  primaryDamage: string | null;
-  titleType: string;
-  auctionHouse: "copart" | "iaai";
-  status: string;
-  badge: Badge;
-  currentBid: string;
-  bidCount: number;
-  estimatedValue: string;
-  imageUrl: string | null;
-  startsAt: string;
-  endsAt: string;
-  watching: boolean;
-  leading: boolean;
-  /** The viewer's own standing maximum, only on lots they lead. */
-  myMax: string | null;
-};
+export type { AuctionVehicle, HistoryEntry, LotDetail } from "~/modules/auctions/types";
 
 type LotRow = {
   id: string;
@@ -194,6 +168,22 @@ export function parseAuctionQuery(searchParams: URLSearchParams): AuctionQuery |
   return parsed.success ? parsed.data : null;
 }
 
+/** The API's query string checked against the query set; a 400 UserError naming the problem. */
+export function readAuctionQuery(searchParams: URLSearchParams): AuctionQuery {
+  const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UserError(`Invalid query: ${issue.path.join(".")}: ${issue.message}`, { status: 400 });
+}
+
+/** Parameters only the auction query uses; its client always sends `status`. */
+const AUCTION_ONLY_PARAMS = ["auctionHouse", "damageType", "location", "status"];
+
+/** True when a GET /api/vehicles call asks for auction lots rather than community listings. */
+export function isAuctionQuery(searchParams: URLSearchParams) {
+  return AUCTION_ONLY_PARAMS.some((name) => searchParams.has(name));
+}
+
 /**
  * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
  * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
@@ -245,22 +235,6 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
     serverTime: at.toISOString(),
   };
 }
-
-export type LotDetail = AuctionVehicle & {
-  trimLevel: string | null;
-  bodyStyle: string | null;
-  color: string | null;
-  locationCity: string;
-  locationZip: string | null;
-  yardName: string | null;
-  secondaryDamage: string | null;
-  titleState: string | null;
-  odometer: number | null;
-  runsDrives: boolean;
-  hasKeys: boolean;
-  repairCost: string | null;
-  imageUrls: string[];
-};
 
 /** A lot with every field, for its page; closes it first if it has ended. */
 export async function getLot(lotId: string, userId: string | null): Promise<LotDetail | null> {
@@ -320,15 +294,6 @@ export function maskBidder(userId: string, lotId: string) {
   }
   return `Bidder ${1000 + ((hash >>> 0) % 9000)}`;
 }
-
-export type HistoryEntry = {
-  id: string;
-  bidder: string;
-  amount: string;
-  automatic: boolean;
-  mine: boolean;
-  createdAt: string;
-};
 
 /** Newest first, keyset by id, bidders masked. */
 export async function bidHistory(

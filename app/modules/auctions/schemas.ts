@@ -1,22 +1,16 @@
 import * as z from "zod";
+import { BID_MESSAGES } from "~/modules/auctions/rules";
 import { parseCents } from "~/utils/money";
-
-import {
-  AUCTION_HOUSE_OPTIONS,
-  DAMAGE_OPTIONS,
-  LOCATION_OPTIONS,
-  MAKE_OPTIONS,
-  TITLE_OPTIONS,
-} from "~/modules/auctions/options";
-
-export { AUCTION_HOUSE_OPTIONS, DAMAGE_OPTIONS, LOCATION_OPTIONS, MAKE_OPTIONS, TITLE_OPTIONS };
 
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && (value.trim() === "" || value === "all") ? undefined : value;
 const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 const year = z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).optional());
 
-/** The auction query set (SPEC.md §7 plus the made-real More Filters); unknown values are 400. */
+/**
+ * The auction list's query: the filters of the list page and of GET /api/auctions and the auction
+ * form of GET /api/vehicles, plus the More Filters. Unknown values are refused (400).
+ */
 export const AuctionQuerySchema = z.object({
   auctionHouse: z.preprocess(blankToUndefined, z.enum(["copart", "iaai"]).optional()),
   make: text(40),
@@ -63,16 +57,7 @@ const money = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .regex(
-      /^\d{1,10}(\.\d{1,2})?$/,
-      "Invalid Bid: Enter an amount in dollars and cents (e.g. 1250.50).",
-    );
-
-export const BID_MESSAGES = {
-  minimum: (min: string) => `Invalid Bid: Minimum bid is ${min}`,
-  proxy: "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid.",
-  funds: "Insufficient Funds: Bid amount exceeds your available deposit.",
-};
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, BID_MESSAGES.cents);
 
 /**
  * The bid form (dialog, lot page, no-JS page). With `limits` (the browser knows the lot's minimum
@@ -85,12 +70,12 @@ export function bidFormSchema(
   return z
     .object({
       intent: z.enum(["bid", "prebid"]).optional(),
-      amount: money("Invalid Bid: Enter your bid amount."),
+      amount: money(BID_MESSAGES.amountMissing),
       isProxyBid: z.preprocess(
         (value) => value === true || value === "true" || value === "on",
         z.boolean(),
       ),
-      maxAmount: z.preprocess(blankToUndefined, money("Enter your maximum.").optional()),
+      maxAmount: z.preprocess(blankToUndefined, money(BID_MESSAGES.maxMissing).optional()),
       js: z.string().optional(),
       redirectTo: z.string().optional(),
     })
@@ -113,12 +98,25 @@ export function bidFormSchema(
     });
 }
 
-export const BidApiSchema = z.object({
-  vehicleId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()]),
-  amount: z.union([z.string(), z.number()]).transform(String),
-  isProxyBid: z.boolean().optional().default(false),
-  maxAmount: z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined ? undefined : String(v))),
-});
+/** POST /api/bids. Every refusal of the body reads "Invalid Bid: <field>: <what to send>". */
+export const BidApiSchema = z.object(
+  {
+    vehicleId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()], {
+      error: "Invalid Bid: vehicleId: Send the lot's id.",
+    }),
+    amount: z
+      .union([z.string(), z.number()], { error: "Invalid Bid: amount: Send the bid amount." })
+      .transform(String),
+    isProxyBid: z
+      .boolean({ error: "Invalid Bid: isProxyBid: Send true or false." })
+      .optional()
+      .default(false),
+    maxAmount: z
+      .union([z.string(), z.number(), z.null()], {
+        error: "Invalid Bid: maxAmount: Send the maximum amount.",
+      })
+      .optional()
+      .transform((v) => (v === null || v === undefined ? undefined : String(v))),
+  },
+  { error: "Invalid Bid: body: Send a JSON object." },
+);

@@ -6,10 +6,11 @@ import { sequelize } from "~/models/db.server";
 import { DepositEntry, type DepositEntryKind } from "~/models/deposit-entry.server";
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { User } from "~/models/user.server";
-import { fromCents, toCents, formatUsd } from "~/utils/cents";
-import { MINIMUM_DEPOSIT } from "~/modules/deposits/schemas";
-import { jsonError } from "~/http/http.server";
+import { fromCents, toCents, formatUsd } from "~/utils/money";
+import { canBidWith, DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
+import { env } from "~/platform/env.server";
 import { gatewayFor, paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
+import { UserError, type UserErrorOptions } from "~/utils/user-error";
 import { availableBuyingPower } from "~/modules/auctions/buying-power.server";
 import { notify } from "~/platform/notifications.server";
 import {
@@ -19,15 +20,28 @@ import {
   settlePaymentOrder,
 } from "./payments.server";
 
-/** A refusal the user caused or can act on; routes turn it into a 4xx with this message. */
-export class DepositError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DepositError";
+/**
+ * A refusal the user caused or can act on (4xx), or the payment provider failing (502, with a
+ * message that says what to do and no provider details). Routes answer it with errorJson or a
+ * toast carrying its message.
+ */
+export class DepositError extends UserError {
+  constructor(message: string, options: UserErrorOptions = {}) {
+    super(message, options);
   }
+}
+
+export const CONFIRM_FAILED = DEPOSIT_MESSAGES.confirmFailed;
+
+/** A provider failure as the DepositError people see; anything else is rethrown as it is. */
+function providerFailed(error: unknown, message: string, step: string): never {
+  if (!(error instanceof PaymentGatewayError)) throw error;
+  console.error(`payment provider error (${step}):`, error.code, error.message);
+  throw new DepositError(message, {
+    status: 502,
+    title: "Payment Error",
+    code: "payment_provider",
+  });
 }
 
 export const DEPOSIT_RETURN_PATH = "/deposit/return";
@@ -57,7 +71,7 @@ export async function postLedgerEntry(
       transaction,
     },
   );
-  if (!rows[0]) throw new DepositError(404, "User not found");
+  if (!rows[0]) throw new DepositError("User not found", { status: 404 });
   return DepositEntry.create(
     {
       userId: entry.userId,
@@ -76,16 +90,37 @@ async function lockUser(userId: string, transaction: Transaction) {
   return User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE, rejectOnEmpty: true });
 }
 
-/** Starts a deposit: an order at the provider and where to send the payer to approve it. */
+/**
+ * Starts a deposit: an order at the provider and where to send the payer to approve it. Throws
+ * DepositError (502) when the provider fails.
+ */
 export async function startDeposit(userId: string, amount: string) {
-  return createPaymentOrder({
-    userId,
-    purpose: "deposit",
-    amount,
-    description: `BidYard refundable deposit ${formatUsd(amount)}`,
-    returnPath: DEPOSIT_RETURN_PATH,
-    cancelPath: DEPOSIT_CANCEL_PATH,
-  });
+  try {
+    return await createPaymentOrder({
+      userId,
+      purpose: "deposit",
+      amount,
+      description: `BidYard refundable deposit ${formatUsd(amount)}`,
+      returnPath: DEPOSIT_RETURN_PATH,
+      cancelPath: DEPOSIT_CANCEL_PATH,
+    });
+  } catch (error) {
+    providerFailed(error, DEPOSIT_MESSAGES.startFailed, "start");
+  }
+}
+
+/** What the provider's browser SDK needs; DepositError (502) when the provider fails. */
+export async function paymentSetup() {
+  const gateway = paymentGateway();
+  try {
+    return {
+      clientToken: await gateway.clientToken(),
+      clientId: gateway.testMode ? null : (env().PAYPAL_CLIENT_ID ?? null),
+      testMode: gateway.testMode,
+    };
+  } catch (error) {
+    providerFailed(error, DEPOSIT_MESSAGES.setupFailed, "setup");
+  }
 }
 
 export type ConfirmedDeposit = {
@@ -100,14 +135,14 @@ export type ConfirmedDeposit = {
 /**
  * Captures the user's deposit order and credits exactly what the provider captured, once per
  * order. Any number of concurrent or repeated calls credit it once. Throws DepositError for an
- * unknown order, PaymentGatewayError when the provider fails.
+ * unknown order (404) and when the provider fails (502).
  */
 export async function confirmDeposit(
   userId: string,
   providerOrderId: string,
 ): Promise<ConfirmedDeposit> {
   const order = await findUserPaymentOrder(userId, providerOrderId, "deposit");
-  if (!order) throw new DepositError(404, "Unknown payment order");
+  if (!order) throw new DepositError(DEPOSIT_MESSAGES.unknownOrder, { status: 404 });
   const { order: settled, settledNow } = await settlePaymentOrder(
     order,
     async (locked, capture, transaction) => {
@@ -130,7 +165,7 @@ export async function confirmDeposit(
         transaction,
       );
     },
-  );
+  ).catch((error: unknown) => providerFailed(error, DEPOSIT_MESSAGES.confirmFailed, "capture"));
   const user = await User.findByPk(userId, { rejectOnEmpty: true });
   return {
     newDeposit: user.deposit,
@@ -190,15 +225,16 @@ export type RefundOutcome = {
  */
 export async function refundDeposit(userId: string, amount: string): Promise<RefundOutcome> {
   const wanted = toCents(amount);
-  if (wanted <= 0) throw new DepositError(400, "Enter an amount above $0.00.");
+  if (wanted <= 0)
+    throw new DepositError(DEPOSIT_MESSAGES.refundAboveZero, { field: "refundAmount" });
 
   const parts = await sequelize.transaction(async (transaction) => {
     await lockUser(userId, transaction);
     const available = toCents(await availableBuyingPower(userId, transaction));
     if (wanted > available) {
       throw new DepositError(
-        400,
         `You can refund at most ${formatUsd(fromCents(available))}: the rest is held by your bids and purchases.`,
+        { field: "refundAmount" },
       );
     }
     const orders = await refundableOrders(userId, transaction);
@@ -213,8 +249,8 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
     }
     if (left > 0) {
       throw new DepositError(
-        400,
         `You can refund at most ${formatUsd(fromCents(wanted - left))}: only deposits paid through PayPal can go back.`,
+        { field: "refundAmount" },
       );
     }
     const created: Array<{ refund: PaymentRefund; order: PaymentOrder }> = [];
@@ -381,7 +417,7 @@ export async function depositPageData(userId: string): Promise<DepositPageData> 
   ]);
   return {
     balance: user.deposit,
-    biddingEnabled: toCents(user.deposit) >= toCents(MINIMUM_DEPOSIT),
+    biddingEnabled: canBidWith(toCents(user.deposit)),
     refundable,
     testMode: paymentGateway().testMode,
     history: entries.map((entry) => ({
@@ -402,17 +438,4 @@ export async function ledgerTotal(userId: string) {
     { replacements: { userId }, type: QueryTypes.SELECT },
   );
   return rows[0].total;
-}
-
-export const CONFIRM_FAILED = "Failed to confirm deposit. Please try again.";
-
-/** A JSON answer for a failed deposit call: the user's own mistake as 4xx, the provider's as 502. */
-export function depositErrorResponse(error: unknown, providerMessage = CONFIRM_FAILED) {
-  if (error instanceof Response) return error;
-  if (error instanceof DepositError) return jsonError(error.status, error.message);
-  if (error instanceof PaymentGatewayError) {
-    console.error("payment provider error:", error.code, error.message);
-    return jsonError(502, providerMessage);
-  }
-  throw error;
 }

@@ -1,21 +1,6 @@
 import * as z from "zod";
-import { fromCents, toCents } from "~/utils/cents";
-
-export const MINIMUM_DEPOSIT = "400.00";
-export const MAXIMUM_DEPOSIT = "100000.00";
-export const DEPOSIT_PRESETS = [
-  { amount: "400.00", label: "$400", note: "Minimum" },
-  { amount: "1000.00", label: "$1,000", note: "Popular" },
-  { amount: "2500.00", label: "$2,500", note: "Premium" },
-] as const;
-
-export const DEPOSIT_MESSAGES = {
-  required: "Enter an amount.",
-  notANumber: "Enter an amount in dollars, like 400.00.",
-  decimals: "Use at most two decimal places.",
-  minimum: "Minimum deposit is $400.",
-  maximum: "The most you can deposit at once is $100,000.00.",
-} as const;
+import { DEPOSIT_MESSAGES, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS } from "~/modules/deposits/rules";
+import { fromCents, toCents } from "~/utils/money";
 
 /** Accepts "1000", "1,000.5", "$2,500.00"; answers the amount as a two-place decimal string. */
 function moneyField(rules: (cents: number, ctx: z.RefinementCtx) => void) {
@@ -46,16 +31,16 @@ function moneyField(rules: (cents: number, ctx: z.RefinementCtx) => void) {
 
 /** A deposit amount: at least $400, at most $100,000, whole cents. */
 export const depositAmount = moneyField((cents, ctx) => {
-  if (cents < toCents(MINIMUM_DEPOSIT)) {
+  if (cents < MIN_DEPOSIT_CENTS) {
     ctx.addIssue({ code: "custom", message: DEPOSIT_MESSAGES.minimum });
-  } else if (cents > toCents(MAXIMUM_DEPOSIT)) {
+  } else if (cents > MAX_DEPOSIT_CENTS) {
     ctx.addIssue({ code: "custom", message: DEPOSIT_MESSAGES.maximum });
   }
 });
 
 /** A refund amount: more than zero, whole cents (the ceiling is checked by the service). */
 export const refundAmount = moneyField((cents, ctx) => {
-  if (cents <= 0) ctx.addIssue({ code: "custom", message: "Enter an amount above $0.00." });
+  if (cents <= 0) ctx.addIssue({ code: "custom", message: DEPOSIT_MESSAGES.refundAboveZero });
 });
 
 /** The deposit page's forms, told apart by `intent`. */
@@ -65,18 +50,24 @@ export const depositPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("refund"), refundAmount }),
 ]);
 
-/** POST /paypal/order (SPEC §7): {amount (string), currency (USD), intent (CAPTURE)}. */
+/** POST /paypal/order: {amount (string or number), currency (USD), intent (CAPTURE)}. */
 export const createDepositOrderSchema = z.object({
   amount: z.union([z.string(), z.number().transform(String)]).pipe(depositAmount),
   currency: z.literal("USD").default("USD"),
   intent: z.literal("CAPTURE").default("CAPTURE"),
 });
 
-/** POST /api/confirm-deposit (SPEC §7): {orderID, amount}; the amount is never trusted. */
-export const confirmDepositSchema = z.object({
-  orderID: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, "Unknown order"),
-  amount: z.unknown().optional(),
-});
+/** A provider's order id as it comes back in a URL or a body. */
+export const providerOrderId = z
+  .string({ error: DEPOSIT_MESSAGES.unknownOrder })
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, DEPOSIT_MESSAGES.unknownOrder);
+
+/**
+ * POST /api/confirm-deposit: {orderID, amount}. The amount is never trusted (what the provider
+ * captured is credited); every refusal reads "Unknown payment order".
+ */
+export const confirmDepositSchema = z.object(
+  { orderID: providerOrderId, amount: z.unknown().optional() },
+  { error: DEPOSIT_MESSAGES.unknownOrder },
+);

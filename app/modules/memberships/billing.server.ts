@@ -1,6 +1,6 @@
 // Paying for memberships (docs/decisions/0602): Subscribe pays the first period, Renew the next
 // one, through the payments gateway; a purchase is applied once, when its payment is captured.
-import { toCents } from "~/utils/cents";
+import { toCents } from "~/utils/money";
 import type { Transaction } from "sequelize";
 import {
   Membership,

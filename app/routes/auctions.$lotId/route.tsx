@@ -14,20 +14,28 @@ import {
   useNavigation,
   useRevalidator,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
 import { now } from "~/platform/clock.server";
 import { bidHistory, getLot, lotExists, toggleWatch } from "~/modules/auctions/lots.server";
-import { BidError, bidderContext, placeBid } from "~/modules/auctions/bidding.server";
+import { BidError, placeBid } from "~/modules/auctions/bidding.server";
+import { buyingPower } from "~/modules/auctions/buying-power.server";
+import { BID_PLACED, REFRESH_MS } from "~/modules/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
+import { replyFor } from "~/http/respond.server";
+import { isUserError } from "~/utils/user-error";
+import { useHydrated } from "~/utils/use-hydrated";
 import { formatUsd } from "~/utils/money";
 import { bidFormSchema } from "~/modules/auctions/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
+import { BidHistory } from "./bid-history";
+import { LotFacts } from "./lot-facts";
+import { LotPhotos } from "./lot-photos";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -44,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // the buying power this lot can use: its own hold is not counted against itself
   const [history, bidder] = await Promise.all([
     bidHistory(lot.id, user.id),
-    bidderContext(user, lot.id),
+    buyingPower(user, lot.id),
   ]);
   return { lot, history, bidder, serverTime: now().toISOString() };
 }
@@ -91,48 +99,26 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
     });
     const toast =
       placed.outcome === "leading"
-        ? {
-            title: "Bid Placed Successfully",
-            description: "Your bid has been submitted to the auction.",
-            type: "success" as const,
-          }
+        ? { ...BID_PLACED.leading, type: "success" as const }
         : {
-            title: "Outbid",
-            description:
-              "Your bid was placed, but another bidder's proxy maximum is higher: you were outbid at once.",
+            title: BID_PLACED.outbid.title,
+            description: BID_PLACED.outbid.detail,
             type: "info" as const,
           };
     if (js) return data<BidActionData>({ result: submission.reply({ resetForm: true }), toast });
     return redirectWithToast(redirectTo, toast);
   } catch (error) {
-    if (!(error instanceof BidError)) throw error;
-    const result = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-      : submission.reply({ formErrors: [error.message] });
+    if (!isUserError(error)) throw error;
+    const description = error instanceof BidError ? error.description : error.message;
     return data<BidActionData>(
       {
-        result,
-        toast: { title: error.title, description: error.description, type: "error" },
+        result: replyFor(submission, error),
+        toast: { title: error.title, description, type: "error" },
       },
       { status: error.status },
     );
   }
 }
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-const TITLE_LABELS: Record<string, string> = {
-  clean: "Clean",
-  salvage: "Salvage",
-  rebuilt: "Rebuilt",
-  certificate_of_destruction: "Certificate of destruction",
-  parts_only: "Parts only",
-  other: "Other",
-};
 
 export default function LotPage() {
   const { lot, history, bidder, serverTime } = useLoaderData<typeof loader>();
@@ -140,52 +126,16 @@ export default function LotPage() {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const [photo, setPhoto] = useState(0);
 
   useEffect(() => {
     const timer = setInterval(() => {
       if (document.visibilityState === "visible" && revalidator.state === "idle")
         revalidator.revalidate();
-    }, 5000);
+    }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [revalidator]);
 
   const open = lot.badge !== "ENDED";
-  const fields: Array<[string, string]> = [
-    ["Auction house", lot.auctionHouse === "iaai" ? "IAAI" : "Copart"],
-    ["Lot number", lot.lotNumber],
-    ["VIN", lot.vin],
-    ["Year", String(lot.year)],
-    ["Make", lot.make],
-    ["Model", lot.model],
-    ["Trim", lot.trimLevel ?? "—"],
-    ["Body style", lot.bodyStyle ?? "—"],
-    ["Color", lot.color ?? "—"],
-    ["Odometer", lot.odometer === null ? "—" : `${lot.odometer.toLocaleString("en-US")} mi`],
-    ["Primary damage", lot.primaryDamage ?? "Unknown"],
-    ["Secondary damage", lot.secondaryDamage ?? "—"],
-    ["Damage type", lot.damageType],
-    [
-      "Title",
-      `${TITLE_LABELS[lot.titleType] ?? lot.titleType}${lot.titleState ? ` (${lot.titleState})` : ""}`,
-    ],
-    ["Runs/drives", lot.runsDrives ? "Yes" : "No"],
-    ["Keys", lot.hasKeys ? "Yes" : "No"],
-    [
-      "Estimated retail value",
-      Number(lot.estimatedValue) > 0 ? formatUsd(lot.estimatedValue) : "—",
-    ],
-    ["Repair cost", lot.repairCost ? formatUsd(lot.repairCost) : "—"],
-    [
-      "Location",
-      `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
-    ],
-    ["Yard", lot.yardName ?? "—"],
-    ["Starts", new Date(lot.startsAt).toUTCString()],
-    ["Ends", new Date(lot.endsAt).toUTCString()],
-  ];
-  const images = lot.imageUrls.length > 0 ? lot.imageUrls : [];
-
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
       <p className="text-sm">
@@ -201,48 +151,8 @@ export default function LotPage() {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <section aria-label="Photos">
-          {images.length > 0 ? (
-            <>
-              <img
-                src={images[photo] ?? images[0]}
-                alt={`${lot.year} ${lot.make} ${lot.model}, photo ${photo + 1} of ${images.length}`}
-                className="aspect-[5/3] w-full rounded-lg bg-slate-200 object-cover"
-              />
-              {images.length > 1 ? (
-                <ul className="mt-2 flex gap-2 overflow-x-auto">
-                  {images.map((src, i) => (
-                    <li key={src + i}>
-                      <a
-                        href={src}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          setPhoto(i);
-                        }}
-                        aria-label={`Show photo ${i + 1}`}
-                      >
-                        <img src={src} alt="" className="h-16 w-24 rounded object-cover" />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </>
-          ) : (
-            <div className="flex aspect-[5/3] w-full items-center justify-center rounded-lg bg-slate-200 text-slate-500">
-              No photo available
-            </div>
-          )}
-          <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            {fields.map(([label, value]) => (
-              <div
-                key={label}
-                className="flex justify-between gap-3 border-b border-slate-200 py-1"
-              >
-                <dt className="text-slate-600">{label}</dt>
-                <dd className="text-right font-medium">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <LotPhotos images={lot.imageUrls} title={`${lot.year} ${lot.make} ${lot.model}`} />
+          <LotFacts lot={lot} />
         </section>
 
         <section aria-labelledby="bid-heading" className="space-y-4">
@@ -310,37 +220,7 @@ export default function LotPage() {
             )}
           </div>
 
-          <div className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 className="text-lg font-bold">Bid history</h2>
-            {history.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-600">No bids yet.</p>
-            ) : (
-              <table className="mt-2 w-full text-sm">
-                <thead>
-                  <tr className="text-left text-slate-600">
-                    <th className="py-1 font-medium">Bidder</th>
-                    <th className="py-1 font-medium">Amount</th>
-                    <th className="py-1 font-medium">Time (UTC)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {history.map((entry) => (
-                    <tr key={entry.id} className="border-t border-slate-100">
-                      <td className="py-1">
-                        {entry.bidder}
-                        {entry.mine ? " (you)" : ""}
-                        {entry.automatic ? (
-                          <span className="ml-1 text-xs text-slate-500">automatic</span>
-                        ) : null}
-                      </td>
-                      <td className="py-1 font-semibold">{formatUsd(entry.amount)}</td>
-                      <td className="py-1">{entry.createdAt.slice(11, 19)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </div>
+          <BidHistory history={history} />
         </section>
       </div>
     </div>

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  Form,
   Link,
   useFetcher,
   useLoaderData,
@@ -10,19 +9,15 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
-import { parseAuctionQuery, searchLots, type AuctionVehicle } from "~/modules/auctions/lots.server";
-import { bidderContext } from "~/modules/auctions/bidding.server";
+import { parseAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
+import type { AuctionVehicle } from "~/modules/auctions/types";
+import { buyingPower } from "~/modules/auctions/buying-power.server";
+import { availableForLot, REFRESH_MS } from "~/modules/auctions/rules";
 import { requireUser } from "~/modules/accounts/session.server";
-import { centsToDecimal, parseCents } from "~/utils/money";
-import {
-  AUCTION_HOUSE_OPTIONS,
-  DAMAGE_OPTIONS,
-  LOCATION_OPTIONS,
-  MAKE_OPTIONS,
-  TITLE_OPTIONS,
-} from "~/modules/auctions/options";
-import type { action as lotAction } from "./auctions.$lotId";
+import type { action as lotAction } from "../auctions.$lotId/route";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useReturnFocus } from "~/utils/use-return-focus";
+import { AuctionFilters } from "./filters";
 
 // The bid dialog (Headless UI, conform and zod: about 50 KB gzipped) loads on the first Bid click;
 // without JavaScript the card's Bid link goes to the lot page's own form.
@@ -39,14 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: 400,
     });
   }
-  const [page, bidder] = await Promise.all([searchLots(query, user.id), bidderContext(user)]);
+  const [page, bidder] = await Promise.all([searchLots(query, user.id), buyingPower(user)]);
   return { ...page, query, bidder };
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 type Notice = { title: string; description: string; type: "success" | "info" | "error" };
@@ -85,12 +74,12 @@ export default function AuctionsPage() {
     }));
   }, [more.state, more.data]);
 
-  // the list refreshes every 5000 ms (SPEC.md §9) while the page is visible and nothing is open
+  // the list refreshes while the page is visible and no dialog is open (bids change prices)
   useEffect(() => {
     const timer = setInterval(() => {
       if (document.visibilityState !== "visible" || dialog) return;
       if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
-    }, 5000);
+    }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [revalidator, navigation.state, dialog]);
 
@@ -123,7 +112,6 @@ export default function AuctionsPage() {
   const returnTo = `/auctions${location.search}`;
   const loadingList =
     navigation.state === "loading" && navigation.location?.pathname === "/auctions";
-  const q = data.query;
 
   function openBid(lot: CardLot, proxy: boolean, event: React.MouseEvent) {
     if (!hydrated) return;
@@ -136,13 +124,9 @@ export default function AuctionsPage() {
     setDialog({ lot: lot as AuctionVehicle, proxy });
   }
 
+  // the dialog's lot may already hold part of the deposit (its own lead): that part is usable
   const dialogBidder = dialog
-    ? {
-        ...data.bidder,
-        available: centsToDecimal(
-          (parseCents(data.bidder.available) ?? 0) + (parseCents(dialog.lot.myMax) ?? 0),
-        ),
-      }
+    ? { ...data.bidder, available: availableForLot(data.bidder.available, dialog.lot.myMax) }
     : data.bidder;
 
   return (
@@ -152,113 +136,7 @@ export default function AuctionsPage() {
         Copart and IAAI lots, with badges and countdowns from the auction clock.
       </p>
 
-      <Form
-        key={location.search}
-        method="get"
-        action="/auctions"
-        className="mt-5 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
-        aria-label="Filter auctions"
-      >
-        <Select label="Auction house" name="auctionHouse" value={q.auctionHouse}>
-          <option value="">All Houses</option>
-          {AUCTION_HOUSE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-        <Select label="Make" name="make" value={q.make}>
-          <option value="">All Makes</option>
-          {MAKE_OPTIONS.map((make) => (
-            <option key={make} value={make}>
-              {make}
-            </option>
-          ))}
-          {q.make && !(MAKE_OPTIONS as readonly string[]).includes(q.make) ? (
-            <option value={q.make}>{q.make}</option>
-          ) : null}
-        </Select>
-        <Select label="Damage type" name="damageType" value={q.damageType}>
-          <option value="">All Damage Types</option>
-          {DAMAGE_OPTIONS.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </Select>
-        <Select label="Location" name="location" value={q.location}>
-          <option value="">All Locations</option>
-          {LOCATION_OPTIONS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </Select>
-        <label className="flex flex-col text-sm font-semibold">
-          Search make, model or VIN
-          <input
-            type="search"
-            name="search"
-            defaultValue={q.search ?? ""}
-            className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
-          />
-        </label>
-        <details
-          className="sm:col-span-2 lg:col-span-5"
-          open={Boolean(q.yearMin || q.yearMax || q.titleType || q.runsDrives)}
-        >
-          <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-            More Filters
-          </summary>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <label className="flex flex-col text-sm font-semibold">
-              Year from
-              <input
-                type="number"
-                name="yearMin"
-                defaultValue={q.yearMin ?? ""}
-                className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
-              />
-            </label>
-            <label className="flex flex-col text-sm font-semibold">
-              Year to
-              <input
-                type="number"
-                name="yearMax"
-                defaultValue={q.yearMax ?? ""}
-                className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
-              />
-            </label>
-            <Select label="Title type" name="titleType" value={q.titleType}>
-              <option value="">All Titles</option>
-              {TITLE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-            <Select label="Runs/drives" name="runsDrives" value={q.runsDrives}>
-              <option value="">Any</option>
-              <option value="yes">Runs and drives</option>
-              <option value="no">Does not run</option>
-            </Select>
-          </div>
-        </details>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
-          <button
-            type="submit"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Search
-          </button>
-          <Link
-            to="/auctions"
-            className="rounded-md px-4 py-2 text-sm font-semibold text-brand-700"
-          >
-            Clear filters
-          </Link>
-        </div>
-      </Form>
+      <AuctionFilters query={data.query} />
 
       <p className="mt-5 font-semibold" aria-live="polite">
         {data.total.toLocaleString("en-US")} {data.total === 1 ? "auction" : "auctions"} found
@@ -330,30 +208,5 @@ export default function AuctionsPage() {
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-function Select({
-  label,
-  name,
-  value,
-  children,
-}: {
-  label: string;
-  name: string;
-  value: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <label className="flex flex-col text-sm font-semibold">
-      {label}
-      <select
-        name={name}
-        defaultValue={value ?? ""}
-        className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
-      >
-        {children}
-      </select>
-    </label>
   );
 }

@@ -1,0 +1,114 @@
+// The auction rules, in one place for the browser (bid form, badges, dialog) and the server
+// (bidding.server.ts passes the numbers to the place_bid database function). Plain TypeScript:
+// no server imports, so any component may use it.
+import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
+
+/** Each bid must beat the current bid by at least this much (and proxies raise by it). */
+export const MIN_INCREMENT_CENTS = 50_00;
+
+/** A bid in a lot's last two minutes moves its end to two minutes after that bid. */
+export const SOFT_CLOSE_MS = 2 * 60 * 1000;
+
+/** A live lot shows ENDING SOON (and a red BID NOW!) in its last hour. */
+export const ENDING_SOON_MS = 60 * 60 * 1000;
+
+export type Badge = "LIVE" | "STARTING SOON" | "ENDING SOON" | "ENDED";
+
+/**
+ * The badge from the lot's times and the server clock (never guessed in the browser): ENDED once
+ * it is closed or past its end, STARTING SOON before its start, ENDING SOON in its last hour.
+ */
+export function lotBadge(
+  lot: { status: string; startsAt: Date | string; endsAt: Date | string },
+  at: Date,
+): Badge {
+  const t = at.getTime();
+  const ends = new Date(lot.endsAt).getTime();
+  if (lot.status !== "active" || t >= ends) return "ENDED";
+  if (t < new Date(lot.startsAt).getTime()) return "STARTING SOON";
+  if (ends - t <= ENDING_SOON_MS) return "ENDING SOON";
+  return "LIVE";
+}
+
+/** The lowest bid a lot accepts now: its current bid plus the increment. */
+export function minimumBidCents(currentBid: string) {
+  return (parseCents(currentBid) ?? 0) + MIN_INCREMENT_CENTS;
+}
+
+/** The minimum as the bid form and the refusal show it: "$150.50". */
+export function minimumBidLabel(minCents: number) {
+  return formatUsd(minCents, "cents");
+}
+
+/**
+ * What a bidder can put on one lot: their available buying power plus what their own lead on
+ * that lot already holds (a lot's hold is not counted against itself).
+ */
+export function availableForLot(available: string, myMaxOnLot: string | null | undefined) {
+  return centsToDecimal((parseCents(available) ?? 0) + (parseCents(myMaxOnLot) ?? 0));
+}
+
+/**
+ * The texts a refused bid shows, as a title and a description; the message people read is
+ * "<title>: <description>". The form's own checks and the server's use the same ones.
+ */
+export const BID_TEXTS = {
+  unauthorized: { title: "Unauthorized", description: "You are logged out." },
+  verification: {
+    title: "Verification Required",
+    description: "Please complete KYC verification before bidding.",
+  },
+  deposit: {
+    title: "Deposit Required",
+    description: "Minimum $400 deposit required before bidding.",
+  },
+  /** `minLabel` is the minimum as shown, e.g. "$150.50" (see minimumBidLabel). */
+  minimum: (minLabel: string) => ({
+    title: "Invalid Bid",
+    description: `Minimum bid is ${minLabel}`,
+  }),
+  amountMissing: { title: "Invalid Bid", description: "Enter your bid amount." },
+  cents: {
+    title: "Invalid Bid",
+    description: "Enter an amount in dollars and cents (e.g. 1250.50).",
+  },
+  proxy: {
+    title: "Invalid Proxy Bid",
+    description: "Maximum proxy bid must be higher than initial bid.",
+  },
+  funds: { title: "Insufficient Funds", description: "Bid amount exceeds your available deposit." },
+  ended: { title: "Auction Ended", description: "This auction has ended; bids are closed." },
+  notFound: { title: "Lot Not Found", description: "This auction lot does not exist." },
+} as const;
+
+export function bidMessage(text: { title: string; description: string }) {
+  return `${text.title}: ${text.description}`;
+}
+
+/** The bid form's messages, as the form shows them under its fields. */
+export const BID_MESSAGES = {
+  minimum: (minLabel: string) => bidMessage(BID_TEXTS.minimum(minLabel)),
+  amountMissing: bidMessage(BID_TEXTS.amountMissing),
+  cents: bidMessage(BID_TEXTS.cents),
+  proxy: bidMessage(BID_TEXTS.proxy),
+  funds: bidMessage(BID_TEXTS.funds),
+  maxMissing: "Enter your maximum.",
+};
+
+/** What a placed bid tells the bidder, by outcome. */
+export const BID_PLACED = {
+  leading: {
+    title: "Bid Placed Successfully",
+    description: "Your bid has been submitted to the auction.",
+  },
+  outbid: {
+    title: "Outbid",
+    description: "Your bid was placed, but another bidder's proxy maximum is higher.",
+    /** The lot page's longer wording of the same outcome. */
+    detail:
+      "Your bid was placed, but another bidder's proxy maximum is higher: you were outbid at once.",
+  },
+} as const;
+
+/** How often the list and the lot page ask the server for fresh prices and times. */
+export const REFRESH_MS = 5000;

@@ -1,0 +1,39 @@
+// The deposit rules, in one place for the browser (deposit page, PayPal buttons) and the server
+// (bidding, the deposit ledger). Plain TypeScript: no server imports.
+import { fromCents } from "~/utils/money";
+
+/** Bidding needs at least this much on deposit. Also the smallest deposit one can pay in. */
+export const MIN_DEPOSIT_CENTS = 400_00;
+/** The same minimum as a decimal string, "400.00". */
+export const MINIMUM_DEPOSIT = fromCents(MIN_DEPOSIT_CENTS);
+
+/** The most one payment can deposit. */
+export const MAX_DEPOSIT_CENTS = 100_000_00;
+export const MAXIMUM_DEPOSIT = fromCents(MAX_DEPOSIT_CENTS);
+
+export const DEPOSIT_PRESETS = [
+  { amount: MINIMUM_DEPOSIT, label: "$400", note: "Minimum" },
+  { amount: "1000.00", label: "$1,000", note: "Popular" },
+  { amount: "2500.00", label: "$2,500", note: "Premium" },
+] as const;
+
+export const DEPOSIT_MESSAGES = {
+  required: "Enter an amount.",
+  notANumber: "Enter an amount in dollars, like 400.00.",
+  decimals: "Use at most two decimal places.",
+  minimum: "Minimum deposit is $400.",
+  maximum: "The most you can deposit at once is $100,000.00.",
+  refundAboveZero: "Enter an amount above $0.00.",
+  unknownOrder: "Unknown payment order",
+  /** The provider failed while confirming (capturing) a deposit. */
+  confirmFailed: "Failed to confirm deposit. Please try again.",
+  /** The provider failed while starting a payment. */
+  startFailed: "Failed to start the payment. Please try again.",
+  /** The provider's browser SDK could not be set up. */
+  setupFailed: "PayPal is unavailable. Please try again.",
+} as const;
+
+/** True when a deposit balance is enough to bid. */
+export function canBidWith(depositCents: number) {
+  return depositCents >= MIN_DEPOSIT_CENTS;
+}

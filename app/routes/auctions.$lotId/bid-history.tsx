@@ -1,0 +1,39 @@
+import type { HistoryEntry } from "~/modules/auctions/types";
+import { formatUsd } from "~/utils/money";
+
+/** The lot's bids, newest first, bidders masked; the viewer's own marked "(you)". */
+export function BidHistory({ history }: { history: HistoryEntry[] }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 className="text-lg font-bold">Bid history</h2>
+      {history.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No bids yet.</p>
+      ) : (
+        <table className="mt-2 w-full text-sm">
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th className="py-1 font-medium">Bidder</th>
+              <th className="py-1 font-medium">Amount</th>
+              <th className="py-1 font-medium">Time (UTC)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((entry) => (
+              <tr key={entry.id} className="border-t border-slate-100">
+                <td className="py-1">
+                  {entry.bidder}
+                  {entry.mine ? " (you)" : ""}
+                  {entry.automatic ? (
+                    <span className="ml-1 text-xs text-slate-500">automatic</span>
+                  ) : null}
+                </td>
+                <td className="py-1 font-semibold">{formatUsd(entry.amount)}</td>
+                <td className="py-1">{entry.createdAt.slice(11, 19)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { TITLE_OPTIONS } from "~/modules/auctions/options";
+import type { LotDetail } from "~/modules/auctions/types";
+import { formatUsd } from "~/utils/money";
+
+const TITLE_LABELS: Record<string, string> = Object.fromEntries(
+  TITLE_OPTIONS.map((option) => [option.value, option.label]),
+);
+
+/** Every fact the feed gives about the lot, as a label/value list. */
+export function LotFacts({ lot }: { lot: LotDetail }) {
+  const fields: Array<[string, string]> = [
+    ["Auction house", lot.auctionHouse === "iaai" ? "IAAI" : "Copart"],
+    ["Lot number", lot.lotNumber],
+    ["VIN", lot.vin],
+    ["Year", String(lot.year)],
+    ["Make", lot.make],
+    ["Model", lot.model],
+    ["Trim", lot.trimLevel ?? "—"],
+    ["Body style", lot.bodyStyle ?? "—"],
+    ["Color", lot.color ?? "—"],
+    ["Odometer", lot.odometer === null ? "—" : `${lot.odometer.toLocaleString("en-US")} mi`],
+    ["Primary damage", lot.primaryDamage ?? "Unknown"],
+    ["Secondary damage", lot.secondaryDamage ?? "—"],
+    ["Damage type", lot.damageType],
+    [
+      "Title",
+      `${TITLE_LABELS[lot.titleType] ?? lot.titleType}${lot.titleState ? ` (${lot.titleState})` : ""}`,
+    ],
+    ["Runs/drives", lot.runsDrives ? "Yes" : "No"],
+    ["Keys", lot.hasKeys ? "Yes" : "No"],
+    [
+      "Estimated retail value",
+      Number(lot.estimatedValue) > 0 ? formatUsd(lot.estimatedValue) : "—",
+    ],
+    ["Repair cost", lot.repairCost ? formatUsd(lot.repairCost) : "—"],
+    [
+      "Location",
+      `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
+    ],
+    ["Yard", lot.yardName ?? "—"],
+    ["Starts", new Date(lot.startsAt).toUTCString()],
+    ["Ends", new Date(lot.endsAt).toUTCString()],
+  ];
+  return (
+    <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      {fields.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-3 border-b border-slate-200 py-1">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="text-right font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

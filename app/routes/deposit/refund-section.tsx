@@ -1,0 +1,79 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { depositPageSchema } from "~/modules/deposits/schemas";
+import { formatUsd } from "~/utils/money";
+import { textInputProps } from "./input-props";
+
+/** What can go back now, and the refund form (only when there is something to refund). */
+export function RefundSection({
+  refundable,
+  lastResult,
+  busy,
+}: {
+  refundable: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+}) {
+  const [refundForm, refundFields] = useForm({
+    // A new balance gives a fresh form, so the suggested amount follows it.
+    id: `refund-${refundable}`,
+    lastResult,
+    defaultValue: { refundAmount: refundable },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
+  });
+
+  return (
+    <section aria-labelledby="refund-heading">
+      <h2 id="refund-heading" className="text-lg font-bold">
+        Request a Refund
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        Available to refund: <strong>{formatUsd(refundable)}</strong>. Money held by your bids and
+        purchases stays until they settle; refunds go back to the PayPal account that paid.
+      </p>
+      {refundable === "0.00" && !lastResult ? (
+        <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
+          Nothing to refund right now.
+        </p>
+      ) : (
+        <Form
+          method="post"
+          action="/deposit"
+          {...getFormProps(refundForm)}
+          className="mt-3 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <input type="hidden" name="intent" value="refund" />
+          <label htmlFor={refundFields.refundAmount.id} className="block text-sm font-semibold">
+            Refund amount (USD)
+          </label>
+          <div className="mt-2 flex gap-2">
+            <input
+              {...textInputProps(refundFields.refundAmount)}
+              inputMode="decimal"
+              autoComplete="off"
+              className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1.5"
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
+            >
+              Refund
+            </button>
+          </div>
+          {refundFields.refundAmount.errors ? (
+            <p
+              id={refundFields.refundAmount.errorId}
+              role="alert"
+              className="mt-2 text-sm text-red-700"
+            >
+              {refundFields.refundAmount.errors[0]}
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </section>
+  );
+}

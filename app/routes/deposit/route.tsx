@@ -1,0 +1,195 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { NoticeToast, type Notice } from "~/components/deposit/notice";
+import { DepositBalance, DepositHistory, TrustBadges } from "~/components/deposit/summary";
+import { depositPageData, refundDeposit, startDeposit } from "~/modules/deposits/deposits.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { replyFor } from "~/http/respond.server";
+import { isUserError } from "~/utils/user-error";
+import { formatUsd } from "~/utils/money";
+import { env } from "~/platform/env.server";
+import { depositAmount, depositPageSchema } from "~/modules/deposits/schemas";
+import { whileDatabaseUp } from "~/platform/availability.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import { AmountSection } from "./amount-section";
+import { PaymentSection } from "./payment-section";
+import { RefundSection } from "./refund-section";
+
+const PAYPAL = ["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+export const handle = {
+  csp: {
+    scriptSrc: PAYPAL,
+    connectSrc: PAYPAL,
+    frameSrc: PAYPAL,
+    imgSrc: PAYPAL,
+    // The no-JS flow posts here and is redirected to PayPal's approval page.
+    formAction: ["https://www.paypal.com", "https://www.sandbox.paypal.com"],
+  },
+};
+
+export const meta: MetaFunction = () => [{ title: "Deposit · BidYard" }];
+
+const SUCCESS: Notice = {
+  title: "Deposit Successful",
+  description: "Your deposit has been added to your account!",
+  type: "success",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const page = await depositPageData(user.id);
+  const chosen = depositAmount.safeParse(url.searchParams.get("amount") ?? "");
+  return data(
+    {
+      ...page,
+      chosenAmount: chosen.success ? chosen.data : null,
+      success: url.searchParams.get("success") === "true",
+      paypalClientId: page.testMode ? null : (env().PAYPAL_CLIENT_ID ?? null),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => act(args));
+}
+
+async function act({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(formData, { schema: depositPageSchema });
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value;
+  if (value.intent === "choose") return redirect(`/deposit?amount=${value.amount}#payment`);
+
+  await consumeRateLimit(request, "payment", user.id);
+  if (value.intent === "pay") {
+    try {
+      const { approvalUrl } = await startDeposit(user.id, value.amount);
+      return redirect(approvalUrl);
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      return redirectWithToast(`/deposit?amount=${value.amount}`, {
+        title: "Error",
+        description: error.message,
+        type: "error",
+      });
+    }
+  }
+
+  try {
+    return redirectWithToast(
+      "/deposit",
+      refundNotice(await refundDeposit(user.id, value.refundAmount)),
+    );
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return data({ intent, result: replyFor(submission, error) }, { status: error.status });
+  }
+}
+
+/** What a refund's outcome tells the user: all sent, some still pending, or some refused. */
+function refundNotice(outcome: Awaited<ReturnType<typeof refundDeposit>>) {
+  if (outcome.pending !== "0.00") {
+    return {
+      title: "Refund Processing",
+      description: `PayPal has not confirmed ${formatUsd(outcome.pending)} yet; we will keep trying. It is not in your balance.`,
+      type: "info" as const,
+    };
+  }
+  if (outcome.failed !== "0.00") {
+    return {
+      title: "Refund Failed",
+      description: `PayPal could not refund ${formatUsd(outcome.failed)}; it is back in your balance. Please try again later.`,
+      type: "error" as const,
+    };
+  }
+  return {
+    title: "Refund Issued",
+    description: `${formatUsd(outcome.refunded)} is on its way back to your PayPal account.`,
+    type: "success" as const,
+  };
+}
+
+export default function DepositPage() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [clientNotice, setClientNotice] = useState<Notice | null>(null);
+
+  // After a deposit the success toast stays but ?success=true leaves the address bar, so a
+  // reload or a shared link does not announce it again.
+  useEffect(() => {
+    if (!page.success) return;
+    setClientNotice(SUCCESS);
+    navigate("/deposit", { replace: true, preventScrollReset: true });
+  }, [page.success, navigate]);
+
+  // The layout's toaster shows flash toasts; this page adds the ?success=true one and PayPal's.
+  const notice: Notice | null = clientNotice ?? (page.success ? SUCCESS : null);
+  const busy = navigation.state !== "idle";
+
+  return (
+    <div className="mx-auto max-w-5xl px-3 py-8 sm:px-6">
+      <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Secure Your Bidding Power</h1>
+      <p className="mt-1 text-slate-600">
+        Your refundable deposit sets how much you can bid. Unused funds are fully refundable.
+      </p>
+
+      <DepositBalance
+        balance={page.balance}
+        biddingEnabled={page.biddingEnabled}
+        testMode={page.testMode}
+      />
+
+      <AmountSection
+        chosenAmount={page.chosenAmount}
+        lastResult={actionData?.intent === "choose" ? actionData.result : undefined}
+        hydrated={hydrated}
+      />
+
+      {page.chosenAmount ? (
+        <PaymentSection
+          amount={page.chosenAmount}
+          testMode={page.testMode}
+          paypalClientId={page.paypalClientId}
+          hydrated={hydrated}
+          busy={busy}
+          onNotice={setClientNotice}
+          onDeposited={() =>
+            navigate("/deposit?success=true", { replace: true, preventScrollReset: true })
+          }
+        />
+      ) : null}
+
+      <TrustBadges />
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <DepositHistory history={page.history} />
+        <RefundSection
+          refundable={page.refundable}
+          lastResult={actionData?.intent === "refund" ? actionData.result : undefined}
+          busy={busy}
+        />
+      </div>
+
+      <NoticeToast notice={notice} />
+    </div>
+  );
+}
