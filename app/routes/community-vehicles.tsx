@@ -30,6 +30,7 @@ import {
 import { getUser, requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { finderYears } from "~/modules/listings/fields";
+import { favoriteToast } from "~/modules/listings/messages";
 import { safeRedirect } from "~/http/http.server";
 import { useOptionalUser } from "~/modules/accounts/use-user";
 
@@ -62,14 +63,14 @@ export async function action({ request }: ActionFunctionArgs) {
     await setFavorite(user.id, String(form.get("listingId") ?? ""), favorite);
   } catch (error) {
     if (error instanceof ListingNotFoundError)
-      throw new Response("This vehicle is no longer listed.", { status: 404 });
+      throw new Response(error.message, { status: error.status });
     throw error;
   }
   if (form.get("stay") === "1") return { favorite };
-  return redirectWithToast(safeRedirect(form.get("returnTo"), "/community-vehicles"), {
-    title: favorite ? "Saved to favorites" : "Removed from favorites",
-    type: "success",
-  });
+  return redirectWithToast(
+    safeRedirect(form.get("returnTo"), "/community-vehicles"),
+    favoriteToast(favorite),
+  );
 }
 
 // A favourite changes one button, not the results: keep the loaded pages as they are.

@@ -16,7 +16,6 @@ import { ErrorPage } from "~/components/error-page";
 import { ConditionBadge, FavoriteButton, placeLabel } from "~/components/listings/listing-card";
 import { ListingForm } from "~/components/listings/listing-form";
 import { Detail, Gallery, OwnerActions } from "~/components/listings/vehicle-details";
-import { requireListingUser } from "~/modules/listings/route-helpers.server";
 import {
   ListingNotFoundError,
   deleteListing,
@@ -24,13 +23,21 @@ import {
   markListingSold,
   updateListingWithPhotos,
 } from "~/modules/listings/listings.server";
+import { readListingForm } from "~/modules/listings/photos.server";
 import {
+  DELETED_TOAST,
+  MARKED_SOLD_TOAST,
+  NOT_LISTED,
   PHOTO_MESSAGES,
-  PhotoRejectedError,
-  readListingForm,
-} from "~/modules/listings/photos.server";
+  SIGN_IN_TO_POST_TOAST,
+  UPDATED_TOAST,
+} from "~/modules/listings/messages";
+import { maxListingYear } from "~/modules/listings/rules";
 import { getUser } from "~/modules/accounts/session.server";
+import { replyFor } from "~/http/respond.server";
+import { requireUserWithNotice } from "~/http/sign-in-notice.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { isUserError } from "~/utils/user-error";
 import {
   BODY_TYPE_LABELS,
   COUNTRY_NAMES,
@@ -38,7 +45,6 @@ import {
   formatMileage,
   formatPostedDate,
   formatPrice,
-  maxListingYear,
 } from "~/modules/listings/fields";
 import { listingSchema } from "~/modules/listings/schemas";
 import { useOptionalUser } from "~/modules/accounts/use-user";
@@ -53,61 +59,54 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const listing = await getListing(params.id, user?.id);
-  if (!listing) throw new Response("This vehicle is not listed.", { status: 404 });
+  if (!listing) throw new Response(NOT_LISTED, { status: 404 });
   return { listing, maxYear: maxListingYear() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireListingUser(request);
+  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
   const { formData: form, photos, photoProblem } = await readListingForm(request, user.id);
   const intent = form.get("intent");
-  try {
-    if (intent === "update") {
-      const submission = parseWithZod(form, { schema: listingSchema });
-      const photoErrors: Record<string, string[]> = photoProblem
-        ? { photos: [PHOTO_MESSAGES[photoProblem]] }
-        : {};
-      if (submission.status !== "success" || photoProblem)
-        return data(submission.reply({ fieldErrors: photoErrors }), { status: 400 });
-      const remove = form.getAll("removePhotos").map(String);
+  if (intent === "update") {
+    const submission = parseWithZod(form, { schema: listingSchema });
+    const photoErrors: Record<string, string[]> = photoProblem
+      ? { photos: [PHOTO_MESSAGES[photoProblem]] }
+      : {};
+    if (submission.status !== "success" || photoProblem)
+      return data(submission.reply({ fieldErrors: photoErrors }), { status: 400 });
+    const remove = form.getAll("removePhotos").map(String);
+    try {
       const id = await updateListingWithPhotos(user.id, params.id, submission.value, {
         photos,
         remove,
       });
-      return redirectWithToast(`/vehicle/${id}`, {
-        title: "Listing Updated",
-        description: "Your changes are live.",
-        type: "success",
-      });
+      return redirectWithToast(`/vehicle/${id}`, UPDATED_TOAST);
+    } catch (error) {
+      notListed(error);
+      if (!isUserError(error)) throw error;
+      return data(replyFor(submission, error), { status: error.status });
     }
+  }
+  try {
     if (intent === "markSold") {
       const id = await markListingSold(user.id, params.id);
-      return redirectWithToast(`/vehicle/${id}`, {
-        title: "Marked as Sold",
-        description: "Buyers now see this vehicle as sold.",
-        type: "success",
-      });
+      return redirectWithToast(`/vehicle/${id}`, MARKED_SOLD_TOAST);
     }
     if (intent === "delete") {
       await deleteListing(user.id, params.id);
-      return redirectWithToast("/community-vehicles", {
-        title: "Listing Deleted",
-        description: "Your vehicle is no longer listed.",
-        type: "success",
-      });
+      return redirectWithToast("/community-vehicles", DELETED_TOAST);
     }
   } catch (error) {
-    // Someone else's listing reads as not found: no hint that it exists.
-    if (error instanceof ListingNotFoundError)
-      throw new Response("This vehicle is not listed.", { status: 404 });
-    if (error instanceof PhotoRejectedError)
-      return data(
-        { status: "error" as const, error: { photos: [error.message] } },
-        { status: error.status },
-      );
+    notListed(error);
     throw error;
   }
   throw new Response("Unknown action", { status: 400 });
+}
+
+/** Someone else's listing reads as not found (no hint that it exists): the page's 404. */
+function notListed(error: unknown) {
+  if (error instanceof ListingNotFoundError)
+    throw new Response(error.message, { status: error.status });
 }
 
 function editDefaults(listing: ReturnType<typeof useLoaderData<typeof loader>>["listing"]) {

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
-import type { ListingAllowance } from "~/modules/listings/allowance.server";
+import type { ListingAllowance } from "~/modules/listings/rules";
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,

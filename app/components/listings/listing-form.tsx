@@ -19,11 +19,11 @@ import {
   CURRENCIES,
   DRIVETRAINS,
   FUEL_TYPES,
-  MAX_PHOTOS,
   POPULAR_MAKES,
   TRANSMISSIONS,
   capitalise,
 } from "~/modules/listings/fields";
+import { MAX_PHOTOS } from "~/modules/listings/rules";
 import { listingSchema } from "~/modules/listings/schemas";
 
 export type ListingFormDefaults = Partial<Record<string, string | number | null | undefined>>;

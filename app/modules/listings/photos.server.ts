@@ -10,31 +10,22 @@ import { newObjectKey, storage, StorageUnavailableError } from "~/platform/stora
 import { activeContentIn, isUnsafeFileName } from "~/platform/file-safety.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { detectFileType } from "~/utils/file-type";
-import { MAX_PHOTOS } from "~/modules/listings/fields";
+import { UserError } from "~/utils/user-error";
+import { PHOTO_MESSAGES, type PhotoProblem } from "~/modules/listings/messages";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/modules/listings/rules";
 
-export const MAX_PHOTO_BYTES = 10_485_760;
 const MAX_TEXT_FIELD_BYTES = 32_000;
 const FULL = { width: 1600, height: 1200 };
 const THUMB = { width: 480, height: 360 };
 
-export const PHOTO_MESSAGES = {
-  type: "Photos must be JPG or PNG images.",
-  too_large: "Each photo must be at most 10 MB.",
-  too_many: `Add at most ${MAX_PHOTOS} photos.`,
-  unreadable: "A photo could not be read. Choose another JPG or PNG image.",
-  empty: "A photo is empty (0 bytes). Choose a JPG or PNG image.",
-  unsafe: "A photo contains web page or script content, which is not accepted.",
-  name: "A photo's file name is not valid (it names a folder path). Rename the file and try again.",
-  unavailable: "Photos cannot be saved right now. Please try again in a few minutes.",
-} as const;
-export type PhotoProblem = keyof typeof PHOTO_MESSAGES;
-
 /** A photo refused (400), or photo storage down (`unavailable`, 503): nothing was saved. */
-export class PhotoRejectedError extends Error {
-  readonly status: 400 | 503;
+export class PhotoRejectedError extends UserError {
   constructor(readonly problem: PhotoProblem) {
-    super(PHOTO_MESSAGES[problem]);
-    this.status = problem === "unavailable" ? 503 : 400;
+    super(PHOTO_MESSAGES[problem], {
+      status: problem === "unavailable" ? 503 : 400,
+      field: "photos",
+      code: `photo_${problem}`,
+    });
   }
 }
 
