@@ -31,6 +31,7 @@ import { isUserError } from "~/utils/user-error";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { FREE_LISTINGS } from "~/modules/listings/rules";
 import { formatMembershipDate } from "~/modules/memberships/rules";
 import { membershipIntentSchema } from "~/modules/memberships/schemas";
 
@@ -113,7 +114,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const WHY_UPGRADE = [
-  ["Sell without limits", "Post more vehicles, or as many as you like, instead of 3 in all."],
+  [
+    "Sell without limits",
+    `Post more vehicles, or as many as you like, instead of ${FREE_LISTINGS} in all.`,
+  ],
   ["Stand out", "Featured listings appear first and carry a Featured badge."],
   ["Buy smarter", "Advanced buyer tools help you find and compare lots faster."],
   ["Know your buyers", "Seller analytics show how your listings perform."],
@@ -151,7 +155,7 @@ export default function MembershipPage() {
             Free Tier Benefits
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-700">
-            <li>✓ Up to {freePlan?.vehicleLimit ?? 3} vehicle listings</li>
+            <li>✓ Up to {freePlan?.vehicleLimit ?? FREE_LISTINGS} vehicle listings</li>
             <li>✓ Basic buyer tools</li>
             <li>✓ Standard support</li>
           </ul>
