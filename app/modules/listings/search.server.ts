@@ -1,4 +1,4 @@
-// Searching community listings (SPEC.md §2 filters, §7 GET /api/vehicles): one keyset page of
+// Searching community listings (the page's filters and GET /api/vehicles): one keyset page of
 // active listings newest first, with a capped count. See docs/decisions/0501-listing-search.md.
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
@@ -152,7 +152,7 @@ export async function searchListings(
   };
 }
 
-/** Only the non-empty community parameters of a query string (SPEC.md §7). */
+/** Only the non-empty community parameters of a query string. */
 export function parseListingFilters(
   params: URLSearchParams,
 ): { ok: true; filters: ListingFilters } | { ok: false; errors: Record<string, string> } {
@@ -186,7 +186,7 @@ export function lenientListingFilters(params: URLSearchParams) {
   };
 }
 
-/** A listing as SPEC.md §3 describes it for API callers: every field and its images. */
+/** A listing as API callers get it: every field and its images. */
 export type ListingRecord = {
   id: string;
   userId: string;
@@ -238,7 +238,7 @@ async function listingRecords(cards: ListingCard[]): Promise<ListingRecord[]> {
 }
 
 /**
- * GET /api/vehicles with the community query set: one page of listings (SPEC.md §3 shape, newest
+ * GET /api/vehicles with the community query set: one page of listings (ListingRecord, newest
  * first), or the invalid parameters.
  */
 export async function searchListingsFromQuery(url: URL, viewerId?: string | null) {
