@@ -22,6 +22,7 @@ import {
 import { listingAllowance } from "~/modules/listings/allowance.server";
 import {
   ListingNotFoundError,
+  isListingCursor,
   lenientListingFilters,
   searchListings,
   setFavorite,
@@ -30,7 +31,7 @@ import {
 import { getUser, requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { finderYears } from "~/modules/listings/fields";
-import { favoriteToast } from "~/modules/listings/messages";
+import { BAD_CURSOR_NOTICE, favoriteToast } from "~/modules/listings/messages";
 import { safeRedirect } from "~/http/http.server";
 import { useOptionalUser } from "~/modules/accounts/use-user";
 
@@ -46,12 +47,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
   const { filters, ignored } = lenientListingFilters(url.searchParams);
-  const cursor = url.searchParams.get("cursor");
+  // A page link is shared and edited by hand: a cursor that is not ours shows the first page.
+  const asked = url.searchParams.get("cursor") || null;
+  const cursor = asked && isListingCursor(asked) ? asked : null;
+  const notice = asked && !cursor ? BAD_CURSOR_NOTICE : null;
   const [page, allowance] = await Promise.all([
     searchListings(filters, { cursor, viewerId: user?.id }),
     user ? listingAllowance(user.id) : null,
   ]);
-  return { filters, ignored, page, cursor, allowance, years: finderYears() };
+  return { filters, ignored, page, cursor, notice, allowance, years: finderYears() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -107,7 +111,8 @@ function useAccumulatedPages(page: LoaderData["page"], search: string) {
 }
 
 export default function CommunityVehicles() {
-  const { filters, ignored, page, cursor, allowance, years } = useLoaderData<typeof loader>();
+  const { filters, ignored, page, cursor, notice, allowance, years } =
+    useLoaderData<typeof loader>();
   const user = useOptionalUser();
   const location = useLocation();
   const navigation = useNavigation();
@@ -194,6 +199,11 @@ export default function CommunityVehicles() {
                 </Link>
               ) : null}
             </div>
+            {notice ? (
+              <p role="status" className="mt-2 text-sm text-amber-800">
+                {notice}
+              </p>
+            ) : null}
             {ignored.length > 0 ? (
               <p role="status" className="mt-2 text-sm text-amber-800">
                 Some filters were not understood and were left out: {ignored.join(", ")}.

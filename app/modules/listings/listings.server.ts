@@ -40,6 +40,7 @@ export {
   COUNT_CAP,
   PAGE_SIZE,
   isCommunityQuery,
+  isListingCursor,
   lenientListingFilters,
   parseListingFilters,
   searchListings,
