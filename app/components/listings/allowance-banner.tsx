@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LIMIT_REACHED } from "~/modules/listings/messages";
-import type { ListingAllowance } from "~/modules/listings/rules";
+import { listingsLeft, type ListingAllowance } from "~/modules/listings/rules";
 
 /** Post Vehicle's banner: free listings left, unlimited, or the limit reached. */
 export function AllowanceBanner({ allowance }: { allowance: ListingAllowance }) {
@@ -36,7 +36,7 @@ export function AllowanceBanner({ allowance }: { allowance: ListingAllowance }) 
       className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-brand-800"
     >
       {allowance.hasMembership
-        ? `You can post ${allowance.limit! - allowance.activeListings} more active listings with your membership.`
+        ? `You can post ${listingsLeft(allowance)} more active listings with your membership.`
         : `You have ${allowance.remainingFreeListings} free ${allowance.remainingFreeListings === 1 ? "listing" : "listings"} remaining.`}
     </p>
   );

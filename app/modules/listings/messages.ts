@@ -1,6 +1,6 @@
 // What the listing screens and calls say to the user, worded once. Plain data, importable by the
 // browser and the server.
-import { FREE_LISTINGS, MAX_PHOTOS } from "./rules";
+import { FREE_LISTINGS, MAX_PHOTO_MB, MAX_PHOTOS } from "./rules";
 
 /** The shape of a flash toast (app/http/cookies.server.ts carries it across a redirect). */
 export type ListingToast = {
@@ -62,7 +62,7 @@ export const BAD_CURSOR_NOTICE =
 
 export const PHOTO_MESSAGES = {
   type: "Photos must be JPG or PNG images.",
-  too_large: "Each photo must be at most 10 MB.",
+  too_large: `Each photo must be at most ${MAX_PHOTO_MB} MB.`,
   too_many: `Add at most ${MAX_PHOTOS} photos.`,
   unreadable: "A photo could not be read. Choose another JPG or PNG image.",
   empty: "A photo is empty (0 bytes). Choose a JPG or PNG image.",

@@ -6,7 +6,8 @@
 export const FREE_LISTINGS = 3;
 export const MAX_PHOTOS = 10;
 /** Each photo as uploaded, before it is re-encoded. */
-export const MAX_PHOTO_BYTES = 10_485_760;
+export const MAX_PHOTO_MB = 10;
+export const MAX_PHOTO_BYTES = MAX_PHOTO_MB * 1024 * 1024;
 export const MIN_YEAR = 1900;
 
 /** Model years run ahead of the calendar: next year's models are on sale (docs/decisions/0502). */
@@ -58,4 +59,12 @@ export function allowanceFrom(
     remainingFreeListings,
     canPost: remainingFreeListings > 0,
   };
+}
+
+/** How many more listings the user may post now; Infinity with an unlimited membership. */
+export function listingsLeft(allowance: ListingAllowance) {
+  if (allowance.unlimited) return Infinity;
+  return allowance.hasMembership
+    ? Math.max(0, allowance.limit! - allowance.activeListings)
+    : allowance.remainingFreeListings;
 }

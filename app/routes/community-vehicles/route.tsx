@@ -13,12 +13,8 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ListingCardSkeleton, ListingCardView } from "~/components/listings/listing-card";
-import {
-  ListingDashboard,
-  VehicleAutoFinder,
-  VehicleFilters,
-} from "~/components/listings/community-panels";
+import { ListingDashboard } from "~/components/listings/listing-dashboard";
+import { VehicleFilters } from "~/components/listings/search-forms";
 import { listingAllowance } from "~/modules/listings/allowance.server";
 import {
   ListingNotFoundError,
@@ -34,6 +30,8 @@ import { finderYears } from "~/modules/listings/fields";
 import { BAD_CURSOR_NOTICE, favoriteToast } from "~/modules/listings/messages";
 import { safeRedirect } from "~/http/http.server";
 import { useOptionalUser } from "~/modules/accounts/use-user";
+import { CommunityHero } from "./hero";
+import { Results } from "./results";
 
 export const meta: MetaFunction = () => [
   { title: "Community Vehicles · BidYard" },
@@ -85,6 +83,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 type LoaderData = SerializeFrom<typeof loader>;
 
+function ignoredNotice(ignored: string[]) {
+  return ignored.length > 0
+    ? [`Some filters were not understood and were left out: ${ignored.join(", ")}.`]
+    : [];
+}
+
 function useAccumulatedPages(page: LoaderData["page"], search: string) {
   const fetcher = useFetcher<typeof loader>();
   const [more, setMore] = useState<{ listings: ListingCard[]; nextCursor: string | null }>({
@@ -128,38 +132,7 @@ export default function CommunityVehicles() {
 
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.2fr_1fr]">
-          <div>
-            <h1 className="text-3xl font-black sm:text-4xl">Community Vehicles</h1>
-            <p className="mt-3 max-w-xl text-blue-100">
-              Buy straight from owners across the US, Canada and Mexico, or post your own vehicle.
-            </p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <Link
-                to="/community-vehicles#results"
-                className="rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-900 hover:bg-accent-600"
-              >
-                Buy It Now
-              </Link>
-              <Link
-                to="/community-vehicles?condition=excellent"
-                className="rounded-lg bg-white/10 px-5 py-2.5 font-semibold text-white ring-1 ring-white/40 hover:bg-white/20"
-              >
-                Clean Title
-              </Link>
-              <Link
-                to="/auctions"
-                className="rounded-lg bg-white/10 px-5 py-2.5 font-semibold text-white ring-1 ring-white/40 hover:bg-white/20"
-              >
-                Auction Today
-              </Link>
-            </div>
-          </div>
-          <VehicleAutoFinder filters={filters} years={years} />
-        </div>
-      </section>
-
+      <CommunityHero filters={filters} years={years} />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {user && allowance ? <ListingDashboard allowance={allowance} /> : null}
 
@@ -184,81 +157,19 @@ export default function CommunityVehicles() {
             </div>
           </div>
 
-          <section id="results" aria-labelledby="results-heading">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="results-heading" className="text-xl font-bold" aria-live="polite">
-                {page.total.toLocaleString("en-US")}
-                {page.totalCapped ? "+" : ""} vehicles found
-              </h2>
-              {cursor ? (
-                <Link
-                  to={`/community-vehicles?${firstPageParams}`}
-                  className="text-sm font-semibold text-brand-700 underline"
-                >
-                  Back to the first page
-                </Link>
-              ) : null}
-            </div>
-            {notice ? (
-              <p role="status" className="mt-2 text-sm text-amber-800">
-                {notice}
-              </p>
-            ) : null}
-            {ignored.length > 0 ? (
-              <p role="status" className="mt-2 text-sm text-amber-800">
-                Some filters were not understood and were left out: {ignored.join(", ")}.
-              </p>
-            ) : null}
-
-            {searching ? (
-              <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-                {Array.from({ length: 6 }, (_, i) => (
-                  <ListingCardSkeleton key={i} />
-                ))}
-              </div>
-            ) : listings.length === 0 ? (
-              <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-                <p className="text-lg font-bold text-slate-900">No vehicles found</p>
-                <p className="mt-1 text-slate-600">Try adjusting your filters.</p>
-                {user ? (
-                  <Link
-                    to="/post-vehicle"
-                    className="mt-4 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-                  >
-                    Post Your Vehicle
-                  </Link>
-                ) : null}
-              </div>
-            ) : (
-              <>
-                <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {listings.map((listing) => (
-                    <li key={listing.id}>
-                      <ListingCardView
-                        listing={listing}
-                        returnTo={returnTo}
-                        signedIn={Boolean(user)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-                {nextCursor ? (
-                  <div className="mt-6 flex justify-center">
-                    <Link
-                      to={`/community-vehicles?${nextParams}`}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        loadMore(nextCursor);
-                      }}
-                      className="rounded-lg border border-brand-700 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-                    >
-                      {loading ? "Loading..." : "Load more"}
-                    </Link>
-                  </div>
-                ) : null}
-              </>
-            )}
-          </section>
+          <Results
+            total={page.total}
+            totalCapped={page.totalCapped}
+            firstPageHref={cursor ? `/community-vehicles?${firstPageParams}` : null}
+            notices={[...(notice ? [notice] : []), ...ignoredNotice(ignored)]}
+            searching={searching}
+            listings={listings}
+            nextHref={nextCursor ? `/community-vehicles?${nextParams}` : null}
+            onLoadMore={() => nextCursor && loadMore(nextCursor)}
+            loading={loading}
+            returnTo={returnTo}
+            signedIn={Boolean(user)}
+          />
         </div>
       </div>
     </>
