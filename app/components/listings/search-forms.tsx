@@ -1,7 +1,7 @@
 // The two GET forms of /community-vehicles: the hero's quick finder and the full filters. Both
 // submit to the server, so a search is a shareable address and works without JavaScript.
 import { Form, Link, useNavigate } from "@remix-run/react";
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
@@ -35,6 +35,35 @@ function useCleanSearchSubmit() {
   };
 }
 
+/** A GET form to /community-vehicles under its own heading (`${id}-heading`). */
+function SearchForm({
+  id,
+  heading,
+  className,
+  children,
+}: {
+  id: string;
+  heading: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const onSubmit = useCleanSearchSubmit();
+  return (
+    <Form
+      method="get"
+      action="/community-vehicles"
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-heading`}
+      className={className}
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-bold">
+        {heading}
+      </h2>
+      {children}
+    </Form>
+  );
+}
+
 /** The hero's quick search: make, model and a year range, on the same GET query as the filters. */
 export function VehicleAutoFinder({
   filters,
@@ -43,18 +72,12 @@ export function VehicleAutoFinder({
   filters: ListingFilters;
   years: number[];
 }) {
-  const onSubmit = useCleanSearchSubmit();
   return (
-    <Form
-      method="get"
-      action="/community-vehicles"
-      onSubmit={onSubmit}
-      aria-labelledby="finder-heading"
+    <SearchForm
+      id="finder"
+      heading="Vehicle Auto Finder"
       className="rounded-xl bg-white p-4 text-slate-900 shadow-lg"
     >
-      <h2 id="finder-heading" className="text-lg font-bold">
-        Vehicle Auto Finder
-      </h2>
       <div className="mt-3 grid grid-cols-2 gap-3">
         <label className={labelClass}>
           Make
@@ -99,7 +122,7 @@ export function VehicleAutoFinder({
       >
         Start Search
       </button>
-    </Form>
+    </SearchForm>
   );
 }
 
@@ -139,18 +162,12 @@ function RangeFields({
 
 /** Every filter, applied on the server through a GET form: shareable, works without JS. */
 export function VehicleFilters({ filters }: { filters: ListingFilters }) {
-  const onSubmit = useCleanSearchSubmit();
   return (
-    <Form
-      method="get"
-      action="/community-vehicles"
-      onSubmit={onSubmit}
-      aria-labelledby="filters-heading"
+    <SearchForm
+      id="filters"
+      heading="Filters"
       className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <h2 id="filters-heading" className="text-lg font-bold">
-        Filters
-      </h2>
       <label className={labelClass}>
         Search
         <input
@@ -247,6 +264,6 @@ export function VehicleFilters({ filters }: { filters: ListingFilters }) {
           Clear All Filters
         </Link>
       </div>
-    </Form>
+    </SearchForm>
   );
 }

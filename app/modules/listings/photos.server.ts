@@ -8,6 +8,7 @@ import { sequelize } from "~/models/db.server";
 import { ListingPhoto } from "~/models/listing.server";
 import { newObjectKey, storage, StorageUnavailableError } from "~/platform/storage/index.server";
 import { activeContentIn, isUnsafeFileName } from "~/platform/file-safety.server";
+import { drainPart, readPartUpTo } from "~/platform/multipart-upload.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { detectFileType } from "~/utils/file-type";
 import { UserError } from "~/utils/user-error";
@@ -43,16 +44,6 @@ export type ListingFormPost = {
   photoProblem: PhotoProblem | null;
 };
 
-async function drain(iterator: AsyncIterator<Uint8Array>, limit: number) {
-  let total = 0;
-  for (;;) {
-    const { value, done } = await iterator.next();
-    if (done) return;
-    total += value.byteLength;
-    if (total > limit) throw new Response("Request body too large", { status: 413 });
-  }
-}
-
 /**
  * Reads the Post Vehicle form: text fields into a FormData, each chosen photo into memory up to
  * MAX_PHOTO_BYTES (sharp needs the whole image), at most MAX_PHOTOS of them. A url-encoded post
@@ -71,32 +62,25 @@ export async function readListingForm(request: Request, userId: string): Promise
 
   const handler: UploadHandler = async ({ name, filename, data }) => {
     const iterator = data[Symbol.asyncIterator]();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const isFile = filename !== undefined;
-    const cap = isFile ? MAX_PHOTO_BYTES : MAX_TEXT_FIELD_BYTES;
-    if (isFile && name === "photos" && filename && !photoProblem && isUnsafeFileName(filename))
-      photoProblem = "name";
-    const accept = !isFile || (name === "photos" && !photoProblem);
-    for (;;) {
-      const { value, done } = await iterator.next();
-      if (done) break;
-      size += value.byteLength;
-      if (!accept) continue;
-      if (size > cap) {
-        if (!isFile) throw new Response("Form field too large", { status: 413 });
-        photoProblem = "too_large";
-        await drain(iterator, MAX_PHOTO_BYTES * 2);
-        return undefined;
-      }
-      chunks.push(value);
-    }
-    if (!isFile) {
-      formData.append(name, Buffer.concat(chunks).toString("utf8"));
+    if (filename === undefined) {
+      const bytes = await readPartUpTo(iterator, MAX_TEXT_FIELD_BYTES);
+      if (!bytes) throw new Response("Form field too large", { status: 413 });
+      formData.append(name, Buffer.from(bytes).toString("utf8"));
       return undefined;
     }
-    if (!accept) return undefined;
-    if (size === 0) {
+    if (name === "photos" && filename && !photoProblem && isUnsafeFileName(filename))
+      photoProblem = "name";
+    if (name !== "photos" || photoProblem) {
+      await drainPart(iterator, MAX_PHOTO_BYTES * 2);
+      return undefined;
+    }
+    const bytes = await readPartUpTo(iterator, MAX_PHOTO_BYTES);
+    if (!bytes) {
+      photoProblem = "too_large";
+      await drainPart(iterator, MAX_PHOTO_BYTES * 2);
+      return undefined;
+    }
+    if (bytes.byteLength === 0) {
       // An empty file input sends an empty part without a name; a named one is an empty file.
       if (filename) photoProblem = "empty";
       return undefined;
@@ -105,7 +89,7 @@ export async function readListingForm(request: Request, userId: string): Promise
       photoProblem = "too_many";
       return undefined;
     }
-    photos.push(new Uint8Array(Buffer.concat(chunks)));
+    photos.push(bytes);
     return undefined;
   };
 
