@@ -20,13 +20,32 @@ export type UploadForm = {
 };
 
 /** Reads what is left of a part without keeping it, so the browser gets our answer; gives up past `limit`. */
-async function drain(iterator: AsyncIterator<Uint8Array>, limit: number) {
+export async function drainPart(iterator: AsyncIterator<Uint8Array>, limit: number) {
   let total = 0;
   for (;;) {
     const { value, done } = await iterator.next();
     if (done) return;
     total += value.byteLength;
     if (total > limit) throw new Response("Request body too large", { status: 413 });
+  }
+}
+
+/**
+ * A part's bytes in memory, at most `maxBytes` of them; null when the part is longer (what is left
+ * of it is unread: drain it, or answer 413).
+ */
+export async function readPartUpTo(
+  iterator: AsyncIterator<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await iterator.next();
+    if (done) return new Uint8Array(Buffer.concat(chunks));
+    size += value.byteLength;
+    if (size > maxBytes) return null;
+    chunks.push(value);
   }
 }
 
@@ -51,30 +70,22 @@ export async function parseUploadForm(
     // Our own view of the part that never closes it, so a refused file can still be drained.
     const part = { [Symbol.asyncIterator]: () => ({ next: () => iterator.next() }) };
     if (!filename) {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for (;;) {
-        const { value, done } = await iterator.next();
-        if (done) break;
-        size += value.byteLength;
-        if (size > MAX_TEXT_FIELD_BYTES) {
-          await drain(iterator, drainLimit);
-          return undefined;
-        }
-        chunks.push(value);
+      const bytes = await readPartUpTo(iterator, MAX_TEXT_FIELD_BYTES);
+      if (!bytes) {
+        await drainPart(iterator, drainLimit);
+        return undefined;
       }
-      const text = Buffer.concat(chunks).toString("utf8");
-      if (name !== fileField) result.fields[name] = text;
+      if (name !== fileField) result.fields[name] = Buffer.from(bytes).toString("utf8");
       return undefined;
     }
     if (name !== fileField || result.upload || result.problem) {
-      await drain(iterator, drainLimit);
+      await drainPart(iterator, drainLimit);
       return undefined;
     }
     if (isUnsafeFileName(filename)) {
       // Object keys never come from names, but a path in a name is an attack, not a file.
       result.problem = "name";
-      await drain(iterator, drainLimit);
+      await drainPart(iterator, drainLimit);
       return undefined;
     }
     try {
@@ -82,7 +93,7 @@ export async function parseUploadForm(
     } catch (error) {
       if (!(error instanceof UploadError) || !error.problem) throw error;
       result.problem = error.problem;
-      await drain(iterator, drainLimit);
+      await drainPart(iterator, drainLimit);
     }
     return undefined;
   };

@@ -1,6 +1,6 @@
 import { listActiveCampaigns } from "~/modules/memberships/memberships.server";
 
-/** GET /api/campaigns/active (SPEC.md §7): campaigns running now. */
+/** GET /api/campaigns/active: campaigns running now. */
 export async function loader() {
   return Response.json(await listActiveCampaigns());
 }

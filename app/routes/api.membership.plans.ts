@@ -1,6 +1,6 @@
 import { listPlans } from "~/modules/memberships/memberships.server";
 
-/** GET /api/membership/plans (SPEC.md §7): the plans on offer, free tier first. */
+/** GET /api/membership/plans: the plans on offer, free tier first. */
 export async function loader() {
   return Response.json(await listPlans());
 }

@@ -1,18 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  membershipErrorResponse,
-  readJsonBody,
-} from "~/modules/memberships/memberships-http.server";
-import { startTrial } from "~/modules/memberships/memberships.server";
-import { requireUser } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
+import { readJsonBody } from "~/http/json-body.server";
+import { errorJson } from "~/http/respond.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { startTrial } from "~/modules/memberships/memberships.server";
+import { TRIAL_FAILED, TRIAL_STARTED_TOAST } from "~/modules/memberships/messages";
 import { startTrialSchema } from "~/modules/memberships/schemas";
-
-const FAILED = "Failed to start trial. Please try again.";
 
 export const loader = () => jsonError(405, "Use POST");
 
-/** POST /api/membership/start-trial {planId, campaignId} (SPEC.md §7). */
+/** POST /api/membership/start-trial {planId, campaignId}: a refusal reads "headline + reason". */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
@@ -21,8 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const membership = await startTrial(user.id, input);
     return Response.json(
       {
-        title: "Trial Started!",
-        message: "Enjoy your free trial period.",
+        title: TRIAL_STARTED_TOAST.title,
+        message: TRIAL_STARTED_TOAST.description,
         membership: {
           planId: membership.planId,
           planName: membership.planName,
@@ -33,6 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    return membershipErrorResponse(error, FAILED);
+    return errorJson(error, { prefix: TRIAL_FAILED });
   }
 }

@@ -1,23 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  membershipErrorResponse,
-  readJsonBody,
-} from "~/modules/memberships/memberships-http.server";
-import { PaymentFailedError } from "~/modules/memberships/checkout.server";
-import { beginSubscription } from "~/modules/memberships/billing.server";
-import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
+import { readJsonBody } from "~/http/json-body.server";
+import { errorJson } from "~/http/respond.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { beginSubscription } from "~/modules/memberships/billing.server";
+import { SUBSCRIBE_FAILED } from "~/modules/memberships/messages";
 import { subscribeSchema } from "~/modules/memberships/schemas";
-
-const FAILED = "Failed to start subscription. Please try again.";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
 
 export const loader = () => jsonError(405, "Use POST");
 
 /**
- * POST /api/membership/subscribe {planId, campaignId?} (SPEC.md §7): creates the payment order
- * for the first period and answers where the payer approves it. The membership becomes active
- * when the provider sends the payer back to /membership/return and the payment is captured.
+ * POST /api/membership/subscribe {planId, campaignId?}: creates the payment order for the first
+ * period and answers where the payer approves it. The membership becomes active when the provider
+ * sends the payer back to /membership/return and the payment is captured. A refusal is a 4xx, a
+ * provider failure a 502, both reading "headline + reason".
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -28,10 +25,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const { approvalUrl, paymentOrderId } = await beginSubscription(user.id, input);
     return Response.json({ paymentOrderId, approvalUrl }, { status: 201 });
   } catch (error) {
-    if (error instanceof PaymentFailedError) {
-      console.error("membership subscribe:", error.message);
-      return jsonError(502, FAILED);
-    }
-    return membershipErrorResponse(error, FAILED);
+    return errorJson(error, { prefix: SUBSCRIBE_FAILED });
   }
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { userMembership } from "~/modules/memberships/memberships.server";
 import { requireUser } from "~/modules/accounts/session.server";
 
-/** GET /api/user/membership (SPEC.md §7): the signed-in user's membership. */
+/** GET /api/user/membership: the signed-in user's membership. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return Response.json(await userMembership(user.id), {

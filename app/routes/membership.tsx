@@ -9,27 +9,29 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CurrentPlan } from "~/components/membership/current-plan";
 import { PlanCard } from "~/components/membership/plan-card";
-import { PaymentFailedError } from "~/modules/memberships/checkout.server";
-import {
-  cancelledToast,
-  RENEW_FAILED_TOAST,
-  SUBSCRIBE_FAILED_TOAST,
-  TRIAL_FAILED_TOAST,
-  TRIAL_STARTED_TOAST,
-  withReason,
-} from "~/modules/memberships/toasts.server";
 import { beginRenewal, beginSubscription } from "~/modules/memberships/billing.server";
 import {
   cancelMembership,
   listActiveCampaigns,
   listPlans,
-  MembershipError,
   startTrial,
   userMembership,
 } from "~/modules/memberships/memberships.server";
+import {
+  cancelledToast,
+  errorToast,
+  failureToast,
+  RENEW_FAILED_TOAST,
+  SUBSCRIBE_FAILED_TOAST,
+  TRIAL_FAILED_TOAST,
+  TRIAL_STARTED_TOAST,
+  type MembershipToast,
+} from "~/modules/memberships/messages";
+import { isUserError } from "~/utils/user-error";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { FREE_LISTINGS } from "~/modules/listings/rules";
 import { formatMembershipDate } from "~/modules/memberships/rules";
 import { membershipIntentSchema } from "~/modules/memberships/schemas";
 
@@ -48,8 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     userMembership(user.id),
   ]);
   const trialCampaign = campaigns.find((c) => c.type === "membership_trial" && c.trialDays);
-  // SPEC.md: the trial button needs a running trial campaign and a user who never had a trial;
-  // a paying member is not offered one either (docs/decisions/0603).
+  // The trial button needs a running trial campaign and a user who never had a trial; a paying
+  // member is not offered one either (docs/decisions/0603).
   const trialOffer =
     trialCampaign && !membership.hasUsedTrial && membership.status !== "active"
       ? { campaignId: trialCampaign.id, trialDays: trialCampaign.trialDays! }
@@ -60,16 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** A refusal or a failed payment as SPEC.md's toast; anything else is a bug and is rethrown. */
-function failure(error: unknown, toast: Parameters<typeof withReason>[0]) {
-  if (error instanceof MembershipError) {
-    return redirectWithToast("/membership", withReason(toast, error.message));
-  }
-  if (error instanceof PaymentFailedError) {
-    console.error("membership payment:", error.message);
-    return redirectWithToast("/membership", toast);
-  }
-  throw error;
+/** A refusal or a failed payment as the step's failure toast; anything else is a bug, rethrown. */
+function failure(error: unknown, toast: MembershipToast) {
+  if (!isUserError(error)) throw error;
+  return redirectWithToast("/membership", failureToast(toast, error));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -95,12 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
         cancelledToast(formatMembershipDate(membership.currentPeriodEnd.toISOString())),
       );
     } catch (error) {
-      if (!(error instanceof MembershipError)) throw error;
-      return redirectWithToast("/membership", {
-        title: "Error",
-        description: error.message,
-        type: "error",
-      });
+      if (!isUserError(error)) throw error;
+      return redirectWithToast("/membership", errorToast(error.message));
     }
   }
 
@@ -122,7 +114,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const WHY_UPGRADE = [
-  ["Sell without limits", "Post more vehicles, or as many as you like, instead of 3 in all."],
+  [
+    "Sell without limits",
+    `Post more vehicles, or as many as you like, instead of ${FREE_LISTINGS} in all.`,
+  ],
   ["Stand out", "Featured listings appear first and carry a Featured badge."],
   ["Buy smarter", "Advanced buyer tools help you find and compare lots faster."],
   ["Know your buyers", "Seller analytics show how your listings perform."],
@@ -160,7 +155,7 @@ export default function MembershipPage() {
             Free Tier Benefits
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-700">
-            <li>✓ Up to {freePlan?.vehicleLimit ?? 3} vehicle listings</li>
+            <li>✓ Up to {freePlan?.vehicleLimit ?? FREE_LISTINGS} vehicle listings</li>
             <li>✓ Basic buyer tools</li>
             <li>✓ Standard support</li>
           </ul>

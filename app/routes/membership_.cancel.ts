@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PAYMENT_CANCELLED_TOAST } from "~/modules/memberships/toasts.server";
+import { PAYMENT_CANCELLED_TOAST } from "~/modules/memberships/messages";
 import { cancelMembershipPayment } from "~/modules/memberships/billing.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";

@@ -3,7 +3,7 @@ import {
   RENEWED_TOAST,
   SUBSCRIBE_FAILED_TOAST,
   SUBSCRIBED_TOAST,
-} from "~/modules/memberships/toasts.server";
+} from "~/modules/memberships/messages";
 import { completeMembershipPayment } from "~/modules/memberships/billing.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";

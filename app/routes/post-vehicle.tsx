@@ -2,33 +2,33 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ListingForm } from "~/components/listings/listing-form";
-import { listingAllowance } from "~/modules/listings/allowance.server";
 import { AllowanceBanner } from "~/components/listings/allowance-banner";
+import { ListingForm } from "~/components/listings/listing-form";
+import { replyFor } from "~/http/respond.server";
+import { requireUserWithNotice } from "~/http/sign-in-notice.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { listingAllowance } from "~/modules/listings/allowance.server";
 import { ListingLimitError, postListing } from "~/modules/listings/listings.server";
 import {
-  PHOTO_MESSAGES,
-  PhotoRejectedError,
-  readListingForm,
-} from "~/modules/listings/photos.server";
-import {
-  requireListingUser,
   LIMIT_REACHED_TOAST,
+  PHOTO_MESSAGES,
   POSTED_TOAST,
-} from "~/modules/listings/route-helpers.server";
-import { redirectWithToast } from "~/http/toast.server";
-import { maxListingYear } from "~/modules/listings/fields";
+  SIGN_IN_TO_POST_TOAST,
+} from "~/modules/listings/messages";
+import { readListingForm } from "~/modules/listings/photos.server";
+import { maxListingYear } from "~/modules/listings/rules";
 import { listingSchema } from "~/modules/listings/schemas";
+import { isUserError } from "~/utils/user-error";
 
 export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireListingUser(request);
+  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
   return { allowance: await listingAllowance(user.id), maxYear: maxListingYear() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireListingUser(request);
+  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
   const { formData, photos, photoProblem } = await readListingForm(request, user.id);
   const submission = parseWithZod(formData, { schema: listingSchema });
   const photoErrors: Record<string, string[]> = photoProblem
@@ -40,13 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = await postListing(user.id, submission.value, photos);
     return redirectWithToast(`/vehicle/${id}`, POSTED_TOAST);
   } catch (error) {
+    // No listing left: the way out is a membership.
     if (error instanceof ListingLimitError)
       return redirectWithToast("/membership", LIMIT_REACHED_TOAST);
-    if (error instanceof PhotoRejectedError)
-      return data(submission.reply({ fieldErrors: { photos: [error.message] } }), {
-        status: error.status,
-      });
-    throw error;
+    if (!isUserError(error)) throw error;
+    return data(replyFor(submission, error), { status: error.status });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { InferCreationAttributes } from "sequelize";
 import { Campaign, MembershipPlan } from "../../app/models/membership.server";
+import { FREE_LISTINGS } from "../../app/modules/listings/rules";
 import type { SeedOptions } from "./index";
 
 type SeedPlan = Omit<
@@ -14,7 +15,8 @@ export const DEMO_PLANS: SeedPlan[] = [
     description: "Everything you need to post a few vehicles and start bidding.",
     price: "0.00",
     billingInterval: "monthly",
-    vehicleLimit: 3,
+    // The free tier's row mirrors the rule: non-members post FREE_LISTINGS in all.
+    vehicleLimit: FREE_LISTINGS,
     featuredListings: 0,
     prioritySupport: false,
     advancedBuyerTools: false,

@@ -16,7 +16,7 @@ import * as vehiclesApi from "~/routes/api.vehicles";
 import * as kycPage from "~/routes/kyc-verification";
 import * as photoRoute from "~/routes/listing-photos.$id";
 import * as postVehicle from "~/routes/post-vehicle";
-import * as vehiclePage from "~/routes/vehicle.$id";
+import * as vehiclePage from "~/routes/vehicle.$id/route";
 import type { ObjectStorage } from "~/platform/storage/index.server";
 import { setStorageForTests } from "~/platform/storage/index.server";
 import { discardStaleUploads } from "~/platform/uploads.server";

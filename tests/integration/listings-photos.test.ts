@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Listing, ListingPhoto } from "~/models/listing.server";
 import { action as postVehicleAction } from "~/routes/post-vehicle";
-import { action as vehicleAction } from "~/routes/vehicle.$id";
+import { action as vehicleAction } from "~/routes/vehicle.$id/route";
 import { loader as photoLoader } from "~/routes/listing-photos.$id";
 import { setStorageForTests, storage } from "~/platform/storage/index.server";
 import { createTestUser, requestAs } from "../support/auth";

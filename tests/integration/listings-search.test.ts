@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Listing } from "~/models/listing.server";
 import { searchListings, parseListingFilters } from "~/modules/listings/listings.server";
 import type { ListingFilters } from "~/modules/listings/schemas";
-import { createTestUser } from "../support/auth";
+import { loader as communityLoader } from "~/routes/community-vehicles/route";
+import { loader as apiVehiclesLoader } from "~/routes/api.vehicles";
+import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 
 // One marked word per file run keeps these rows apart from anything else in the database.
@@ -160,5 +162,64 @@ describe("searching community listings", () => {
     });
     expect(parseListingFilters(new URLSearchParams("condition=shiny")).ok).toBe(false);
     expect(parseListingFilters(new URLSearchParams("yearMin=abc")).ok).toBe(false);
+  });
+});
+
+describe("a page link whose cursor is not one of ours", () => {
+  // "MXw1" is base64url for "1|5": it decodes, but "1" is no timestamp the database reads.
+  const BAD_CURSORS = [
+    "MXw1",
+    "bm9wZQ",
+    "!!!",
+    Buffer.from("2024-01-01 00:00:00+00|99999999999999999999").toString("base64url"),
+    Buffer.from("2024-02-30 00:00:00+00|5").toString("base64url"),
+  ];
+  const args = async (path: string) => ({
+    request: await requestAs(null, path),
+    params: {},
+    context: {},
+  });
+
+  it("GET /api/vehicles answers 400 naming the cursor, never a 500", async () => {
+    for (const cursor of BAD_CURSORS) {
+      const response = (await apiVehiclesLoader(
+        await args(`/api/vehicles?search=${TAG}&cursor=${encodeURIComponent(cursor)}`),
+      )) as Response;
+      expect(response.status, cursor).toBe(400);
+      const body = (await response.json()) as { message: string; fields: Record<string, string> };
+      expect(body.message).toMatch(/cursor/);
+      expect(Object.keys(body.fields)).toEqual(["cursor"]);
+    }
+  });
+
+  it("GET /api/vehicles still pages with its own cursor", async () => {
+    const first = (await apiVehiclesLoader(
+      await args(`/api/vehicles?search=${TAG}&limit=3`),
+    )) as Response;
+    const next = first.headers.get("x-next-cursor");
+    expect(next).toBeTruthy();
+    const second = (await apiVehiclesLoader(
+      await args(`/api/vehicles?search=${TAG}&limit=3&cursor=${next}`),
+    )) as Response;
+    expect(second.status).toBe(200);
+    expect(await second.json()).toHaveLength(1);
+    const fractional = (await apiVehiclesLoader(
+      await args(`/api/vehicles?search=${TAG}&limit=1.5`),
+    )) as Response;
+    expect(fractional.status).toBe(200);
+    expect(await fractional.json()).toHaveLength(1);
+  });
+
+  it("/community-vehicles shows the first page with a notice", async () => {
+    for (const cursor of BAD_CURSORS) {
+      const data = await communityLoader(
+        await args(`/community-vehicles?search=${TAG}&cursor=${encodeURIComponent(cursor)}`),
+      );
+      expect(data.cursor, cursor).toBeNull();
+      expect(data.notice).toMatch(/first page/);
+      expect(data.page.listings.map((l) => l.id).sort()).toEqual(
+        expectIds("camry", "f150", "civic", "jetta"),
+      );
+    }
   });
 });

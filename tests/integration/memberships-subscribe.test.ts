@@ -8,7 +8,7 @@ import { action as membershipAction } from "~/routes/membership";
 import { loader as cancelLoader } from "~/routes/membership_.cancel";
 import { loader as returnLoader } from "~/routes/membership_.return";
 import { forgetPayPalToken } from "~/platform/payments/paypal.server";
-import { PaymentFailedError } from "~/modules/memberships/checkout.server";
+import { PaymentFailedError } from "~/modules/memberships/billing.server";
 import {
   beginRenewal,
   beginSubscription,

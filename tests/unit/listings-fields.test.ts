@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { finderYears, formatMileage, formatPrice, maxListingYear } from "~/modules/listings/fields";
+import { finderYears, formatMileage, formatPrice } from "~/modules/listings/fields";
+import { maxListingYear } from "~/modules/listings/rules";
 import {
   MISSING_INFORMATION,
   listingSchema,

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import type { ListingAllowance } from "~/modules/listings/allowance.server";
+import { LIMIT_REACHED } from "~/modules/listings/messages";
+import { listingsLeft, type ListingAllowance } from "~/modules/listings/rules";
 
-/** Post Vehicle's banner (SPEC.md §2): free listings left, unlimited, or the limit reached. */
+/** Post Vehicle's banner: free listings left, unlimited, or the limit reached. */
 export function AllowanceBanner({ allowance }: { allowance: ListingAllowance }) {
   if (allowance.hasMembership && allowance.unlimited)
     return (
@@ -22,7 +23,7 @@ export function AllowanceBanner({ allowance }: { allowance: ListingAllowance }) 
         <p className="mt-1 text-sm">
           {allowance.hasMembership
             ? `Your plan allows ${allowance.limit} active listings and you have ${allowance.activeListings}. Mark a vehicle sold or upgrade your plan to post more.`
-            : "You've used your 3 free listings. Upgrade to a membership to post more vehicles."}{" "}
+            : LIMIT_REACHED}{" "}
           <Link to="/membership" className="font-semibold text-brand-700 underline">
             Upgrade your membership
           </Link>
@@ -35,7 +36,7 @@ export function AllowanceBanner({ allowance }: { allowance: ListingAllowance }) 
       className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-brand-800"
     >
       {allowance.hasMembership
-        ? `You can post ${allowance.limit! - allowance.activeListings} more active listings with your membership.`
+        ? `You can post ${listingsLeft(allowance)} more active listings with your membership.`
         : `You have ${allowance.remainingFreeListings} free ${allowance.remainingFreeListings === 1 ? "listing" : "listings"} remaining.`}
     </p>
   );

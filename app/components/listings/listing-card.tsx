@@ -103,6 +103,33 @@ export function FavoriteButton({
   );
 }
 
+/** Sold, Featured and the condition, as small badges (the caller lays them out). */
+export function ListingBadges({
+  sold = false,
+  featured,
+  condition,
+}: {
+  sold?: boolean;
+  featured: boolean;
+  condition: Card["condition"];
+}) {
+  return (
+    <>
+      {sold ? (
+        <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">
+          Sold
+        </span>
+      ) : null}
+      {featured ? (
+        <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">
+          Featured
+        </span>
+      ) : null}
+      <ConditionBadge condition={condition} />
+    </>
+  );
+}
+
 export function ListingCardView({
   listing,
   returnTo,
@@ -128,12 +155,7 @@ export function ListingCardView({
           <VehiclePlaceholder className="h-full w-full" />
         )}
         <div className="absolute left-2 top-2 flex gap-1">
-          {listing.featured ? (
-            <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">
-              Featured
-            </span>
-          ) : null}
-          <ConditionBadge condition={listing.condition} />
+          <ListingBadges featured={listing.featured} condition={listing.condition} />
         </div>
         <div className="absolute right-2 top-2">
           <FavoriteButton

@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
@@ -19,74 +19,15 @@ import {
   CURRENCIES,
   DRIVETRAINS,
   FUEL_TYPES,
-  MAX_PHOTOS,
   POPULAR_MAKES,
   TRANSMISSIONS,
-  capitalise,
 } from "~/modules/listings/fields";
+import { MAX_PHOTO_MB, MAX_PHOTOS, MIN_YEAR } from "~/modules/listings/rules";
 import { listingSchema } from "~/modules/listings/schemas";
+import { Field, inputClass, Options, Section } from "./form-parts";
+import { useUploadWithProgress } from "./use-upload-with-progress";
 
 export type ListingFormDefaults = Partial<Record<string, string | number | null | undefined>>;
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-500";
-
-function Field({
-  meta,
-  label,
-  hint,
-  children,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-semibold text-slate-700">
-        {label}
-      </label>
-      {children}
-      {hint && !meta.errors ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {meta.errors ? (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-          {meta.errors.join(". ")}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <legend className="px-1 text-lg font-bold text-slate-900">{title}</legend>
-      <div className="mt-2 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
-function Options({
-  values,
-  label,
-  placeholder,
-}: {
-  values: readonly string[];
-  label?: (value: string) => string;
-  placeholder?: string;
-}) {
-  return (
-    <>
-      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {label ? label(value) : capitalise(value)}
-        </option>
-      ))}
-    </>
-  );
-}
 
 /** The Post Vehicle form and the owner's edit form: the same fields, sections and rules. */
 export function ListingForm({
@@ -115,51 +56,7 @@ export function ListingForm({
   existingPhotos?: Array<{ id: string; thumbnailUrl: string }>;
   children?: ReactNode;
 }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadErrors, setUploadErrors] = useState<string[]>([]);
-
-  function sendWithProgress(event: FormEvent<HTMLFormElement>, formData: FormData) {
-    const photos = formData.getAll("photos").filter((f) => f instanceof File && f.size > 0);
-    if (!uploadWithProgress || photos.length === 0) return;
-    event.preventDefault();
-    formData.set("source", "page");
-    setUploadErrors([]);
-    setProgress(0);
-    const request = new XMLHttpRequest();
-    request.open("POST", "/api/vehicles");
-    request.setRequestHeader("Accept", "application/json");
-    request.upload.onprogress = (e) => {
-      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    request.onload = () => {
-      let body: { id?: string; message?: string; fields?: Record<string, string> } = {};
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = {};
-      }
-      // A full load, so the root loader reads the flash toast the answer set.
-      if (request.status === 201 && body.id) return window.location.assign(`/vehicle/${body.id}`);
-      setProgress(null);
-      if (request.status === 403) return window.location.assign("/membership");
-      if (request.status === 401)
-        return window.location.assign("/api/login?returnTo=/post-vehicle");
-      const messages = [body.message, ...Object.values(body.fields ?? {})].filter(
-        (m): m is string => Boolean(m),
-      );
-      setUploadErrors(
-        messages.length
-          ? [...new Set(messages)]
-          : ["Error: Failed to post vehicle. Please try again."],
-      );
-    };
-    request.onerror = () => {
-      setProgress(null);
-      setUploadErrors(["Error: Failed to post vehicle. Please try again."]);
-    };
-    request.send(formData);
-  }
-
+  const upload = useUploadWithProgress(uploadWithProgress);
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -167,7 +64,7 @@ export function ListingForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: listingSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onSubmit: (event, { formData }) => sendWithProgress(event, formData),
+    onSubmit: (event, { formData }) => upload.send(event, formData),
   });
   const photosField = (fields as unknown as Record<string, FieldMetadata<unknown>>).photos;
 
@@ -244,7 +141,7 @@ export function ListingForm({
           ) : null}
           <Field
             meta={photosField}
-            label={`Photos (up to ${MAX_PHOTOS}, JPG or PNG, 10 MB each)`}
+            label={`Photos (up to ${MAX_PHOTOS}, JPG or PNG, ${MAX_PHOTO_MB} MB each)`}
             hint="The first photo is the one buyers see in the search results."
           >
             <input
@@ -278,7 +175,7 @@ export function ListingForm({
         <Field meta={fields.model} label="Model *">
           <input {...getInputProps(fields.model, { type: "text" })} className={inputClass} />
         </Field>
-        <Field meta={fields.year} label="Year *" hint={`1900 to ${maxYear}`}>
+        <Field meta={fields.year} label="Year *" hint={`${MIN_YEAR} to ${maxYear}`}>
           <input
             {...getInputProps(fields.year, { type: "text" })}
             inputMode="numeric"
@@ -357,25 +254,25 @@ export function ListingForm({
         </Field>
       </Section>
 
-      {uploadErrors.length > 0 ? (
+      {upload.errors.length > 0 ? (
         <div
           role="alert"
           className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
         >
-          {uploadErrors.map((message) => (
+          {upload.errors.map((message) => (
             <p key={message}>{message}</p>
           ))}
         </div>
       ) : null}
-      {progress !== null ? (
+      {upload.progress !== null ? (
         <div>
           <label htmlFor={`${id}-progress`} className="text-sm font-semibold text-slate-700">
-            Uploading photos: {progress}%
+            Uploading photos: {upload.progress}%
           </label>
           <progress
             id={`${id}-progress`}
             max={100}
-            value={progress}
+            value={upload.progress}
             className="mt-1 block h-2 w-full overflow-hidden rounded"
           />
         </div>
@@ -383,10 +280,10 @@ export function ListingForm({
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
-          disabled={disabled || pending || progress !== null}
+          disabled={disabled || pending || upload.progress !== null}
           className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {pending || progress !== null ? pendingLabel : submitLabel}
+          {pending || upload.progress !== null ? pendingLabel : submitLabel}
         </button>
         <p className="text-sm text-slate-500">Fields marked * are required.</p>
       </div>

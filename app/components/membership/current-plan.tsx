@@ -3,8 +3,8 @@ import type { UserMembershipView } from "~/modules/memberships/memberships.serve
 import { formatMembershipDate, statusLabel } from "~/modules/memberships/rules";
 
 /**
- * The user's plan (SPEC.md §2 Membership): name, status, 'Trial ends on' or 'Renews on' (or that
- * it ends instead), and what can be done with it: subscribe after a trial, renew, cancel.
+ * The user's plan: name, status, 'Trial ends on' or 'Renews on' (or that it ends instead), and
+ * what can be done with it: subscribe after a trial, renew, cancel.
  */
 export function CurrentPlan({
   membership,

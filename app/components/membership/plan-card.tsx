@@ -18,7 +18,7 @@ function Feature({ included = true, children }: { included?: boolean; children: 
   );
 }
 
-/** One plan in the grid (SPEC.md §2 Membership), with its Current Plan / trial / subscribe buttons. */
+/** One plan in the grid, with its Current Plan / trial / subscribe buttons. */
 export function PlanCard({
   plan,
   isCurrent,

@@ -1,4 +1,5 @@
-// Community listing enums and display helpers (SPEC.md §3), shared by the browser and the server.
+// Community listing enums and display helpers, shared by the browser and the server. The
+// posting rules (allowance, photo and year bounds) are in ./rules.
 
 export const CURRENCIES = ["USD", "CAD", "MXN"] as const;
 export const CONDITIONS = ["excellent", "good", "fair", "poor"] as const;
@@ -52,15 +53,6 @@ export const POPULAR_MAKES = [
   "Toyota",
   "Volkswagen",
 ] as const;
-
-export const FREE_LISTINGS = 3;
-export const MAX_PHOTOS = 10;
-export const MIN_YEAR = 1900;
-
-/** Model years run ahead of the calendar: next year's models are on sale (DOMAIN.md). */
-export function maxListingYear(now = new Date()) {
-  return now.getUTCFullYear() + 1;
-}
 
 /** The Vehicle Auto Finder's year choices: the current year and the 14 before it. */
 export function finderYears(now = new Date()) {

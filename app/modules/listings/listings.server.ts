@@ -1,5 +1,5 @@
 // Community listings: posting under the allowance, a listing's page, the owner's changes and
-// favourites. Search lives in ./listing-search.server (re-exported here).
+// favourites. Search lives in ./search.server (re-exported here).
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { Listing, ListingFavorite, ListingPhoto } from "~/models/listing.server";
@@ -15,12 +15,24 @@ import {
 import type { BodyType, Drivetrain, FuelType, Transmission } from "~/modules/listings/fields";
 import type { ListingCard } from "~/modules/listings/search.server";
 import type { ListingInput } from "~/modules/listings/schemas";
+import { LIMIT_REACHED, LIMIT_REACHED_TITLE, NOT_LISTED } from "~/modules/listings/messages";
+import { UserError } from "~/utils/user-error";
 
-export class ListingLimitError extends Error {
+/** No listing left to post: a 403 whose way out is a membership. */
+export class ListingLimitError extends UserError {
   constructor(readonly allowance: ListingAllowance) {
-    super(
-      "Posting Limit Reached: You've used your 3 free listings. Upgrade to a membership to post more vehicles.",
-    );
+    super(`${LIMIT_REACHED_TITLE}: ${LIMIT_REACHED}`, {
+      status: 403,
+      title: LIMIT_REACHED_TITLE,
+      code: "listing_limit",
+    });
+  }
+}
+
+/** A listing that is missing, deleted or (for its changes) someone else's: all read as 404. */
+export class ListingNotFoundError extends UserError {
+  constructor() {
+    super(NOT_LISTED, { status: 404 });
   }
 }
 
@@ -28,6 +40,7 @@ export {
   COUNT_CAP,
   PAGE_SIZE,
   isCommunityQuery,
+  isListingCursor,
   lenientListingFilters,
   parseListingFilters,
   searchListings,
@@ -186,23 +199,20 @@ export async function getListing(
   };
 }
 
-export class ListingNotFoundError extends Error {}
-
 async function changeOwned(
   userId: string,
   rawId: string | undefined,
   change: (listing: Listing, transaction: Transaction) => Promise<void>,
 ) {
   const id = parseId(rawId);
-  if (!id) throw new ListingNotFoundError("Listing not found");
+  if (!id) throw new ListingNotFoundError();
   return sequelize.transaction(async (transaction) => {
     const listing = await Listing.findOne({
       where: { id, userId },
       lock: transaction.LOCK.UPDATE,
       transaction,
     });
-    if (!listing || listing.status === "deleted")
-      throw new ListingNotFoundError("Listing not found");
+    if (!listing || listing.status === "deleted") throw new ListingNotFoundError();
     await change(listing, transaction);
     return String(listing.id);
   });
@@ -232,7 +242,7 @@ export async function updateListingWithPhotos(
   input: ListingInput,
   photos: { photos: Uint8Array[]; remove: string[] },
 ) {
-  if (!(await listingForEdit(userId, rawId))) throw new ListingNotFoundError("Listing not found");
+  if (!(await listingForEdit(userId, rawId))) throw new ListingNotFoundError();
   const stored = await storePhotos(photos.photos);
   try {
     return await updateListing(userId, rawId, input, { add: stored, remove: photos.remove });
@@ -275,7 +285,7 @@ export async function deleteListing(userId: string, rawId: string | undefined) {
 /** Saves or removes a favourite; only visible (not deleted) listings can be saved. */
 export async function setFavorite(userId: string, rawId: string | undefined, favorite: boolean) {
   const id = parseId(rawId);
-  if (!id) throw new ListingNotFoundError("Listing not found");
+  if (!id) throw new ListingNotFoundError();
   if (!favorite) {
     await ListingFavorite.destroy({ where: { userId, listingId: id } });
     return;
@@ -288,7 +298,7 @@ export async function setFavorite(userId: string, rawId: string | undefined, fav
   );
   if ((rows as unknown[]).length === 0) {
     const visible = await Listing.count({ where: { id, status: ["active", "sold"] } });
-    if (!visible) throw new ListingNotFoundError("Listing not found");
+    if (!visible) throw new ListingNotFoundError();
   }
 }
 

@@ -8,33 +8,25 @@ import { sequelize } from "~/models/db.server";
 import { ListingPhoto } from "~/models/listing.server";
 import { newObjectKey, storage, StorageUnavailableError } from "~/platform/storage/index.server";
 import { activeContentIn, isUnsafeFileName } from "~/platform/file-safety.server";
+import { drainPart, readPartUpTo } from "~/platform/multipart-upload.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { detectFileType } from "~/utils/file-type";
-import { MAX_PHOTOS } from "~/modules/listings/fields";
+import { UserError } from "~/utils/user-error";
+import { PHOTO_MESSAGES, type PhotoProblem } from "~/modules/listings/messages";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/modules/listings/rules";
 
-export const MAX_PHOTO_BYTES = 10_485_760;
 const MAX_TEXT_FIELD_BYTES = 32_000;
 const FULL = { width: 1600, height: 1200 };
 const THUMB = { width: 480, height: 360 };
 
-export const PHOTO_MESSAGES = {
-  type: "Photos must be JPG or PNG images.",
-  too_large: "Each photo must be at most 10 MB.",
-  too_many: `Add at most ${MAX_PHOTOS} photos.`,
-  unreadable: "A photo could not be read. Choose another JPG or PNG image.",
-  empty: "A photo is empty (0 bytes). Choose a JPG or PNG image.",
-  unsafe: "A photo contains web page or script content, which is not accepted.",
-  name: "A photo's file name is not valid (it names a folder path). Rename the file and try again.",
-  unavailable: "Photos cannot be saved right now. Please try again in a few minutes.",
-} as const;
-export type PhotoProblem = keyof typeof PHOTO_MESSAGES;
-
 /** A photo refused (400), or photo storage down (`unavailable`, 503): nothing was saved. */
-export class PhotoRejectedError extends Error {
-  readonly status: 400 | 503;
+export class PhotoRejectedError extends UserError {
   constructor(readonly problem: PhotoProblem) {
-    super(PHOTO_MESSAGES[problem]);
-    this.status = problem === "unavailable" ? 503 : 400;
+    super(PHOTO_MESSAGES[problem], {
+      status: problem === "unavailable" ? 503 : 400,
+      field: "photos",
+      code: `photo_${problem}`,
+    });
   }
 }
 
@@ -51,16 +43,6 @@ export type ListingFormPost = {
   photos: Uint8Array[];
   photoProblem: PhotoProblem | null;
 };
-
-async function drain(iterator: AsyncIterator<Uint8Array>, limit: number) {
-  let total = 0;
-  for (;;) {
-    const { value, done } = await iterator.next();
-    if (done) return;
-    total += value.byteLength;
-    if (total > limit) throw new Response("Request body too large", { status: 413 });
-  }
-}
 
 /**
  * Reads the Post Vehicle form: text fields into a FormData, each chosen photo into memory up to
@@ -80,32 +62,25 @@ export async function readListingForm(request: Request, userId: string): Promise
 
   const handler: UploadHandler = async ({ name, filename, data }) => {
     const iterator = data[Symbol.asyncIterator]();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const isFile = filename !== undefined;
-    const cap = isFile ? MAX_PHOTO_BYTES : MAX_TEXT_FIELD_BYTES;
-    if (isFile && name === "photos" && filename && !photoProblem && isUnsafeFileName(filename))
-      photoProblem = "name";
-    const accept = !isFile || (name === "photos" && !photoProblem);
-    for (;;) {
-      const { value, done } = await iterator.next();
-      if (done) break;
-      size += value.byteLength;
-      if (!accept) continue;
-      if (size > cap) {
-        if (!isFile) throw new Response("Form field too large", { status: 413 });
-        photoProblem = "too_large";
-        await drain(iterator, MAX_PHOTO_BYTES * 2);
-        return undefined;
-      }
-      chunks.push(value);
-    }
-    if (!isFile) {
-      formData.append(name, Buffer.concat(chunks).toString("utf8"));
+    if (filename === undefined) {
+      const bytes = await readPartUpTo(iterator, MAX_TEXT_FIELD_BYTES);
+      if (!bytes) throw new Response("Form field too large", { status: 413 });
+      formData.append(name, Buffer.from(bytes).toString("utf8"));
       return undefined;
     }
-    if (!accept) return undefined;
-    if (size === 0) {
+    if (name === "photos" && filename && !photoProblem && isUnsafeFileName(filename))
+      photoProblem = "name";
+    if (name !== "photos" || photoProblem) {
+      await drainPart(iterator, MAX_PHOTO_BYTES * 2);
+      return undefined;
+    }
+    const bytes = await readPartUpTo(iterator, MAX_PHOTO_BYTES);
+    if (!bytes) {
+      photoProblem = "too_large";
+      await drainPart(iterator, MAX_PHOTO_BYTES * 2);
+      return undefined;
+    }
+    if (bytes.byteLength === 0) {
       // An empty file input sends an empty part without a name; a named one is an empty file.
       if (filename) photoProblem = "empty";
       return undefined;
@@ -114,7 +89,7 @@ export async function readListingForm(request: Request, userId: string): Promise
       photoProblem = "too_many";
       return undefined;
     }
-    photos.push(new Uint8Array(Buffer.concat(chunks)));
+    photos.push(bytes);
     return undefined;
   };
 

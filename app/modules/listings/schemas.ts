@@ -6,11 +6,10 @@ import {
   CURRENCIES,
   DRIVETRAINS,
   FUEL_TYPES,
-  MIN_YEAR,
   TRANSMISSIONS,
   capitalise,
-  maxListingYear,
 } from "./fields";
+import { MIN_YEAR, maxListingYear } from "./rules";
 
 export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields.";
 export const REQUIRED_FIELDS = ["title", "make", "model", "year", "price", "condition", "city"];
@@ -82,7 +81,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, label: stri
       issue.input === undefined ? `${capitalise(label)} is required` : `Choose a valid ${label}`,
   });
 
-/** The Post Vehicle form and POST /api/vehicles (SPEC.md §7): one schema for both. */
+/** The Post Vehicle form and POST /api/vehicles: one schema for both. */
 export const listingSchema = z
   .object({
     title: requiredText(120, "Title"),
@@ -110,7 +109,7 @@ export const listingSchema = z
     zipCode: text(12, "ZIP/Postal code"),
   })
   .refine(
-    // Runs even when fields failed, so a missing field also gives SPEC.md's form-level message.
+    // Runs even when fields failed, so a missing field also gives the form-level message.
     (value) => REQUIRED_FIELDS.every((key) => present((value as Record<string, unknown>)[key])),
     { message: MISSING_INFORMATION, path: [], when: () => true },
   );
@@ -153,7 +152,7 @@ const optionalAmount = z.preprocess(
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), z.enum(values).optional());
 
-/** The community query set of GET /api/vehicles and /community-vehicles (SPEC.md §7). */
+/** The community query set of GET /api/vehicles and /community-vehicles. */
 export const listingSearchSchema = z.object({
   search: optionalFilterText(100),
   make: optionalFilterText(40),

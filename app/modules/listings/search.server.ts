@@ -1,9 +1,10 @@
-// Searching community listings (SPEC.md §2 filters, §7 GET /api/vehicles): one keyset page of
+// Searching community listings (the page's filters and GET /api/vehicles): one keyset page of
 // active listings newest first, with a capped count. See docs/decisions/0501-listing-search.md.
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import type { BodyType, Condition, Country, Currency } from "~/modules/listings/fields";
 import { FILTER_KEYS, listingSearchSchema, type ListingFilters } from "~/modules/listings/schemas";
+import { UserError } from "~/utils/user-error";
 
 export const PAGE_SIZE = 24;
 
@@ -54,11 +55,54 @@ function encodeCursor(createdAtText: string, id: string) {
   return Buffer.from(`${createdAtText}|${id}`, "utf8").toString("base64url");
 }
 
-function decodeCursor(cursor: string | null | undefined): { at: string; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!at || !id || !/^\d{1,19}$/.test(id) || Number.isNaN(Date.parse(at))) return null;
+/** The text form of created_at (`created_at::text`) that our cursors carry. */
+const CURSOR_TIME =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
+
+/** A timestamp the database reads back: the right form and a real date (no February 30). */
+function isCursorTime(at: string) {
+  const match = CURSOR_TIME.exec(at);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    offsetHours < 16 &&
+    offsetMinutes < 60
+  );
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  const [at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || !at || !id || !isCursorTime(at)) return null;
+  // A bigint the database can read: at most 18 digits.
+  if (!/^[1-9]\d{0,17}$/.test(id)) return null;
   return { at, id };
+}
+
+/** True when `cursor` is one this search handed out (a link may carry anything). */
+export function isListingCursor(cursor: string) {
+  return decodeCursor(cursor) !== null;
+}
+
+/** A cursor that is not one of ours: the caller asked for a page that does not exist. */
+export class BadCursorError extends UserError {
+  constructor() {
+    super("The cursor is not valid: start again from the first page.", {
+      status: 400,
+      field: "cursor",
+    });
+  }
 }
 
 /** The WHERE clause for active listings matching `filters`; every part is a bound parameter. */
@@ -99,13 +143,14 @@ export async function searchListings(
   filters: ListingFilters,
   options: { cursor?: string | null; limit?: number; viewerId?: string | null } = {},
 ): Promise<ListingPage> {
-  const limit = Math.min(Math.max(options.limit ?? PAGE_SIZE, 1), 100);
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? PAGE_SIZE) || PAGE_SIZE, 1), 100);
   const countBind: unknown[] = [];
   const countWhere = filterClause(filters, countBind);
 
   const bind: unknown[] = [];
   const where = filterClause(filters, bind);
-  const cursor = decodeCursor(options.cursor);
+  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  if (options.cursor && !cursor) throw new BadCursorError();
   if (cursor) {
     bind.push(cursor.at, cursor.id);
     where.push(
@@ -152,7 +197,7 @@ export async function searchListings(
   };
 }
 
-/** Only the non-empty community parameters of a query string (SPEC.md §7). */
+/** Only the non-empty community parameters of a query string. */
 export function parseListingFilters(
   params: URLSearchParams,
 ): { ok: true; filters: ListingFilters } | { ok: false; errors: Record<string, string> } {
@@ -186,7 +231,7 @@ export function lenientListingFilters(params: URLSearchParams) {
   };
 }
 
-/** A listing as SPEC.md §3 describes it for API callers: every field and its images. */
+/** A listing as API callers get it: every field and its images. */
 export type ListingRecord = {
   id: string;
   userId: string;
@@ -238,14 +283,18 @@ async function listingRecords(cards: ListingCard[]): Promise<ListingRecord[]> {
 }
 
 /**
- * GET /api/vehicles with the community query set: one page of listings (SPEC.md §3 shape, newest
+ * GET /api/vehicles with the community query set: one page of listings (ListingRecord, newest
  * first), or the invalid parameters.
  */
 export async function searchListingsFromQuery(url: URL, viewerId?: string | null) {
   const parsed = parseListingFilters(url.searchParams);
   if (!parsed.ok) return parsed;
+  const cursor = url.searchParams.get("cursor") || null;
+  if (cursor && !isListingCursor(cursor)) {
+    return { ok: false as const, errors: { cursor: "Invalid cursor" } };
+  }
   const page = await searchListings(parsed.filters, {
-    cursor: url.searchParams.get("cursor"),
+    cursor,
     limit: Number(url.searchParams.get("limit")) || PAGE_SIZE,
     viewerId,
   });

@@ -1,6 +1,7 @@
 // Paying for memberships (docs/decisions/0602): Subscribe pays the first period, Renew the next
 // one, through the payments gateway; a purchase is applied once, when its payment is captured.
-import { toCents } from "~/utils/money";
+// The checkout below is the one seam between memberships and the gateway: memberships never talk
+// to a provider themselves; the default goes through the shared payment orders.
 import type { Transaction } from "sequelize";
 import {
   Membership,
@@ -8,9 +9,18 @@ import {
   MembershipPurchase,
   type PurchaseKind,
 } from "~/models/membership.server";
-import { notify } from "~/platform/notifications.server";
+import {
+  cancelPaymentOrder,
+  createPaymentOrder,
+  findUserPaymentOrder,
+  settlePaymentOrder,
+} from "~/modules/deposits/payments.server";
+import { PAYMENT_NOT_COMPLETED } from "~/modules/memberships/messages";
 import { periodEnd } from "~/modules/memberships/rules";
-import { membershipCheckout, type MembershipCheckout } from "./checkout.server";
+import { notify } from "~/platform/notifications.server";
+import { PaymentGatewayError } from "~/platform/payments/index.server";
+import { toCents } from "~/utils/money";
+import { UserError } from "~/utils/user-error";
 import {
   activeMembership,
   lockUser,
@@ -19,6 +29,91 @@ import {
   putMembership,
   runningCampaign,
 } from "./memberships.server";
+
+export type CapturedPayment = {
+  /** Our payment order's id. */
+  paymentOrderId: string;
+  /** What the provider says it captured: the only amount believed. */
+  amount: string;
+};
+
+export interface MembershipCheckout {
+  /** Creates an order at the provider; the payer approves it at `approvalUrl`. */
+  createOrder(input: {
+    userId: string;
+    amount: string;
+    description: string;
+    returnPath: string;
+    cancelPath: string;
+  }): Promise<{ paymentOrderId: string; approvalUrl: string }>;
+  /**
+   * Captures the user's order (by the provider's id, the `token` the provider sends back) and,
+   * once only, runs `onCaptured` inside the transaction that records the capture. Null when the
+   * order is not this user's membership order. Throws when the capture fails.
+   */
+  settle(
+    userId: string,
+    providerOrderId: string,
+    onCaptured: (payment: CapturedPayment, transaction: Transaction) => Promise<void>,
+  ): Promise<{ paymentOrderId: string; settledNow: boolean } | null>;
+  /** The payer turned back at the provider. Null when the order is not this user's. */
+  cancel(userId: string, providerOrderId: string): Promise<{ paymentOrderId: string } | null>;
+}
+
+/**
+ * The provider could not create, capture or cancel a payment: nothing was bought. A 502 for the
+ * user; the provider's own words (`detail`) go to the log only.
+ */
+export class PaymentFailedError extends UserError {
+  constructor(readonly detail: string) {
+    super(PAYMENT_NOT_COMPLETED, { status: 502, title: "Payment failed", code: "payment_failed" });
+  }
+}
+
+function failed(error: unknown): never {
+  if (error instanceof PaymentGatewayError) {
+    console.error("membership payment:", error.message);
+    throw new PaymentFailedError(error.message);
+  }
+  throw error;
+}
+
+/** The environment's checkout: the shared payment orders over PayPal or the TEST MODE gateway. */
+export function membershipCheckout(): MembershipCheckout {
+  return {
+    async createOrder(input) {
+      try {
+        const { order, approvalUrl } = await createPaymentOrder({
+          ...input,
+          purpose: "membership",
+        });
+        return { paymentOrderId: order.id, approvalUrl };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    async settle(userId, providerOrderId, onCaptured) {
+      const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
+      if (!order) return null;
+      try {
+        const settled = await settlePaymentOrder(order, (captured, capture, transaction) =>
+          onCaptured({ paymentOrderId: captured.id, amount: capture.amount }, transaction),
+        );
+        return { paymentOrderId: settled.order.id, settledNow: settled.settledNow };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    async cancel(userId, providerOrderId) {
+      const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
+      if (!order) return null;
+      await cancelPaymentOrder(order);
+      return { paymentOrderId: order.id };
+    },
+  };
+}
 
 function describePurchase(plan: MembershipPlan, kind: PurchaseKind) {
   const what = `BidYard ${plan.name} membership`;

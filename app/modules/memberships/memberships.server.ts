@@ -1,6 +1,7 @@
-// Memberships (DOMAIN.md): plans, trial campaigns, subscribing through the payments gateway,
-// cancelling and renewing. A membership counts while now < current_period_end; every change
-// happens under the user's row lock, the same lock the listing allowance is checked under.
+// Memberships: plans, trial campaigns, the user's membership, starting a trial and cancelling
+// (paying for a period is ./billing.server; the tables are docs/decisions/0601). A membership
+// counts while now < current_period_end; every change happens under the user's row lock, the same
+// lock the listing allowance is checked under.
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { Campaign, Membership, MembershipPlan, MembershipTrial } from "~/models/membership.server";
@@ -10,15 +11,12 @@ import {
   type CampaignType,
   type MembershipStatus,
 } from "~/modules/memberships/rules";
+import { UserError } from "~/utils/user-error";
 
 /** A refusal the user caused: a 4xx with a message fit to show. */
-export class MembershipError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "MembershipError";
+export class MembershipError extends UserError {
+  constructor(status: number, message: string) {
+    super(message, { status });
   }
 }
 
@@ -171,7 +169,8 @@ export async function hasUsedTrial(userId: string, transaction?: Transaction) {
   return (await MembershipTrial.count({ where: { userId }, transaction })) > 0;
 }
 
-/** SPEC.md §3 "User membership", plus whether it ends instead of renewing. */
+/** What /membership and GET /api/user/membership show: the membership that counts now, whether
+ * it ends instead of renewing, and whether the user has had their one free trial. */
 export async function userMembership(
   userId: string,
   now = new Date(),

@@ -31,7 +31,7 @@ export function addDays(from: Date, days: number): Date {
   return new Date(from.getTime() + days * DAY_MS);
 }
 
-/** '$49.99/month' or '$499/year' (SPEC.md §2 Membership). */
+/** A plan's price as the plan cards show it: '$49.99/month' or '$499/year'. */
 export function planPriceLabel(price: string, interval: BillingInterval): string {
   const cents = Math.round(Number(price) * 100);
   const amount = new Intl.NumberFormat("en-US", {
@@ -42,7 +42,7 @@ export function planPriceLabel(price: string, interval: BillingInterval): string
   return `${amount}/${interval === "yearly" ? "year" : "month"}`;
 }
 
-/** SPEC.md: a plan whose name contains pro or premium gets the Most Popular ribbon. */
+/** A plan whose name contains pro or premium gets the Most Popular ribbon. */
 export function isMostPopular(name: string): boolean {
   return /pro|premium/i.test(name);
 }

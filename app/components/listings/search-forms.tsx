@@ -1,6 +1,7 @@
+// The two GET forms of /community-vehicles: the hero's quick finder and the full filters. Both
+// submit to the server, so a search is a shareable address and works without JavaScript.
 import { Form, Link, useNavigate } from "@remix-run/react";
-import type { FormEvent } from "react";
-import type { ListingAllowance } from "~/modules/listings/allowance.server";
+import type { FormEvent, ReactNode } from "react";
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
@@ -10,6 +11,7 @@ import {
   POPULAR_MAKES,
   capitalise,
 } from "~/modules/listings/fields";
+import { MIN_YEAR, maxListingYear } from "~/modules/listings/rules";
 import type { ListingFilters } from "~/modules/listings/schemas";
 
 const field =
@@ -33,6 +35,35 @@ function useCleanSearchSubmit() {
   };
 }
 
+/** A GET form to /community-vehicles under its own heading (`${id}-heading`). */
+function SearchForm({
+  id,
+  heading,
+  className,
+  children,
+}: {
+  id: string;
+  heading: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const onSubmit = useCleanSearchSubmit();
+  return (
+    <Form
+      method="get"
+      action="/community-vehicles"
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-heading`}
+      className={className}
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-bold">
+        {heading}
+      </h2>
+      {children}
+    </Form>
+  );
+}
+
 /** The hero's quick search: make, model and a year range, on the same GET query as the filters. */
 export function VehicleAutoFinder({
   filters,
@@ -41,18 +72,12 @@ export function VehicleAutoFinder({
   filters: ListingFilters;
   years: number[];
 }) {
-  const onSubmit = useCleanSearchSubmit();
   return (
-    <Form
-      method="get"
-      action="/community-vehicles"
-      onSubmit={onSubmit}
-      aria-labelledby="finder-heading"
+    <SearchForm
+      id="finder"
+      heading="Vehicle Auto Finder"
       className="rounded-xl bg-white p-4 text-slate-900 shadow-lg"
     >
-      <h2 id="finder-heading" className="text-lg font-bold">
-        Vehicle Auto Finder
-      </h2>
       <div className="mt-3 grid grid-cols-2 gap-3">
         <label className={labelClass}>
           Make
@@ -97,65 +122,52 @@ export function VehicleAutoFinder({
       >
         Start Search
       </button>
-    </Form>
+    </SearchForm>
   );
 }
 
-export function ListingDashboard({ allowance }: { allowance: ListingAllowance }) {
-  const stats = [
-    { label: "Active Listings", value: String(allowance.activeListings) },
-    { label: "Total Listed", value: String(allowance.totalListings) },
-    {
-      label: "Free Listings Left",
-      value: allowance.unlimited
-        ? "Unlimited"
-        : allowance.hasMembership
-          ? String(Math.max(0, allowance.limit! - allowance.activeListings))
-          : String(allowance.remainingFreeListings),
-    },
-  ];
+/** A Min and a Max input under one legend. */
+function RangeFields({
+  legend,
+  names,
+  values,
+  inputMode,
+  placeholders = [undefined, undefined],
+}: {
+  legend: string;
+  names: [string, string];
+  values: [string | number | undefined, string | number | undefined];
+  inputMode: "numeric" | "decimal";
+  placeholders?: [string | undefined, string | undefined];
+}) {
   return (
-    <section
-      aria-labelledby="dashboard-heading"
-      className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <h2 id="dashboard-heading" className="w-full text-lg font-bold sm:w-auto">
-        Listing Dashboard
-      </h2>
-      <dl className="flex flex-1 flex-wrap gap-6">
-        {stats.map((stat) => (
-          <div key={stat.label}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-              {stat.label}
-            </dt>
-            <dd className="text-2xl font-black text-slate-900">{stat.value}</dd>
-          </div>
-        ))}
-      </dl>
-      <Link
-        to="/post-vehicle"
-        className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
-        Post Vehicle
-      </Link>
-    </section>
+    <fieldset className="grid grid-cols-2 gap-2">
+      <legend className={labelClass}>{legend}</legend>
+      {(["Min", "Max"] as const).map((bound, i) => (
+        <label key={bound} className={labelClass}>
+          <span className="sr-only">{legend} </span>
+          {bound}
+          <input
+            name={names[i]}
+            inputMode={inputMode}
+            placeholder={placeholders[i]}
+            defaultValue={values[i] ?? ""}
+            className={field}
+          />
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
 /** Every filter, applied on the server through a GET form: shareable, works without JS. */
 export function VehicleFilters({ filters }: { filters: ListingFilters }) {
-  const onSubmit = useCleanSearchSubmit();
   return (
-    <Form
-      method="get"
-      action="/community-vehicles"
-      onSubmit={onSubmit}
-      aria-labelledby="filters-heading"
+    <SearchForm
+      id="filters"
+      heading="Filters"
       className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <h2 id="filters-heading" className="text-lg font-bold">
-        Filters
-      </h2>
       <label className={labelClass}>
         Search
         <input
@@ -184,50 +196,19 @@ export function VehicleFilters({ filters }: { filters: ListingFilters }) {
         Model
         <input name="model" defaultValue={filters.model ?? ""} className={field} />
       </label>
-      <fieldset className="grid grid-cols-2 gap-2">
-        <legend className={labelClass}>Year</legend>
-        <label className={labelClass}>
-          <span className="sr-only">Year </span>Min
-          <input
-            name="yearMin"
-            inputMode="numeric"
-            placeholder="1900"
-            defaultValue={filters.yearMin ?? ""}
-            className={field}
-          />
-        </label>
-        <label className={labelClass}>
-          <span className="sr-only">Year </span>Max
-          <input
-            name="yearMax"
-            inputMode="numeric"
-            placeholder={String(new Date().getUTCFullYear() + 1)}
-            defaultValue={filters.yearMax ?? ""}
-            className={field}
-          />
-        </label>
-      </fieldset>
-      <fieldset className="grid grid-cols-2 gap-2">
-        <legend className={labelClass}>Price</legend>
-        <label className={labelClass}>
-          <span className="sr-only">Price </span>Min
-          <input
-            name="priceMin"
-            inputMode="decimal"
-            defaultValue={filters.priceMin ?? ""}
-            className={field}
-          />
-        </label>
-        <label className={labelClass}>
-          <span className="sr-only">Price </span>Max
-          <input
-            name="priceMax"
-            inputMode="decimal"
-            defaultValue={filters.priceMax ?? ""}
-            className={field}
-          />
-        </label>
-      </fieldset>
+      <RangeFields
+        legend="Year"
+        names={["yearMin", "yearMax"]}
+        values={[filters.yearMin, filters.yearMax]}
+        inputMode="numeric"
+        placeholders={[String(MIN_YEAR), String(maxListingYear())]}
+      />
+      <RangeFields
+        legend="Price"
+        names={["priceMin", "priceMax"]}
+        values={[filters.priceMin, filters.priceMax]}
+        inputMode="decimal"
+      />
       <label className={labelClass}>
         Condition
         <select name="condition" defaultValue={filters.condition ?? ""} className={field}>
@@ -283,6 +264,6 @@ export function VehicleFilters({ filters }: { filters: ListingFilters }) {
           Clear All Filters
         </Link>
       </div>
-    </Form>
+    </SearchForm>
   );
 }

@@ -1,0 +1,101 @@
+import { Link } from "@remix-run/react";
+import { ListingCardSkeleton, ListingCardView } from "~/components/listings/listing-card";
+import type { ListingCard } from "~/modules/listings/listings.server";
+
+/**
+ * The results of /community-vehicles: the count, what the page could not read, the cards (or
+ * skeletons while a search loads, or an empty state) and "Load more", which is a plain link to
+ * the next page without JavaScript and appends that page in place with it.
+ */
+export function Results({
+  total,
+  totalCapped,
+  firstPageHref,
+  notices,
+  searching,
+  listings,
+  nextHref,
+  onLoadMore,
+  loading,
+  returnTo,
+  signedIn,
+}: {
+  total: number;
+  totalCapped: boolean;
+  /** Set on a later page. */
+  firstPageHref: string | null;
+  notices: string[];
+  searching: boolean;
+  listings: ListingCard[];
+  nextHref: string | null;
+  onLoadMore: () => void;
+  loading: boolean;
+  returnTo: string;
+  signedIn: boolean;
+}) {
+  return (
+    <section id="results" aria-labelledby="results-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="results-heading" className="text-xl font-bold" aria-live="polite">
+          {total.toLocaleString("en-US")}
+          {totalCapped ? "+" : ""} vehicles found
+        </h2>
+        {firstPageHref ? (
+          <Link to={firstPageHref} className="text-sm font-semibold text-brand-700 underline">
+            Back to the first page
+          </Link>
+        ) : null}
+      </div>
+      {notices.map((notice) => (
+        <p key={notice} role="status" className="mt-2 text-sm text-amber-800">
+          {notice}
+        </p>
+      ))}
+
+      {searching ? (
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <ListingCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : listings.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <p className="text-lg font-bold text-slate-900">No vehicles found</p>
+          <p className="mt-1 text-slate-600">Try adjusting your filters.</p>
+          {signedIn ? (
+            <Link
+              to="/post-vehicle"
+              className="mt-4 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+            >
+              Post Your Vehicle
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {listings.map((listing) => (
+              <li key={listing.id}>
+                <ListingCardView listing={listing} returnTo={returnTo} signedIn={signedIn} />
+              </li>
+            ))}
+          </ul>
+          {nextHref ? (
+            <div className="mt-6 flex justify-center">
+              <Link
+                to={nextHref}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onLoadMore();
+                }}
+                className="rounded-lg border border-brand-700 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                {loading ? "Loading..." : "Load more"}
+              </Link>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

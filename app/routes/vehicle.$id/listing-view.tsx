@@ -1,0 +1,121 @@
+import { Link, useLocation } from "@remix-run/react";
+import { FavoriteButton, ListingBadges, placeLabel } from "~/components/listings/listing-card";
+import { Detail, Gallery, OwnerActions } from "~/components/listings/vehicle-details";
+import { useOptionalUser } from "~/modules/accounts/use-user";
+import {
+  BODY_TYPE_LABELS,
+  COUNTRY_NAMES,
+  capitalise,
+  formatMileage,
+  formatPostedDate,
+  formatPrice,
+} from "~/modules/listings/fields";
+import type { ListingDetail } from "~/modules/listings/listings.server";
+
+/** A listing's page: photos, price, seller, the owner's actions, description and every detail. */
+export function ListingView({ listing }: { listing: ListingDetail }) {
+  const user = useOptionalUser();
+  const location = useLocation();
+  const details: Array<[string, string | null]> = [
+    ["Year", String(listing.year)],
+    ["Make", listing.make],
+    ["Model", listing.model],
+    ["Mileage", listing.mileage === null ? null : formatMileage(listing.mileage)],
+    ["Condition", capitalise(listing.condition)],
+    ["Body type", listing.bodyType ? BODY_TYPE_LABELS[listing.bodyType] : null],
+    ["Fuel type", listing.fuelType ? capitalise(listing.fuelType) : null],
+    ["Transmission", listing.transmission ? capitalise(listing.transmission) : null],
+    ["Drivetrain", listing.drivetrain],
+    ["Exterior color", listing.exteriorColor],
+    ["Interior color", listing.interiorColor],
+    ["City", listing.city],
+    ["State/Province", listing.state],
+    ["Country", COUNTRY_NAMES[listing.country]],
+    ["ZIP/Postal code", listing.zipCode],
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <Link to="/community-vehicles" className="text-sm font-semibold text-brand-700">
+        ← Community Vehicles
+      </Link>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+        <Gallery photos={listing.photos} title={listing.title} />
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <ListingBadges
+              sold={listing.status === "sold"}
+              featured={listing.featured}
+              condition={listing.condition}
+            />
+          </div>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-black text-slate-900 sm:text-3xl">{listing.title}</h1>
+            <FavoriteButton
+              listingId={listing.id}
+              isFavorite={listing.isFavorite}
+              returnTo={location.pathname}
+              signedIn={Boolean(user)}
+            />
+          </div>
+          <p className="text-3xl font-black text-brand-700">
+            {formatPrice(listing.price, listing.currency)}
+          </p>
+          <p className="text-slate-700">
+            {listing.year} {listing.make} {listing.model} · {formatMileage(listing.mileage)} ·{" "}
+            {placeLabel(listing)}
+          </p>
+          <p className="text-sm text-slate-500">Posted {formatPostedDate(listing.createdAt)}</p>
+
+          <section
+            aria-labelledby="seller-heading"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <h2 id="seller-heading" className="text-xs font-semibold uppercase text-slate-500">
+              Seller
+            </h2>
+            <p className="mt-1 flex items-center gap-2 text-lg font-bold">
+              {listing.seller.firstName}
+              {listing.seller.verified ? (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                  Verified
+                </span>
+              ) : null}
+            </p>
+            <p className="text-sm text-slate-600">
+              Member since{" "}
+              {new Intl.DateTimeFormat("en-US", {
+                month: "long",
+                year: "numeric",
+                timeZone: "UTC",
+              }).format(new Date(listing.seller.memberSince))}
+            </p>
+          </section>
+
+          {listing.isOwner ? <OwnerActions id={listing.id} status={listing.status} /> : null}
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-xl font-bold">
+            Description
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-700">
+            {listing.description || "The seller has not written a description."}
+          </p>
+        </section>
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading" className="text-xl font-bold">
+            Vehicle Details
+          </h2>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4">
+            {details.map(([label, value]) => (
+              <Detail key={label} label={label} value={value} />
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}

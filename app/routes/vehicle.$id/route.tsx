@@ -1,0 +1,126 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useSearchParams,
+} from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { errorBoundaryHeaders } from "~/http/http.server";
+import { replyFor } from "~/http/respond.server";
+import { requireUserWithNotice } from "~/http/sign-in-notice.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { getUser } from "~/modules/accounts/session.server";
+import {
+  ListingNotFoundError,
+  deleteListing,
+  getListing,
+  markListingSold,
+  updateListingWithPhotos,
+} from "~/modules/listings/listings.server";
+import {
+  DELETED_TOAST,
+  MARKED_SOLD_TOAST,
+  NOT_LISTED,
+  PHOTO_MESSAGES,
+  SIGN_IN_TO_POST_TOAST,
+  UPDATED_TOAST,
+} from "~/modules/listings/messages";
+import { readListingForm } from "~/modules/listings/photos.server";
+import { maxListingYear } from "~/modules/listings/rules";
+import { listingSchema } from "~/modules/listings/schemas";
+import { isUserError } from "~/utils/user-error";
+import { EditListing } from "./edit-listing";
+import { ListingView } from "./listing-view";
+
+// A 429's Retry-After survives the error page.
+export const headers = errorBoundaryHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.listing.title} · BidYard` : "Vehicle not found · BidYard" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const listing = await getListing(params.id, user?.id);
+  if (!listing) throw new Response(NOT_LISTED, { status: 404 });
+  return { listing, maxYear: maxListingYear() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
+  const { formData: form, photos, photoProblem } = await readListingForm(request, user.id);
+  const intent = form.get("intent");
+  if (intent === "update") {
+    const submission = parseWithZod(form, { schema: listingSchema });
+    const photoErrors: Record<string, string[]> = photoProblem
+      ? { photos: [PHOTO_MESSAGES[photoProblem]] }
+      : {};
+    if (submission.status !== "success" || photoProblem)
+      return data(submission.reply({ fieldErrors: photoErrors }), { status: 400 });
+    const remove = form.getAll("removePhotos").map(String);
+    try {
+      const id = await updateListingWithPhotos(user.id, params.id, submission.value, {
+        photos,
+        remove,
+      });
+      return redirectWithToast(`/vehicle/${id}`, UPDATED_TOAST);
+    } catch (error) {
+      notListed(error);
+      if (!isUserError(error)) throw error;
+      return data(replyFor(submission, error), { status: error.status });
+    }
+  }
+  try {
+    if (intent === "markSold") {
+      const id = await markListingSold(user.id, params.id);
+      return redirectWithToast(`/vehicle/${id}`, MARKED_SOLD_TOAST);
+    }
+    if (intent === "delete") {
+      await deleteListing(user.id, params.id);
+      return redirectWithToast("/community-vehicles", DELETED_TOAST);
+    }
+  } catch (error) {
+    notListed(error);
+    throw error;
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+/** Someone else's listing reads as not found (no hint that it exists): the page's 404. */
+function notListed(error: unknown) {
+  if (error instanceof ListingNotFoundError)
+    throw new Response(error.message, { status: error.status });
+}
+
+export default function VehicleDetails() {
+  const { listing, maxYear } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const editing = listing.isOwner && (params.get("edit") === "1" || lastResult !== undefined);
+  if (!editing) return <ListingView listing={listing} />;
+  return (
+    <EditListing
+      listing={listing}
+      lastResult={lastResult}
+      maxYear={maxYear}
+      pending={navigation.state !== "idle" && navigation.formMethod === "POST"}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <ErrorPage
+      status={status}
+      message={isRouteErrorResponse(error) ? String(error.data ?? "") : undefined}
+    />
+  );
+}
