@@ -12,7 +12,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ErrorPage } from "~/components/error-page";
 import { formatDate } from "~/components/admin/admin-tabs";
 import { User } from "~/models/user.server";
-import { AdminRuleError, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { updateUserByAdmin } from "~/modules/admin/admin.server";
+import { isUserError } from "~/utils/user-error";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminUserEditSchema } from "~/modules/admin/schemas";
@@ -64,13 +65,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await updateUserByAdmin(admin, user.id, { role, verified });
   } catch (error) {
-    if (error instanceof AdminRuleError) {
-      return data(
-        { result: submission.reply(), review: null, error: error.message },
-        { status: 400 },
-      );
-    }
-    throw error;
+    if (!isUserError(error)) throw error;
+    return data(
+      { result: submission.reply(), review: null, error: error.message },
+      { status: error.status },
+    );
   }
   return redirectWithToast("/admin?tab=users", {
     title: "User updated",

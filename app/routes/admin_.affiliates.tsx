@@ -8,11 +8,11 @@ import {
   secondaryButton,
 } from "~/components/affiliates/ui";
 import {
-  AffiliateError,
   listApplications,
   reviewApplication,
   type ApplicationWithApplicant,
 } from "~/modules/affiliates/applications.server";
+import { isUserError } from "~/utils/user-error";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { ReviewApplicationSchema } from "~/modules/affiliates/schemas";
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 303 },
     );
   } catch (error) {
-    if (!(error instanceof AffiliateError)) throw error;
+    if (!isUserError(error)) throw error;
     return redirectWithToast(
       "/admin/affiliates",
       { title: "Review not saved", description: error.message, type: "error" },

@@ -13,12 +13,12 @@ import {
   primaryButton,
 } from "~/components/affiliates/ui";
 import {
-  AffiliateError,
   getApplication,
-  LICENCE_UPLOAD_PURPOSE,
   submitApplication,
   toPublicApplication,
 } from "~/modules/affiliates/applications.server";
+import { replyFor } from "~/http/respond.server";
+import { isUserError } from "~/utils/user-error";
 import { parseUploadForm } from "~/platform/multipart-upload.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/modules/accounts/session.server";
@@ -26,6 +26,7 @@ import { discardUpload, objectPathFor } from "~/platform/uploads.server";
 import { FILE_PROBLEM_MESSAGES, type FileProblem } from "~/utils/file-type";
 import { redirectWithToast } from "~/http/toast.server";
 import { AffiliateApplicationFormSchema, SERVICE_TYPE_OPTIONS } from "~/modules/affiliates/schemas";
+import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/rules";
 
 export const meta: MetaFunction = () => [{ title: "Become a Service Provider · BidYard" }];
 
@@ -71,9 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await submitApplication(user.id, submission.value);
   } catch (error) {
     if (upload) await discardUpload(upload);
-    if (error instanceof AffiliateError)
-      return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    throw error;
+    if (!isUserError(error)) throw error;
+    return data(replyFor(submission, error), { status: error.status });
   }
   return redirectWithToast("/", {
     title: "Application Submitted",

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { AdminRuleError, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { updateUserByAdmin } from "~/modules/admin/admin.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { toPublicUser } from "~/modules/accounts/users.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
+import { errorJson } from "~/http/respond.server";
 
 const schema = z.object({ role: z.enum(["user", "admin"]), verified: z.boolean() }).strict();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +22,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!user) return jsonError(404, "User not found");
     return Response.json(toPublicUser(user));
   } catch (error) {
-    if (error instanceof AdminRuleError) return jsonError(400, error.message);
-    throw error;
+    return errorJson(error);
   }
 }

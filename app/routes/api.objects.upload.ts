@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { isUploadPurpose, issueUpload } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
+import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { uploadRequestSchema } from "~/modules/kyc/schemas";
 
@@ -24,6 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
       expiresAt: target.expiresAt.toISOString(),
     });
   } catch (error) {
-    return kycJsonError(error);
+    return errorJson(error);
   }
 }

@@ -12,7 +12,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState, type FormEvent } from "react";
 import { useToast } from "~/components/toaster";
 import { checkFileLocally, UploadFailure, uploadDocument } from "~/components/kyc/upload-document";
-import { KycError, kycState, listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
+import { listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
+import { KYC_TOASTS } from "~/modules/kyc/messages";
+import { isUserError } from "~/utils/user-error";
 import { parseUploadForm } from "~/platform/multipart-upload.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/modules/accounts/session.server";
@@ -20,21 +22,14 @@ import { redirectWithToast } from "~/http/toast.server";
 import { discardUpload, objectPathFor } from "~/platform/uploads.server";
 import { FILE_PROBLEM_MESSAGES } from "~/utils/file-type";
 import { LOGIN_REDIRECT_DELAY_MS } from "~/modules/accounts/sign-in";
-import {
-  DOCUMENT_TYPE_VALUES,
-  documentTypeLabel,
-  kycUploadFormSchema,
-} from "~/modules/kyc/schemas";
+import { DOCUMENT_TYPE_VALUES, documentTypeLabel, kycState } from "~/modules/kyc/documents";
+import { kycUploadFormSchema } from "~/modules/kyc/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Identity Verification · BidYard" }];
 
-const UPLOADED = {
-  title: "Document Uploaded",
-  description: "Your document has been submitted for review.",
-  type: "success",
-} as const;
-const FAILED_TITLE = "Upload Failed";
-const FAILED_DESCRIPTION = "Failed to upload document. Please try again.";
+const UPLOADED = KYC_TOASTS.uploaded;
+const FAILED_TITLE = KYC_TOASTS.failedTitle;
+const FAILED_DESCRIPTION = KYC_TOASTS.failedDescription;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -47,11 +42,7 @@ type ActionErrors = { documentType?: string; file?: string; form?: string };
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (user.verified) {
-    return redirectWithToast("/kyc-verification", {
-      title: "Already Verified",
-      description: "Your identity has already been verified.",
-      type: "info",
-    });
+    return redirectWithToast("/kyc-verification", KYC_TOASTS.alreadyVerified);
   }
   await consumeRateLimit(request, "upload", user.id);
   const form = await parseUploadForm(request, { userId: user.id, purpose: "kyc_document" });
@@ -74,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       objectPath: objectPathFor(form.upload.objectKey),
     });
   } catch (error) {
-    if (!(error instanceof KycError)) throw error;
+    if (!isUserError(error)) throw error;
     await discardUpload(form.upload);
     return data({ errors: { form: error.message } satisfies ActionErrors }, { status: 400 });
   }

@@ -12,7 +12,7 @@ import * as apiStart from "~/routes/api.service-orders.$id.start";
 import * as board from "~/routes/service-orders._index";
 import * as orderPage from "~/routes/service-orders.$id";
 import * as requestPage from "~/routes/service-orders.request";
-import { CLAIM_FAILED } from "~/modules/affiliates/service-orders.server";
+import { CLAIM_FAILED } from "~/modules/affiliates/messages";
 import { toastCookie } from "~/http/cookies.server";
 import type { User } from "~/models/user.server";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";

@@ -2,17 +2,15 @@
 // form; with JS the file goes straight to storage (with progress) and the form carries its path.
 import { useEffect, useState } from "react";
 import { checkFileLocally, putFile, uploadCall } from "~/components/kyc/upload-document";
+import { LICENCE_FAILED, LICENCE_UPLOADED } from "~/modules/affiliates/messages";
+import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/rules";
 import { FieldError, labelClass } from "./ui";
-
-export const LICENCE_UPLOADED =
-  "Document Uploaded: Your business documentation has been uploaded successfully.";
-export const LICENCE_FAILED = "Upload Error: Failed to process document upload. Please try again.";
 
 async function uploadLicence(file: File, onProgress: (p: number) => void): Promise<string> {
   const { uploadURL, headers } = await uploadCall("/api/objects/upload", "POST", {
     size: file.size,
     contentType: file.type,
-    purpose: "affiliate_licence",
+    purpose: LICENCE_UPLOAD_PURPOSE,
   });
   await putFile(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
   const { objectPath } = await uploadCall("/api/affiliates/document-url", "PUT", {

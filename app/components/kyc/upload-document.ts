@@ -1,5 +1,6 @@
-// The browser's upload (SPEC §7): ask for an upload URL bound to the file's size and type, PUT
-// the file there with progress, confirm it, then submit it as the user's document.
+// The browser's upload (docs/decisions/0302-uploads-bound-to-owner.md): ask for an upload URL
+// bound to the file's size and type, PUT the file there with progress, confirm it, then submit
+// it as the user's document.
 import { detectFileType, FILE_PROBLEM_MESSAGES, MAX_DOCUMENT_BYTES } from "~/utils/file-type";
 
 export class UploadFailure extends Error {

@@ -1,6 +1,7 @@
 import { Op, QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { PrelaunchSignup, ROLES, User, type Role } from "~/models/user.server";
+import { UserError } from "~/utils/user-error";
 import { recordAdminAction } from "./audit.server";
 
 export type AdminStats = {
@@ -92,7 +93,8 @@ export async function searchUsers(options: {
   };
 }
 
-export class AdminRuleError extends Error {}
+/** A change an admin may not make (a 400 with the reason). */
+export class AdminRuleError extends UserError {}
 
 /** Changes a user's role or verified flag, audited; an admin cannot demote themself. */
 export async function updateUserByAdmin(
