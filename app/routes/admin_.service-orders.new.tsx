@@ -14,6 +14,7 @@ import {
 import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/modules/affiliates/us-cities";
 import { replyFor } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
+import { vehicleTypeLabel } from "~/modules/affiliates/rules";
 import { createOrderByAdmin } from "~/modules/affiliates/service-orders.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -125,7 +126,7 @@ export default function AdminNewServiceOrder() {
               <option value="all">Other / unknown</option>
               {VEHICLE_TYPE_OPTIONS.map((type) => (
                 <option key={type} value={type}>
-                  {type === "suv" ? "SUV" : type.charAt(0).toUpperCase() + type.slice(1)}
+                  {vehicleTypeLabel(type)}
                 </option>
               ))}
             </select>

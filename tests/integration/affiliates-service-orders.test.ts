@@ -9,7 +9,7 @@ import * as apiOpen from "~/routes/api.service-orders";
 import * as apiClaim from "~/routes/api.service-orders.$id.claim";
 import * as apiComplete from "~/routes/api.service-orders.$id.complete";
 import * as apiStart from "~/routes/api.service-orders.$id.start";
-import * as board from "~/routes/service-orders._index";
+import * as board from "~/routes/service-orders._index/route";
 import * as orderPage from "~/routes/service-orders.$id";
 import * as requestPage from "~/routes/service-orders.request";
 import { CLAIM_FAILED } from "~/modules/affiliates/messages";

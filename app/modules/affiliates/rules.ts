@@ -34,3 +34,7 @@ export function splitPayout(grossDecimal: string, feePercent: number) {
   const fee = Math.floor((gross * basisPoints + 5_000) / 10_000);
   return { grossCents: gross, feeCents: fee, netCents: gross - fee };
 }
+
+/** How a vehicle type reads in a list ("suv" → "SUV", "sedan" → "Sedan"). */
+export const vehicleTypeLabel = (value: string) =>
+  value === "suv" ? "SUV" : value.charAt(0).toUpperCase() + value.slice(1);
