@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AffiliateApplication } from "~/models/affiliate.server";
 import { Notification } from "~/models/notification.server";
 import { User } from "~/models/user.server";
-import * as registration from "~/routes/affiliate-registration";
+import * as registration from "~/routes/affiliate-registration/route";
 import * as adminPage from "~/routes/admin_.affiliates";
 import * as apiApply from "~/routes/api.affiliates";
 import * as apiMe from "~/routes/api.affiliates.me";
