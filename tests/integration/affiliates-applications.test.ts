@@ -3,7 +3,7 @@ import { AffiliateApplication } from "~/models/affiliate.server";
 import { Notification } from "~/models/notification.server";
 import { User } from "~/models/user.server";
 import * as registration from "~/routes/affiliate-registration/route";
-import * as adminPage from "~/routes/admin_.affiliates";
+import * as adminPage from "~/routes/admin_.affiliates/route";
 import * as apiApply from "~/routes/api.affiliates";
 import * as apiMe from "~/routes/api.affiliates.me";
 import * as apiApprove from "~/routes/api.admin.affiliates.$id.approve";
