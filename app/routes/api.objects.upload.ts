@@ -7,7 +7,10 @@ import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { uploadRequestSchema } from "~/modules/kyc/schemas";
 
-/** SPEC §7: returns uploadURL for one PUT, bound to the file's exact size and content type. */
+/**
+ * Returns an uploadURL for one PUT, bound to the file's exact size and content type and to its
+ * owner (docs/decisions/0302-uploads-bound-to-owner.md).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");

@@ -4,6 +4,18 @@ import { PrelaunchSignup, ROLES, User, type Role } from "~/models/user.server";
 import { UserError } from "~/utils/user-error";
 import { recordAdminAction } from "./audit.server";
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` has the shape of a user id (a UUID), so a lookup is worth making. */
+export function isUserId(id: string | undefined): id is string {
+  return id !== undefined && USER_ID.test(id);
+}
+
+/** The user an admin is looking at, or null for an unknown or malformed id. */
+export async function findUserForAdmin(id: string | undefined) {
+  return isUserId(id) ? User.findByPk(id) : null;
+}
+
 export type AdminStats = {
   totalUsers: number;
   earlyAccess: number;

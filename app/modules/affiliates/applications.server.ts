@@ -2,6 +2,7 @@ import { recordAdminAction } from "~/modules/admin/audit.server";
 import { QueryTypes, type Transaction } from "sequelize";
 import {
   AffiliateApplication,
+  APPLICATION_STATUSES,
   type ApplicationStatus,
   type ServiceType,
 } from "~/models/affiliate.server";
@@ -60,6 +61,13 @@ export function toPublicApplication(application: AffiliateApplication): PublicAp
     createdAt: application.createdAt.toISOString(),
     reviewedAt: application.reviewedAt ? application.reviewedAt.toISOString() : null,
   };
+}
+
+/** A ?status= filter: one of the application statuses, or undefined for all of them. */
+export function applicationStatusFrom(value: string | null): ApplicationStatus | undefined {
+  return (APPLICATION_STATUSES as readonly string[]).includes(value ?? "")
+    ? (value as ApplicationStatus)
+    : undefined;
 }
 
 export async function getApplication(userId: string, transaction?: Transaction) {

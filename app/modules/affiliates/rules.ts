@@ -18,7 +18,10 @@ export const PROGRESS: Record<OrderStatus, number> = {
   completed: 100,
 };
 
-/** Gross payout in cents for a route: a base plus a rate per mile, whole dollars (see 0703). */
+/**
+ * Gross payout in cents for a route: a base plus a rate per mile, in whole dollars
+ * (docs/decisions/0703-payout-quote-and-platform-fee.md).
+ */
 export function quotePayoutCents(serviceType: ServiceType, miles: number) {
   const base = serviceType === "shipping" ? 150_00 : 450_00;
   return Math.round((base + miles * 85) / 100) * 100;

@@ -18,7 +18,7 @@ const M = APPLICATION_MESSAGES;
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
-/** The JSON call (SPEC.md §7): serviceAreas is a list; the form sends comma text. */
+/** POST /api/affiliates (JSON): serviceAreas is a list there; the page form sends comma text. */
 export const AffiliateApplicationSchema = z.object({
   companyName: required(M.companyName, 200),
   serviceTypes: z

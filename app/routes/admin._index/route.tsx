@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ErrorPage } from "~/components/error-page";
 import { ADMIN_TABS, AdminTabs, StatCard, type AdminTab } from "~/components/admin/admin-tabs";
 import {
   adminStats,
@@ -166,10 +165,4 @@ function ReviewLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ErrorPage status={403} message="You need admin privileges to access this page." />;
-  }
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

@@ -2,7 +2,12 @@
 // straight to storage with progress (app/components/kyc/upload-document.ts) and the page reloads.
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
-import { checkFileLocally, UploadFailure, uploadDocument } from "~/components/kyc/upload-document";
+import {
+  checkFileLocally,
+  DOCUMENT_FILE_INPUT,
+  UploadFailure,
+  uploadDocument,
+} from "~/components/kyc/upload-document";
 import { UploadProgress } from "~/components/kyc/upload-progress";
 import { useToast } from "~/components/toaster";
 import { LOGIN_REDIRECT_DELAY_MS } from "~/modules/accounts/sign-in";
@@ -117,10 +122,10 @@ export function UploadForm({ state, errors }: { state: KycState; errors: KycActi
             id="kyc-file"
             name="file"
             type="file"
-            accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
+            accept={DOCUMENT_FILE_INPUT.accept}
             aria-describedby="kyc-file-help kyc-file-error"
             aria-invalid={fileError ? true : undefined}
-            className="mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+            className={DOCUMENT_FILE_INPUT.className}
           />
           <p id="kyc-file-help" className="mt-2 text-xs text-slate-600">
             Supports JPG, PNG, PDF files up to 10MB
