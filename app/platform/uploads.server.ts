@@ -14,6 +14,7 @@ import {
   type ByteSource,
 } from "~/platform/storage/index.server";
 import { activeContentIn } from "~/platform/file-safety.server";
+import { UserError } from "~/utils/user-error";
 import {
   detectFileType,
   FILE_PROBLEM_MESSAGES,
@@ -39,14 +40,13 @@ export const UPLOAD_POLICIES = {
 
 export type UploadPurpose = keyof typeof UPLOAD_POLICIES;
 
-export class UploadError extends Error {
+export class UploadError extends UserError {
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
     readonly problem: FileProblem | null = null,
   ) {
-    super(message);
-    this.name = "UploadError";
+    super(message, { status });
   }
 }
 

@@ -1,28 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ErrorPage } from "~/components/error-page";
 import { formatDate } from "~/components/admin/admin-tabs";
-import { User } from "~/models/user.server";
-import { AdminRuleError, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { findUserForAdmin, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { isUserError } from "~/utils/user-error";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminUserEditSchema } from "~/modules/admin/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Edit user · Admin · BidYard" }];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function findUser(id: string | undefined) {
-  const user = id && UUID.test(id) ? await User.findByPk(id) : null;
+  const user = await findUserForAdmin(id);
   if (!user) throw new Response("User not found", { status: 404 });
   return user;
 }
@@ -64,13 +54,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await updateUserByAdmin(admin, user.id, { role, verified });
   } catch (error) {
-    if (error instanceof AdminRuleError) {
-      return data(
-        { result: submission.reply(), review: null, error: error.message },
-        { status: 400 },
-      );
-    }
-    throw error;
+    if (!isUserError(error)) throw error;
+    return data(
+      { result: submission.reply(), review: null, error: error.message },
+      { status: error.status },
+    );
   }
   return redirectWithToast("/admin?tab=users", {
     title: "User updated",
@@ -169,13 +157,4 @@ export default function EditUser() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <ErrorPage
-      status={status}
-      message={status === 403 ? "You need admin privileges to access this page." : undefined}
-    />
-  );
-}
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

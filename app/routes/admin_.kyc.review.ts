@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { approveDocument, KycError, rejectDocument } from "~/modules/kyc/kyc.server";
+import { approveDocument, rejectDocument } from "~/modules/kyc/kyc.server";
+import { KYC_TOASTS, KycError } from "~/modules/kyc/messages";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
@@ -17,28 +18,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: kycReviewFormSchema });
   if (submission.status !== "success") {
     const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Choose approve or reject.";
-    return redirectWithToast(back, { title: "Review Failed", description: problem, type: "error" });
+    return redirectWithToast(back, {
+      title: KYC_TOASTS.reviewFailedTitle,
+      description: problem,
+      type: "error",
+    });
   }
   const input = submission.value;
   try {
     if (input.intent === "approve") {
       const { user } = await approveDocument(admin, input.documentId);
-      return redirectWithToast(back, {
-        title: "Document Approved",
-        description: `${user.email} is now verified.`,
-        type: "success",
-      });
+      return redirectWithToast(back, KYC_TOASTS.approved(user.email));
     }
     const { user } = await rejectDocument(admin, input.documentId, input.reason);
-    return redirectWithToast(back, {
-      title: "Document Rejected",
-      description: `${user.email} has been asked to upload a new document.`,
-      type: "success",
-    });
+    return redirectWithToast(back, KYC_TOASTS.rejected(user.email));
   } catch (error) {
     if (!(error instanceof KycError)) throw error;
     return redirectWithToast(back, {
-      title: "Review Failed",
+      title: KYC_TOASTS.reviewFailedTitle,
       description: error.message,
       type: "error",
     });

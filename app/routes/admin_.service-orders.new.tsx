@@ -12,7 +12,9 @@ import {
   secondaryButton,
 } from "~/components/affiliates/ui";
 import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/modules/affiliates/us-cities";
-import { AffiliateError } from "~/modules/affiliates/applications.server";
+import { replyFor } from "~/http/respond.server";
+import { isUserError } from "~/utils/user-error";
+import { vehicleTypeLabel } from "~/modules/affiliates/rules";
 import { createOrderByAdmin } from "~/modules/affiliates/service-orders.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -44,9 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 303 },
     );
   } catch (error) {
-    if (error instanceof AffiliateError)
-      return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    throw error;
+    if (!isUserError(error)) throw error;
+    return data(replyFor(submission, error), { status: error.status });
   }
 }
 
@@ -125,7 +126,7 @@ export default function AdminNewServiceOrder() {
               <option value="all">Other / unknown</option>
               {VEHICLE_TYPE_OPTIONS.map((type) => (
                 <option key={type} value={type}>
-                  {type === "suv" ? "SUV" : type.charAt(0).toUpperCase() + type.slice(1)}
+                  {vehicleTypeLabel(type)}
                 </option>
               ))}
             </select>

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { APPLICATION_STATUSES, type ApplicationStatus } from "~/models/affiliate.server";
-import { listApplications, toPublicApplication } from "~/modules/affiliates/applications.server";
+import {
+  applicationStatusFrom,
+  listApplications,
+  toPublicApplication,
+} from "~/modules/affiliates/applications.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 
 /** GET /api/admin/affiliates?status=pending: applications with their applicant, admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const status = new URL(request.url).searchParams.get("status");
-  const applications = await listApplications(
-    (APPLICATION_STATUSES as readonly string[]).includes(status ?? "")
-      ? (status as ApplicationStatus)
-      : undefined,
-  );
+  const applications = await listApplications(applicationStatusFrom(status));
   return Response.json(
     applications.map((application) => ({
       ...toPublicApplication(application),

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { approveDocument } from "~/modules/kyc/kyc.server";
-import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
+import { errorJson } from "~/http/respond.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -11,6 +11,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { document } = await approveDocument(admin, params.id ?? "");
     return Response.json(document);
   } catch (error) {
-    return kycJsonError(error);
+    return errorJson(error);
   }
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { rejectDocument } from "~/modules/kyc/kyc.server";
-import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
+import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { rejectReasonSchema } from "~/modules/kyc/schemas";
 
@@ -15,6 +15,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { document } = await rejectDocument(admin, params.id ?? "", reason);
     return Response.json(document);
   } catch (error) {
-    return kycJsonError(error);
+    return errorJson(error);
   }
 }

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { AdminRuleError, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { isUserId, updateUserByAdmin } from "~/modules/admin/admin.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { toPublicUser } from "~/modules/accounts/users.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
+import { errorJson } from "~/http/respond.server";
 
 const schema = z.object({ role: z.enum(["user", "admin"]), verified: z.boolean() }).strict();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -15,13 +15,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return jsonError(405, "Use POST or PATCH");
   const parsed = schema.safeParse(await readJson(request));
   if (!parsed.success) return jsonError(400, "Send {role: 'user' | 'admin', verified: boolean}");
-  if (!params.id || !UUID.test(params.id)) return jsonError(404, "User not found");
+  if (!isUserId(params.id)) return jsonError(404, "User not found");
   try {
     const user = await updateUserByAdmin(admin, params.id, parsed.data);
     if (!user) return jsonError(404, "User not found");
     return Response.json(toPublicUser(user));
   } catch (error) {
-    if (error instanceof AdminRuleError) return jsonError(400, error.message);
-    throw error;
+    return errorJson(error);
   }
 }

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/applications.server";
+import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/rules";
 import { requireUser } from "~/modules/accounts/session.server";
-import { confirmUpload, objectPathFor, UploadError } from "~/platform/uploads.server";
+import { confirmUpload, objectPathFor } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
+import { errorJson } from "~/http/respond.server";
 import { documentUrlSchema } from "~/modules/kyc/schemas";
 
 export const loader = () => jsonError(405, "Use PUT");
@@ -17,7 +18,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const upload = await confirmUpload(user.id, LICENCE_UPLOAD_PURPOSE, documentURL);
     return Response.json({ objectPath: objectPathFor(upload.objectKey) });
   } catch (error) {
-    if (error instanceof UploadError) return jsonError(error.status, error.message);
-    throw error;
+    return errorJson(error);
   }
 }

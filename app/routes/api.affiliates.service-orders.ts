@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { APPROVAL_REQUIRED, isApprovedAffiliate } from "~/modules/affiliates/applications.server";
+import { isApprovedAffiliate } from "~/modules/affiliates/applications.server";
+import { APPROVAL_REQUIRED } from "~/modules/affiliates/messages";
 import { requireUser } from "~/modules/accounts/session.server";
 import { listAffiliateOrders, toPublicOrder } from "~/modules/affiliates/service-orders.server";
 import { jsonError } from "~/http/http.server";

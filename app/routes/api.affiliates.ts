@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  AffiliateError,
-  submitApplication,
-  toPublicApplication,
-} from "~/modules/affiliates/applications.server";
+import { submitApplication, toPublicApplication } from "~/modules/affiliates/applications.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
+import { readJson } from "~/http/json-body.server";
+import { errorJson } from "~/http/respond.server";
 import { AffiliateApplicationSchema } from "~/modules/affiliates/schemas";
 
-/** POST /api/affiliates: files the user's one affiliate application (JSON, SPEC.md §7). */
+/**
+ * POST /api/affiliates: files the user's one affiliate application (JSON, serviceAreas a list).
+ * A refusal names the first problem and carries one message per field in `fieldErrors`.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
-  const body = await request.json().catch(() => null);
-  const parsed = AffiliateApplicationSchema.safeParse(body ?? {});
+  const parsed = AffiliateApplicationSchema.safeParse(await readJson(request));
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
@@ -23,7 +23,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const application = await submitApplication(user.id, parsed.data);
     return Response.json(toPublicApplication(application), { status: 201 });
   } catch (error) {
-    if (error instanceof AffiliateError) return jsonError(error.status, error.message);
-    throw error;
+    return errorJson(error);
   }
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
-import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { jsonError } from "~/http/http.server";
+import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { submitDocumentSchema } from "~/modules/kyc/schemas";
 
@@ -23,6 +23,6 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return Response.json(document, { status: 201 });
   } catch (error) {
-    return kycJsonError(error);
+    return errorJson(error);
   }
 }

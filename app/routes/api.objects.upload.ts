@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { kycJsonError } from "~/modules/kyc/errors-http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { isUploadPurpose, issueUpload } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
+import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { uploadRequestSchema } from "~/modules/kyc/schemas";
 
-/** SPEC §7: returns uploadURL for one PUT, bound to the file's exact size and content type. */
+/**
+ * Returns an uploadURL for one PUT, bound to the file's exact size and content type and to its
+ * owner (docs/decisions/0302-uploads-bound-to-owner.md).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
@@ -24,6 +27,6 @@ export async function action({ request }: ActionFunctionArgs) {
       expiresAt: target.expiresAt.toISOString(),
     });
   } catch (error) {
-    return kycJsonError(error);
+    return errorJson(error);
   }
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AffiliateError } from "~/modules/affiliates/applications.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import {
   listOpenOrders,
@@ -7,6 +6,8 @@ import {
   toPublicOrder,
 } from "~/modules/affiliates/service-orders.server";
 import { jsonError } from "~/http/http.server";
+import { readJsonBody } from "~/http/json-body.server";
+import { errorJson } from "~/http/respond.server";
 import {
   parseServiceOrderFilters,
   PurchaseServiceRequestSchema,
@@ -27,13 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
-  const parsed = PurchaseServiceRequestSchema.safeParse(await request.json().catch(() => ({})));
-  if (!parsed.success) return jsonError(400, parsed.error.issues[0].message);
   try {
-    const order = await requestServiceForPurchase(user.id, parsed.data);
+    const input = await readJsonBody(request, PurchaseServiceRequestSchema);
+    const order = await requestServiceForPurchase(user.id, input);
     return Response.json(toPublicOrder(order, user), { status: 201 });
   } catch (error) {
-    if (error instanceof AffiliateError) return jsonError(error.status, error.message);
-    throw error;
+    // the body reader's refusal is thrown as its answer
+    return error instanceof Response ? error : errorJson(error);
   }
 }

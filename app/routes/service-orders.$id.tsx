@@ -7,9 +7,13 @@ import {
   StatusBadge,
 } from "~/components/affiliates/order-card";
 import { Badge } from "~/components/affiliates/ui";
-import { AffiliateError } from "~/modules/affiliates/applications.server";
-import { runOrderStep } from "~/modules/affiliates/order-steps.server";
-import { canViewOrder, getOrderForViewer } from "~/modules/affiliates/service-orders.server";
+import { isUserError } from "~/utils/user-error";
+import { messageAsToast, ORDER_STEP_DONE } from "~/modules/affiliates/messages";
+import {
+  canViewOrder,
+  getOrderForViewer,
+  runOrderStep,
+} from "~/modules/affiliates/service-orders.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
@@ -29,8 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     return await getOrderForViewer(params.id ?? "", user);
   } catch (error) {
-    if (error instanceof AffiliateError)
-      throw new Response(error.message, { status: error.status });
+    if (isUserError(error)) throw new Response(error.message, { status: error.status });
     throw error;
   }
 }
@@ -46,13 +49,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (!parsed.success)
     return redirectWithToast(back, { title: "Unknown action", type: "error" }, { status: 303 });
-  const result = await runOrderStep(user, orderId, parsed.data.intent);
-  // A lost claim leaves an order this person may no longer open: back to the board instead.
-  const to =
-    !result.ok && back === `/service-orders/${orderId}` && !(await canViewOrder(orderId, user))
-      ? "/service-orders"
-      : back;
-  return redirectWithToast(to, result.toast, { status: 303 });
+  const step = parsed.data.intent;
+  try {
+    await runOrderStep(user.id, orderId, step);
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    const toast = messageAsToast(error.message, "Could not update the order");
+    // A lost claim leaves an order this person may no longer open: back to the board instead.
+    const to =
+      back === `/service-orders/${orderId}` && !(await canViewOrder(orderId, user))
+        ? "/service-orders"
+        : back;
+    return redirectWithToast(to, { ...toast, type: "error" }, { status: 303 });
+  }
+  return redirectWithToast(back, { ...ORDER_STEP_DONE[step], type: "success" }, { status: 303 });
 }
 
 export default function ServiceOrderPage() {

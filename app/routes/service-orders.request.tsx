@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { CityList, DestinationFields } from "~/components/affiliates/destination-fields";
 import { primaryButton, secondaryButton } from "~/components/affiliates/ui";
 import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/modules/affiliates/us-cities";
-import { AffiliateError } from "~/modules/affiliates/applications.server";
+import { isUserError } from "~/utils/user-error";
 import {
   listPurchasesForService,
   requestServiceForPurchase,
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 303 },
     );
   } catch (error) {
-    if (!(error instanceof AffiliateError)) throw error;
+    if (!isUserError(error)) throw error;
     return data<ActionErrors>(
       { purchaseId, values, fieldErrors: {}, formError: error.message },
       { status: error.status },

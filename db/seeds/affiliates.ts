@@ -2,7 +2,7 @@ import { AffiliateApplication, ServiceOrder } from "../../app/models/affiliate.s
 import { User } from "../../app/models/user.server";
 import { findCityByLabel } from "../../app/modules/affiliates/us-cities";
 import { roadMiles } from "../../app/modules/affiliates/distance";
-import { quotePayoutCents } from "../../app/modules/affiliates/service-orders.server";
+import { quotePayoutCents } from "../../app/modules/affiliates/rules";
 import { centsToDecimal } from "../../app/utils/money";
 import type { SeedOptions } from "./index";
 

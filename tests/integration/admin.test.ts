@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AdminAuditEntry } from "~/models/admin.server";
 import { PrelaunchSignup, User } from "~/models/user.server";
-import * as dashboard from "~/routes/admin._index";
+import * as dashboard from "~/routes/admin._index/route";
 import * as csv from "~/routes/admin.early-access[.]csv";
 import * as editUser from "~/routes/admin.users.$id";
 import * as apiAudit from "~/routes/api.admin.audit";

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { AffiliateApplication } from "~/models/affiliate.server";
 import { Notification } from "~/models/notification.server";
 import { User } from "~/models/user.server";
-import * as registration from "~/routes/affiliate-registration";
-import * as adminPage from "~/routes/admin_.affiliates";
+import * as registration from "~/routes/affiliate-registration/route";
+import * as adminPage from "~/routes/admin_.affiliates/route";
 import * as apiApply from "~/routes/api.affiliates";
 import * as apiMe from "~/routes/api.affiliates.me";
 import * as apiApprove from "~/routes/api.admin.affiliates.$id.approve";
 import * as apiReject from "~/routes/api.admin.affiliates.$id.reject";
 import { toastCookie } from "~/http/cookies.server";
-import { APPLICATION_MESSAGES } from "~/modules/affiliates/schemas";
+import { APPLICATION_MESSAGES } from "~/modules/affiliates/messages";
 import { createAdmin } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AffiliateApplication } from "~/models/affiliate.server";
 import { Upload } from "~/models/upload.server";
 import type { User } from "~/models/user.server";
-import * as registration from "~/routes/affiliate-registration";
+import * as registration from "~/routes/affiliate-registration/route";
 import * as apiApply from "~/routes/api.affiliates";
 import * as documentUrlRoute from "~/routes/api.affiliates.document-url";
 import * as uploadRoute from "~/routes/api.objects.upload";

@@ -13,7 +13,7 @@ import * as documentsRoute from "~/routes/api.kyc.documents";
 import * as documentUrlRoute from "~/routes/api.kyc.document-url";
 import * as uploadRoute from "~/routes/api.objects.upload";
 import * as vehiclesApi from "~/routes/api.vehicles";
-import * as kycPage from "~/routes/kyc-verification";
+import * as kycPage from "~/routes/kyc-verification/route";
 import * as photoRoute from "~/routes/listing-photos.$id";
 import * as postVehicle from "~/routes/post-vehicle";
 import * as vehiclePage from "~/routes/vehicle.$id/route";

@@ -15,7 +15,7 @@ import * as rejectRoute from "~/routes/api.admin.kyc.$id.reject";
 import * as documentsRoute from "~/routes/api.kyc.documents";
 import * as documentUrlRoute from "~/routes/api.kyc.document-url";
 import * as uploadRoute from "~/routes/api.objects.upload";
-import * as kycPage from "~/routes/kyc-verification";
+import * as kycPage from "~/routes/kyc-verification/route";
 import * as objectsRoute from "~/routes/objects.$";
 import { createTestUser, requestAs } from "../support/auth";
 import { PNG_BYTES } from "../support/kyc-files";

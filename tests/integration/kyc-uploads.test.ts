@@ -7,7 +7,7 @@ import { setStorageForTests } from "~/platform/storage/index.server";
 import * as documentsRoute from "~/routes/api.kyc.documents";
 import * as documentUrlRoute from "~/routes/api.kyc.document-url";
 import * as uploadRoute from "~/routes/api.objects.upload";
-import * as kycPage from "~/routes/kyc-verification";
+import * as kycPage from "~/routes/kyc-verification/route";
 import { FILE_PROBLEM_MESSAGES } from "~/utils/file-type";
 import { createTestUser, requestAs } from "../support/auth";
 import { call, type Handler } from "../support/routes";

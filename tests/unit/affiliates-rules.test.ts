@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  PROGRESS,
-  quotePayoutCents,
-  splitPayout,
-} from "~/modules/affiliates/service-orders.server";
+import { PROGRESS, quotePayoutCents, splitPayout } from "~/modules/affiliates/rules";
+import { APPLICATION_MESSAGES } from "~/modules/affiliates/messages";
 import {
   AffiliateApplicationFormSchema,
   AffiliateApplicationSchema,
-  APPLICATION_MESSAGES,
 } from "~/modules/affiliates/schemas";
 
 const valid = {

@@ -1,18 +1,22 @@
 // The optional licence/business document. Without JS it is a plain file field of the multipart
 // form; with JS the file goes straight to storage (with progress) and the form carries its path.
 import { useEffect, useState } from "react";
-import { checkFileLocally, putFile, uploadCall } from "~/components/kyc/upload-document";
+import {
+  checkFileLocally,
+  DOCUMENT_FILE_INPUT,
+  putFile,
+  uploadCall,
+} from "~/components/kyc/upload-document";
+import { UploadProgress } from "~/components/kyc/upload-progress";
+import { LICENCE_FAILED, LICENCE_UPLOADED } from "~/modules/affiliates/messages";
+import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/rules";
 import { FieldError, labelClass } from "./ui";
-
-export const LICENCE_UPLOADED =
-  "Document Uploaded: Your business documentation has been uploaded successfully.";
-export const LICENCE_FAILED = "Upload Error: Failed to process document upload. Please try again.";
 
 async function uploadLicence(file: File, onProgress: (p: number) => void): Promise<string> {
   const { uploadURL, headers } = await uploadCall("/api/objects/upload", "POST", {
     size: file.size,
     contentType: file.type,
-    purpose: "affiliate_licence",
+    purpose: LICENCE_UPLOAD_PURPOSE,
   });
   await putFile(uploadURL, file, headers ?? { "Content-Type": file.type }, onProgress);
   const { objectPath } = await uploadCall("/api/affiliates/document-url", "PUT", {
@@ -65,26 +69,15 @@ export function LicenceUpload({ serverError }: { serverError?: string[] }) {
         // without JS the file travels with the form; with JS only its stored path does
         name={hydrated ? undefined : "licenseDocument"}
         onChange={hydrated ? onChange : undefined}
-        accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
+        accept={DOCUMENT_FILE_INPUT.accept}
         aria-describedby="licence-document-help licence-document-error"
-        className="mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+        className={DOCUMENT_FILE_INPUT.className}
       />
       <input type="hidden" name="licenseDocumentUrl" value={objectPath} />
       <p id="licence-document-help" className="mt-2 text-xs text-slate-600">
         1 file, PDF, JPG or PNG, up to 10 MB.
       </p>
-      {progress !== null && !message?.ok ? (
-        <div
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
-        </div>
-      ) : null}
+      {progress !== null && !message?.ok ? <UploadProgress percent={progress} /> : null}
       <div id="licence-document-error">
         {message ? (
           <p

@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { PendingKycDocument } from "~/modules/kyc/kyc.server";
-import { documentTypeLabel } from "~/modules/kyc/schemas";
+import { documentTypeLabel, type PendingKycDocument } from "~/modules/kyc/documents";
 
 type Row = Omit<PendingKycDocument, "createdAt"> & { createdAt: string | Date };
 

@@ -1,6 +1,14 @@
-// The browser's upload (SPEC §7): ask for an upload URL bound to the file's size and type, PUT
-// the file there with progress, confirm it, then submit it as the user's document.
+// The browser's upload (docs/decisions/0302-uploads-bound-to-owner.md): ask for an upload URL
+// bound to the file's size and type, PUT the file there with progress, confirm it, then submit
+// it as the user's document.
 import { detectFileType, FILE_PROBLEM_MESSAGES, MAX_DOCUMENT_BYTES } from "~/utils/file-type";
+
+/** The file input of an identity or licence document: what it offers to pick, and its look. */
+export const DOCUMENT_FILE_INPUT = {
+  accept: ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf",
+  className:
+    "mt-2 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700",
+} as const;
 
 export class UploadFailure extends Error {
   constructor(

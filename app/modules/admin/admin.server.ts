@@ -1,7 +1,20 @@
 import { Op, QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { PrelaunchSignup, ROLES, User, type Role } from "~/models/user.server";
+import { UserError } from "~/utils/user-error";
 import { recordAdminAction } from "./audit.server";
+
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` has the shape of a user id (a UUID), so a lookup is worth making. */
+export function isUserId(id: string | undefined): id is string {
+  return id !== undefined && USER_ID.test(id);
+}
+
+/** The user an admin is looking at, or null for an unknown or malformed id. */
+export async function findUserForAdmin(id: string | undefined) {
+  return isUserId(id) ? User.findByPk(id) : null;
+}
 
 export type AdminStats = {
   totalUsers: number;
@@ -92,7 +105,8 @@ export async function searchUsers(options: {
   };
 }
 
-export class AdminRuleError extends Error {}
+/** A change an admin may not make (a 400 with the reason). */
+export class AdminRuleError extends UserError {}
 
 /** Changes a user's role or verified flag, audited; an admin cannot demote themself. */
 export async function updateUserByAdmin(

@@ -2,6 +2,7 @@ import { recordAdminAction } from "~/modules/admin/audit.server";
 import { QueryTypes, type Transaction } from "sequelize";
 import {
   AffiliateApplication,
+  APPLICATION_STATUSES,
   type ApplicationStatus,
   type ServiceType,
 } from "~/models/affiliate.server";
@@ -10,23 +11,16 @@ import { Upload } from "~/models/upload.server";
 import { User } from "~/models/user.server";
 import { notify } from "~/platform/notifications.server";
 import { objectKeyFromPath } from "~/platform/uploads.server";
+import { UserError } from "~/utils/user-error";
+import { ALREADY_APPLIED, LICENCE_FAILED } from "./messages";
+import { LICENCE_UPLOAD_PURPOSE } from "./rules";
 
-export const LICENCE_UPLOAD_PURPOSE = "affiliate_licence" as const;
-
-/** An error a user can cause: the route answers `status` with `message`. */
-export class AffiliateError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** An error a user can cause in the affiliate programme or a service order. */
+export class AffiliateError extends UserError {
+  constructor(status: number, message: string) {
+    super(message, { status });
   }
 }
-
-export const ALREADY_APPLIED =
-  "You have already applied to the affiliate programme. One application per account.";
-export const APPROVAL_REQUIRED =
-  "Affiliate Approval Required: You need to be an approved affiliate to claim service orders.";
 
 export type ApplicationInput = {
   companyName: string;
@@ -67,6 +61,13 @@ export function toPublicApplication(application: AffiliateApplication): PublicAp
     createdAt: application.createdAt.toISOString(),
     reviewedAt: application.reviewedAt ? application.reviewedAt.toISOString() : null,
   };
+}
+
+/** A ?status= filter: one of the application statuses, or undefined for all of them. */
+export function applicationStatusFrom(value: string | null): ApplicationStatus | undefined {
+  return (APPLICATION_STATUSES as readonly string[]).includes(value ?? "")
+    ? (value as ApplicationStatus)
+    : undefined;
 }
 
 export async function getApplication(userId: string, transaction?: Transaction) {
@@ -136,11 +137,7 @@ async function attachLicence(userId: string, objectPath: string, transaction: Tr
         transaction,
       })
     : null;
-  if (!upload)
-    throw new AffiliateError(
-      400,
-      "Upload Error: Failed to process document upload. Please try again.",
-    );
+  if (!upload) throw new AffiliateError(400, LICENCE_FAILED);
   if (upload.status !== "attached") await upload.update({ status: "attached" }, { transaction });
 }
 

@@ -1,19 +1,12 @@
 import * as z from "zod";
 import { EXPORT_PORTS, findCityByLabel } from "~/modules/affiliates/us-cities";
+import { APPLICATION_MESSAGES } from "./messages";
+import { ORDER_INTENTS } from "./rules";
 
 export const SERVICE_TYPE_OPTIONS = [
   { value: "shipping", label: "Shipping (domestic)" },
   { value: "export", label: "Export (international)" },
 ] as const;
-
-export const APPLICATION_MESSAGES = {
-  companyName: "Company name is required",
-  serviceTypes: "Select at least one service type",
-  businessPhone: "Business phone is required",
-  businessEmail: "Valid business email is required",
-  serviceAreas: "Service areas are required",
-  agreeToTerms: "You must agree to the terms",
-} as const;
 
 /** "Texas, Oklahoma , ,Louisiana" → ["Texas", "Oklahoma", "Louisiana"] */
 export function splitServiceAreas(value: string | string[]): string[] {
@@ -25,7 +18,7 @@ const M = APPLICATION_MESSAGES;
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
-/** The JSON call (SPEC.md §7): serviceAreas is a list; the form sends comma text. */
+/** POST /api/affiliates (JSON): serviceAreas is a list there; the page form sends comma text. */
 export const AffiliateApplicationSchema = z.object({
   companyName: required(M.companyName, 200),
   serviceTypes: z
@@ -269,7 +262,6 @@ export const PurchaseServiceRequestSchema = z
   })
   .superRefine(checkDestination);
 
-export const ORDER_INTENTS = ["claim", "start", "complete"] as const;
 export const OrderIntentSchema = z.object({
   intent: z.enum(ORDER_INTENTS, { error: "Unknown action" }),
   redirectTo: z.string().optional(),

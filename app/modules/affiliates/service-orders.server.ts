@@ -14,37 +14,19 @@ import {
 import { Lot, Purchase } from "~/models/auction.server";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { AffiliateError, APPROVAL_REQUIRED } from "~/modules/affiliates/applications.server";
+import { AffiliateError } from "~/modules/affiliates/applications.server";
+import { APPROVAL_REQUIRED, CLAIM_FAILED, ORDER_NOT_FOUND } from "~/modules/affiliates/messages";
+import {
+  PROGRESS,
+  quotePayoutCents,
+  splitPayout,
+  type OrderStep,
+} from "~/modules/affiliates/rules";
 import { notify } from "~/platform/notifications.server";
 import { roadMiles } from "~/modules/affiliates/distance";
 import { env } from "~/platform/env.server";
-import { centsToDecimal, parseCents } from "~/utils/money";
+import { centsToDecimal } from "~/utils/money";
 import type { ServiceOrderFilters } from "~/modules/affiliates/schemas";
-
-export const CLAIM_FAILED =
-  "Failed to Claim: Failed to claim service order. It may have been claimed by another provider.";
-export const ORDER_NOT_FOUND = "Service order not found";
-
-export const PROGRESS: Record<OrderStatus, number> = {
-  open: 0,
-  claimed: 25,
-  in_progress: 75,
-  completed: 100,
-};
-
-/** Gross payout in cents for a route: a base plus a rate per mile, whole dollars (see 0703). */
-export function quotePayoutCents(serviceType: ServiceType, miles: number) {
-  const base = serviceType === "shipping" ? 150_00 : 450_00;
-  return Math.round((base + miles * 85) / 100) * 100;
-}
-
-/** The platform fee and what the affiliate receives, in integer cents (fee rounded half up). */
-export function splitPayout(grossDecimal: string, feePercent = env().PLATFORM_FEE_PERCENT) {
-  const gross = parseCents(grossDecimal) ?? 0;
-  const basisPoints = Math.round(feePercent * 100);
-  const fee = Math.floor((gross * basisPoints + 5_000) / 10_000);
-  return { grossCents: gross, feeCents: fee, netCents: gross - fee };
-}
 
 export type PublicOrder = {
   id: string;
@@ -77,7 +59,7 @@ export type PrivateOrderDetails = {
 type Viewer = { id: string; role: string } | null;
 
 export function toPublicOrder(order: ServiceOrder, viewer: Viewer): PublicOrder {
-  const split = splitPayout(order.payout);
+  const split = splitPayout(order.payout, env().PLATFORM_FEE_PERCENT);
   const exportPort =
     order.serviceType === "export" ? `${order.exportPort}, ${order.exportPortState}` : null;
   return {
@@ -476,4 +458,9 @@ export async function advanceOrder(userId: string, orderId: string, step: keyof 
     }
     return (await ServiceOrder.findByPk(orderId, { transaction }))!;
   });
+}
+
+/** One step of an order for an affiliate: claim it, or move it on (start, complete). */
+export function runOrderStep(userId: string, orderId: string, step: OrderStep) {
+  return step === "claim" ? claimOrder(userId, orderId) : advanceOrder(userId, orderId, step);
 }

@@ -2,7 +2,7 @@
 // rejected (with a reason the user sees). The newest document is the current one.
 import { recordAdminAction } from "~/modules/admin/audit.server";
 import { sequelize } from "~/models/db.server";
-import { KycDocument, type DocumentType } from "~/models/kyc-document.server";
+import { KycDocument } from "~/models/kyc-document.server";
 import { User } from "~/models/user.server";
 import { notify } from "~/platform/notifications.server";
 import {
@@ -11,35 +11,8 @@ import {
   objectPathFor,
   signedUrlForUpload,
 } from "~/platform/uploads.server";
-
-export class KycError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "KycError";
-  }
-}
-
-export type KycState = "verified" | "pending" | "rejected" | "none";
-
-export type PublicKycDocument = {
-  id: string;
-  documentType: DocumentType;
-  documentUrl: string;
-  status: KycDocument["status"];
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-};
-
-export type PendingKycDocument = PublicKycDocument & {
-  user: { id: string; firstName: string | null; lastName: string | null; email: string };
-  viewUrl: string;
-};
-
-export const SUPERSEDED_REASON = "Replaced by a newer document.";
+import type { KycDocumentType, PendingKycDocument, PublicKycDocument } from "./documents";
+import { KYC_MESSAGES, KYC_NOTIFICATIONS, KycError } from "./messages";
 
 export function toPublicDocument(document: KycDocument): PublicKycDocument {
   return {
@@ -65,32 +38,20 @@ export async function listDocuments(userId: string) {
   return documents.map(toPublicDocument);
 }
 
-/** Where the user stands: verified, or the current document's status, or nothing yet. */
-export function kycState(verified: boolean, documents: PublicKycDocument[]): KycState {
-  if (verified) return "verified";
-  const current = documents[0];
-  if (!current) return "none";
-  return current.status === "rejected"
-    ? "rejected"
-    : current.status === "pending"
-      ? "pending"
-      : "none";
-}
-
 /** Records the caller's stored upload as their new current document. */
 export async function submitDocument(
   user: User,
-  input: { documentType: DocumentType; objectPath: string },
+  input: { documentType: KycDocumentType; objectPath: string },
 ) {
-  if (user.verified) throw new KycError(409, "Your identity is already verified.");
+  if (user.verified) throw new KycError(KYC_MESSAGES.alreadyVerified, { status: 409 });
   const objectKey = objectKeyFromPath(input.objectPath);
-  if (!objectKey) throw new KycError(400, "documentUrl must be the objectPath of your upload.");
+  if (!objectKey) throw new KycError(KYC_MESSAGES.notYourUpload);
   return sequelize.transaction(async (transaction) => {
     // One submission at a time per user.
     await User.findByPk(user.id, { lock: transaction.LOCK.UPDATE, transaction });
     const upload = await attachUpload(user.id, "kyc_document", objectKey, transaction);
     await KycDocument.update(
-      { status: "rejected", rejectionReason: SUPERSEDED_REASON, reviewedAt: new Date() },
+      { status: "rejected", rejectionReason: KYC_MESSAGES.superseded, reviewedAt: new Date() },
       { where: { userId: user.id, status: "pending" }, transaction },
     );
     const document = await KycDocument.create(
@@ -140,17 +101,17 @@ async function review(
   decision: { status: "approved" } | { status: "rejected"; reason: string },
 ) {
   if (admin.role !== "admin") {
-    throw new KycError(403, "Access Denied: You need admin privileges to access this page.");
+    throw new KycError(KYC_MESSAGES.adminOnly, { status: 403 });
   }
-  if (!/^\d+$/.test(documentId)) throw new KycError(404, "Document not found.");
+  if (!/^\d+$/.test(documentId)) throw new KycError(KYC_MESSAGES.documentNotFound, { status: 404 });
   return sequelize.transaction(async (transaction) => {
     const document = await KycDocument.findByPk(documentId, {
       lock: transaction.LOCK.UPDATE,
       transaction,
     });
-    if (!document) throw new KycError(404, "Document not found.");
+    if (!document) throw new KycError(KYC_MESSAGES.documentNotFound, { status: 404 });
     if (document.status !== "pending") {
-      throw new KycError(409, "This document has already been reviewed.");
+      throw new KycError(KYC_MESSAGES.alreadyReviewed, { status: 409 });
     }
     const owner = await User.findByPk(document.userId, {
       lock: transaction.LOCK.UPDATE,
@@ -185,8 +146,7 @@ async function review(
         document.userId,
         {
           kind: "kyc_approved",
-          title: "Identity verified",
-          body: "Your identity has been verified. With a deposit of at least $400 you can bid.",
+          ...KYC_NOTIFICATIONS.approved,
           link: "/kyc-verification",
         },
         transaction,
@@ -196,8 +156,7 @@ async function review(
         document.userId,
         {
           kind: "kyc_rejected",
-          title: "Document rejected",
-          body: `Reason: ${decision.reason} Please upload a new document that meets our requirements.`,
+          ...KYC_NOTIFICATIONS.rejected(decision.reason),
           link: "/kyc-verification",
         },
         transaction,

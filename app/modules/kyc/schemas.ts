@@ -1,9 +1,5 @@
 import * as z from "zod";
-
-export const DOCUMENT_TYPE_VALUES = ["license", "passport", "state_id"] as const;
-
-/** "state_id" → "state id": how a document type reads on screen. */
-export const documentTypeLabel = (type: string) => type.replace(/_/g, " ");
+import { DOCUMENT_TYPE_VALUES } from "./documents";
 
 const documentType = z.enum(DOCUMENT_TYPE_VALUES, {
   error: "Choose a document type: license, passport or state id.",

@@ -1,0 +1,49 @@
+// What the affiliate programme says to people, in one place for the server and the browser.
+// "Title: description" messages are shown as a toast with that title.
+import type { OrderStep } from "./rules";
+
+export const APPLICATION_MESSAGES = {
+  companyName: "Company name is required",
+  serviceTypes: "Select at least one service type",
+  businessPhone: "Business phone is required",
+  businessEmail: "Valid business email is required",
+  serviceAreas: "Service areas are required",
+  agreeToTerms: "You must agree to the terms",
+} as const;
+
+export const ALREADY_APPLIED =
+  "You have already applied to the affiliate programme. One application per account.";
+export const APPROVAL_REQUIRED =
+  "Affiliate Approval Required: You need to be an approved affiliate to claim service orders.";
+
+export const LICENCE_UPLOADED =
+  "Document Uploaded: Your business documentation has been uploaded successfully.";
+export const LICENCE_FAILED = "Upload Error: Failed to process document upload. Please try again.";
+
+export const CLAIM_FAILED =
+  "Failed to Claim: Failed to claim service order. It may have been claimed by another provider.";
+export const ORDER_NOT_FOUND = "Service order not found";
+
+/** What each step says when it worked (a toast on the page, "title: description" in JSON). */
+export const ORDER_STEP_DONE: Record<OrderStep, { title: string; description: string }> = {
+  claim: {
+    title: "Order Claimed",
+    description: "You have successfully claimed this service order.",
+  },
+  start: {
+    title: "Service Started",
+    description: "The order is now in progress.",
+  },
+  complete: {
+    title: "Order Completed",
+    description: "The order is marked complete. Your payout is on its way.",
+  },
+};
+
+/** A "Title: description" message split for a toast; others get `fallbackTitle`. */
+export function messageAsToast(message: string, fallbackTitle: string) {
+  const split = message.indexOf(": ");
+  if (split > 0 && split < 40)
+    return { title: message.slice(0, split), description: message.slice(split + 2) };
+  return { title: fallbackTitle, description: message };
+}

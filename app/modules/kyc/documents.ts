@@ -1,0 +1,41 @@
+// The identity documents a person may send and how their review reads, as plain data the browser
+// and the server share. Review rules (one pending document at a time, the newest is the current
+// one, a decision is final) are in docs/decisions/0303-kyc-review-rules.md.
+
+export const DOCUMENT_TYPE_VALUES = ["license", "passport", "state_id"] as const;
+export type KycDocumentType = (typeof DOCUMENT_TYPE_VALUES)[number];
+
+export type KycDocumentStatus = "pending" | "approved" | "rejected";
+
+/** "state_id" → "state id": how a document type reads on screen. */
+export const documentTypeLabel = (type: string) => type.replace(/_/g, " ");
+
+/** Where a person stands: verified, or their current document's review, or nothing sent yet. */
+export type KycState = "verified" | "pending" | "rejected" | "none";
+
+export type PublicKycDocument = {
+  id: string;
+  documentType: KycDocumentType;
+  documentUrl: string;
+  status: KycDocumentStatus;
+  rejectionReason: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+};
+
+export type PendingKycDocument = PublicKycDocument & {
+  user: { id: string; firstName: string | null; lastName: string | null; email: string };
+  viewUrl: string;
+};
+
+/** Where the user stands: verified, or the current (newest) document's status, or nothing yet. */
+export function kycState(verified: boolean, documents: PublicKycDocument[]): KycState {
+  if (verified) return "verified";
+  const current = documents[0];
+  if (!current) return "none";
+  return current.status === "rejected"
+    ? "rejected"
+    : current.status === "pending"
+      ? "pending"
+      : "none";
+}

@@ -1,0 +1,32 @@
+// The Audit tab: what admins changed, newest first.
+import { AdminTable, formatDateTime } from "~/components/admin/admin-tabs";
+
+type AuditRow = {
+  id: string;
+  adminEmail: string;
+  action: string;
+  target: string;
+  before: string;
+  after: string;
+  createdAt: string;
+};
+
+export function AuditTab({ entries }: { entries: AuditRow[] }) {
+  return (
+    <AdminTable
+      headers={["When", "Who", "What", "Target", "Before", "After"]}
+      empty={entries.length === 0 ? "No admin actions recorded yet." : null}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-t border-slate-100 align-top">
+          <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
+          <td className="px-4 py-2">{entry.adminEmail}</td>
+          <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
+          <td className="px-4 py-2 font-mono text-xs">{entry.target}</td>
+          <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.before}</td>
+          <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.after}</td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}

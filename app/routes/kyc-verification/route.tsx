@@ -1,0 +1,98 @@
+// The identity verification page: where the person stands, the upload form (with or without
+// JavaScript) and their document history. Review rules: docs/decisions/0303-kyc-review-rules.md.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { kycState } from "~/modules/kyc/documents";
+import { listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
+import { KYC_TOASTS } from "~/modules/kyc/messages";
+import { kycUploadFormSchema } from "~/modules/kyc/schemas";
+import { parseUploadForm } from "~/platform/multipart-upload.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { discardUpload, objectPathFor } from "~/platform/uploads.server";
+import { FILE_PROBLEM_MESSAGES } from "~/utils/file-type";
+import { isUserError } from "~/utils/user-error";
+import { DocumentHistory } from "./document-history";
+import { Guidance } from "./guidance";
+import { StatusBanner } from "./status-banner";
+import { StepIndicator } from "./step-indicator";
+import { UploadForm, type KycActionErrors } from "./upload-form";
+
+export const meta: MetaFunction = () => [{ title: "Identity Verification · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const documents = await listDocuments(user.id);
+  return { documents, state: kycState(user.verified, documents) };
+}
+
+/** The no-JS upload: the file streams through the upload checks, then becomes the document. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (user.verified) return redirectWithToast("/kyc-verification", KYC_TOASTS.alreadyVerified);
+  await consumeRateLimit(request, "upload", user.id);
+  const form = await parseUploadForm(request, { userId: user.id, purpose: "kyc_document" });
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) formData.set(name, value);
+  const submission = parseWithZod(formData, { schema: kycUploadFormSchema });
+  const errors: KycActionErrors = {};
+  if (submission.status !== "success") {
+    errors.documentType = submission.error?.documentType?.[0] ?? "Choose a document type.";
+  }
+  if (form.problem) errors.file = FILE_PROBLEM_MESSAGES[form.problem];
+  if (submission.status !== "success" || !form.upload) {
+    if (form.upload) await discardUpload(form.upload);
+    // storage down is not the person's mistake: 503, with the same place for the message
+    return data({ errors }, { status: form.problem === "unavailable" ? 503 : 400 });
+  }
+  try {
+    await submitDocument(user, {
+      documentType: submission.value.documentType,
+      objectPath: objectPathFor(form.upload.objectKey),
+    });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    await discardUpload(form.upload);
+    return data({ errors: { form: error.message } satisfies KycActionErrors }, { status: 400 });
+  }
+  return redirectWithToast("/kyc-verification", KYC_TOASTS.uploaded);
+}
+
+export default function KycVerification() {
+  const { documents, state } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors: KycActionErrors = actionData && "errors" in actionData ? actionData.errors : {};
+
+  return (
+    <div className="mx-auto max-w-4xl px-3 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Identity Verification</h1>
+      <p className="mt-1 text-slate-600">
+        Upload your government-issued ID to complete account verification
+      </p>
+      <div className="mt-6">
+        <StepIndicator state={state} />
+      </div>
+      <StatusBanner state={state} current={documents[0]} />
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <div className="md:col-span-2">
+          {state !== "verified" ? <UploadForm state={state} errors={errors} /> : null}
+          <DocumentHistory documents={documents} />
+        </div>
+        <Guidance />
+      </div>
+      {state === "verified" || state === "pending" ? (
+        <div className="mt-8 text-center">
+          <Link
+            to="/"
+            className="inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            {state === "verified" ? "Continue to Dashboard" : "Return to Dashboard"}
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}
