@@ -28,7 +28,7 @@ export const RULES: Record<Rule, string> = {
   "browser-imports-server":
     "a browser file (not *.server, not a route module, not a model) imports a *.server module",
   "model-imports-feature":
-    "app/models imports app/modules or app/platform (only app/platform/env.server is allowed)",
+    "app/models imports a feature's server code or app/platform (only app/platform/env.server and plain value lists in app/modules are allowed)",
 };
 
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
@@ -162,9 +162,12 @@ export function checkLayering(files: SourceFiles): Violation[] {
         add("layer-imports-route");
       }
       if (!typeOnly && isBrowserFile(file) && isServer(target)) add("browser-imports-server");
+      // A model may read a feature's plain value lists (a column's allowed values live once, in
+      // the browser-safe rules file the forms use too), never a feature's server code.
+      const plainFeatureFile = under(target, "app/modules") && !isServer(target);
       if (
         under(file, "app/models") &&
-        (under(target, "app/modules") || under(target, "app/platform")) &&
+        ((under(target, "app/modules") && !plainFeatureFile) || under(target, "app/platform")) &&
         !/^app\/platform\/env\.server\.[jt]sx?$/.test(target)
       ) {
         add("model-imports-feature");

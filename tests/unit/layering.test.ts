@@ -66,6 +66,7 @@ describe("the layering checker", () => {
         "app/routes/admin._index/users-tab.tsx":
           'import { placeBid } from "~/modules/auctions/bidding.server";',
         "app/components/bid-form.tsx": 'import { rules } from "~/modules/auctions/rules";',
+        "app/models/listing.server.ts": 'import { CURRENCIES } from "~/modules/listings/fields";',
       }),
     );
     expect(violations.map(({ rule, file }) => `${rule} ${file}`)).toEqual([
