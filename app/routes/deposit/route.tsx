@@ -141,6 +141,7 @@ export default function DepositPage() {
 
       <DepositBalance
         balance={page.balance}
+        available={page.available}
         biddingEnabled={page.biddingEnabled}
         testMode={page.testMode}
       />
