@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { BuyingPowerFigure } from "~/components/auctions/buying-power";
 import type { PublicUser } from "~/modules/accounts/users.server";
 import { formatUsd } from "~/utils/money";
 
@@ -12,7 +14,16 @@ const LINKS = [
   { to: "/post-vehicle", title: "Post a Vehicle", body: "List your vehicle for sale" },
 ];
 
-export function Dashboard({ user, activeBids }: { user: PublicUser; activeBids: number }) {
+export function Dashboard({
+  user,
+  activeBids,
+  available,
+}: {
+  user: PublicUser;
+  activeBids: number;
+  /** The buying power: the deposit minus what leading bids and unpaid purchases hold. */
+  available: string;
+}) {
   const isAdmin = user.role === "admin";
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -51,7 +62,7 @@ export function Dashboard({ user, activeBids }: { user: PublicUser; activeBids: 
         <Card
           title="Account Balance"
           value={formatUsd(user.deposit)}
-          note="Available for bidding"
+          note={<BuyingPowerFigure available={available} />}
         />
         <Card
           title="Verification Status"
@@ -78,7 +89,7 @@ export function Dashboard({ user, activeBids }: { user: PublicUser; activeBids: 
   );
 }
 
-function Card({ title, value, note }: { title: string; value: string; note: string }) {
+function Card({ title, value, note }: { title: string; value: string; note: ReactNode }) {
   return (
     <section
       aria-label={title}
@@ -86,7 +97,7 @@ function Card({ title, value, note }: { title: string; value: string; note: stri
     >
       <h2 className="text-sm font-semibold text-slate-500">{title}</h2>
       <p className="mt-2 text-2xl font-bold">{value}</p>
-      <p className="mt-1 text-sm text-slate-500">{note}</p>
+      <div className="mt-1 text-sm text-slate-500">{note}</div>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { confirmDeposit, DepositError } from "~/modules/deposits/deposits.server";
-import { DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
+import { DEPOSIT_MESSAGES, DEPOSIT_SUCCESS } from "~/modules/deposits/rules";
 import { providerOrderId } from "~/modules/deposits/schemas";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -15,7 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       if (!token.success) throw new DepositError(DEPOSIT_MESSAGES.unknownOrder, { status: 404 });
       await confirmDeposit(user.id, token.data);
-      return redirect("/deposit?success=true");
+      // a flash toast, read once: reloading /deposit afterwards announces nothing
+      return redirectWithToast("/deposit", DEPOSIT_SUCCESS);
     } catch (error) {
       if (!isUserError(error)) throw error;
       return redirectWithToast("/deposit", {

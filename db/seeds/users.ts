@@ -1,5 +1,5 @@
 import { User } from "../../app/models/user.server";
-import { recordOpeningBalance } from "../../app/modules/deposits/deposits.server";
+import { seedTestDeposit } from "../../app/modules/deposits/deposits.server";
 import type { SeedOptions } from "./index";
 
 export const DEMO_USERS = [
@@ -55,7 +55,8 @@ export async function seedUsers(_options: SeedOptions) {
     const user =
       (await User.findOne({ where: { email: demo.email } })) ??
       (await User.create({ ...demo, deposit: "0.00", oidcSubject: null }));
-    // Money arrives through the ledger, so the balance and its history agree (runs once).
-    if (deposit !== "0.00") await recordOpeningBalance(user.id, deposit);
+    // Demo money is paid in through the TEST MODE gateway like any deposit: a captured order and
+    // its ledger entry, so it can be refunded (runs once).
+    if (deposit !== "0.00") await seedTestDeposit(user.id, deposit);
   }
 }

@@ -355,7 +355,7 @@ describe("deposits through PayPal", () => {
       args(await requestAs(user, `/deposit/return?token=${token}&PayerID=ABC`)),
     );
     expect(back.status).toBe(302);
-    expect(back.headers.get("location")).toBe("/deposit?success=true");
+    expect(back.headers.get("location")).toBe("/deposit");
     expect(await balanceOf(user)).toBe("2500.00");
 
     // A reload of the return URL credits nothing more.
@@ -584,7 +584,7 @@ describe("refunds", () => {
     const other = await createTestUser();
     await recordOpeningBalance(other.id, "2500.00");
     await expect(refundDeposit(other.id, "100.00")).rejects.toThrow(
-      "only deposits paid through PayPal",
+      "was added by an adjustment and cannot be refunded through the payment provider",
     );
     await expectLedgerAgrees(other);
   });

@@ -102,7 +102,7 @@ describe("TEST MODE gateway", () => {
     expect(back.searchParams.get("token")).toBe(approval.searchParams.get("token"));
 
     const done = await returnLoader(args(await requestAs(user, `${back.pathname}${back.search}`)));
-    expect(done.headers.get("location")).toBe("/deposit?success=true");
+    expect(done.headers.get("location")).toBe("/deposit");
     expect(await balance(user)).toBe("1000.00");
     await returnLoader(args(await requestAs(user, `${back.pathname}${back.search}`)));
     expect(await balance(user)).toBe("1000.00");
@@ -195,7 +195,7 @@ describe("TEST MODE gateway", () => {
 });
 
 describe("demo seed", () => {
-  it("gives buyer@bidyard.test its $2,500 through an opening ledger entry, once", async () => {
+  it("gives buyer@bidyard.test its $2,500 through one ledger entry (a captured test payment), once", async () => {
     await runSeeds([], () => undefined);
     await runSeeds([], () => undefined);
     const buyer = await User.findOne({

@@ -722,7 +722,7 @@ describe("6. guessing another user's ids", () => {
 
     // The owner's own return captures it: the order was real all along.
     const mine = await ownerBrowser.send(`/deposit/return?token=${token}`);
-    expect(mine.headers.get("location")).toBe("/deposit?success=true");
+    expect(mine.headers.get("location")).toBe("/deposit");
     expect(
       await count("select count(*) n from deposit_entries where user_id = $1", [owner.id]),
     ).toBe(1);

@@ -1,9 +1,18 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState, type ComponentType } from "react";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
-import { minimumBidCents, minimumBidLabel } from "~/modules/auctions/rules";
+import {
+  availableForLot,
+  BID_TEXTS,
+  BIDDER_NEED_LINKS,
+  bidMessage,
+  minimumBidCents,
+  minimumBidLabel,
+  type BidderNeed,
+} from "~/modules/auctions/rules";
+import { BuyingPowerFigure } from "./buying-power";
 import { bidFormSchema } from "~/modules/auctions/schemas";
 
 export type BidFormLot = {
@@ -11,13 +20,17 @@ export type BidFormLot = {
   currentBid: string;
   estimatedValue: string;
   badge: string;
+  /** The user's own maximum when they lead this lot: already held, usable again here. */
+  myMax?: string | null;
 };
 
 export type Bidder = {
-  /** Decimal string: deposit minus what other lots and unpaid purchases hold. */
+  /** Decimal string: deposit minus what leading bids and unpaid purchases hold. */
   available: string;
   /** Why this user may not bid yet ("Verification Required: …", "Deposit Required: …"), or null. */
   blocker: string | null;
+  /** The steps still missing before this user may bid (none: the form is shown). */
+  needs: BidderNeed[];
 };
 
 /**
@@ -45,8 +58,75 @@ export function BidForm({
   FormComponent?: ComponentType<React.ComponentProps<typeof Form>>;
   onCancel?: () => void;
 }) {
+  if (bidder.needs.length > 0) return <BidBlocked needs={bidder.needs} onCancel={onCancel} />;
+  return (
+    <OpenBidForm
+      {...{ lot, bidder, lastResult, pending, proxyDefault, redirectTo, hydrated, FormComponent }}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/**
+ * Someone who may not bid yet gets what to do, with links, and no form (nor savings hints) to
+ * fill in for nothing. The server refuses their bids all the same.
+ */
+export function BidBlocked({ needs, onCancel }: { needs: BidderNeed[]; onCancel?: () => void }) {
+  return (
+    <div className="space-y-3">
+      <div role="alert" className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+        {needs.map((need) => (
+          <p key={need}>
+            {bidMessage(BID_TEXTS[need])}{" "}
+            <Link
+              to={BIDDER_NEED_LINKS[need].to}
+              className="font-semibold text-brand-700 underline"
+            >
+              {BIDDER_NEED_LINKS[need].label}
+            </Link>
+          </p>
+        ))}
+      </div>
+      {onCancel ? (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold"
+          >
+            Close
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function OpenBidForm({
+  lot,
+  bidder,
+  lastResult,
+  pending = false,
+  proxyDefault = false,
+  redirectTo,
+  hydrated,
+  FormComponent = Form,
+  onCancel,
+}: {
+  lot: BidFormLot;
+  bidder: Bidder;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending?: boolean;
+  proxyDefault?: boolean;
+  redirectTo: string;
+  hydrated: boolean;
+  FormComponent?: ComponentType<React.ComponentProps<typeof Form>>;
+  onCancel?: () => void;
+}) {
   const minCents = minimumBidCents(lot.currentBid);
-  const availableCents = parseCents(bidder.available) ?? 0;
+  // a lot's own hold is not counted against itself: a leader may raise up to this
+  const usable = availableForLot(bidder.available, lot.myMax);
+  const availableCents = parseCents(usable) ?? 0;
   const estimateCents = parseCents(lot.estimatedValue) ?? 0;
   const prebid = lot.badge === "STARTING SOON";
   const [amount, setAmount] = useState(centsToDecimal(minCents));
@@ -79,11 +159,6 @@ export function BidForm({
       <input type="hidden" name="intent" value={prebid ? "prebid" : "bid"} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {hydrated && FormComponent !== Form ? <input type="hidden" name="js" value="1" /> : null}
-      {bidder.blocker ? (
-        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {bidder.blocker}
-        </p>
-      ) : null}
       <div className="grid grid-cols-2 gap-2 rounded-md bg-slate-100 p-3 text-sm">
         <p>
           Current bid:{" "}
@@ -92,15 +167,19 @@ export function BidForm({
         <p>
           Minimum bid: <strong>{minimumBidLabel(minCents)}</strong>
         </p>
-        <p>
-          Available to bid: <strong>{formatUsd(bidder.available)}</strong>
-        </p>
+        <BuyingPowerFigure available={bidder.available} />
         {estimateCents > 0 ? (
           <p>
             Estimated value: <strong>{formatUsd(lot.estimatedValue)}</strong>
           </p>
         ) : null}
       </div>
+      {parseCents(lot.myMax) ? (
+        <p className="text-sm text-slate-600" data-testid="held-on-lot">
+          Your lead on this lot already holds {formatUsd(lot.myMax!)} more: you can raise your
+          maximum here up to {formatUsd(usable)}.
+        </p>
+      ) : null}
       <div>
         <label htmlFor={fields.amount.id} className="block text-sm font-semibold">
           {prebid ? "Pre-bid amount (USD)" : "Bid amount (USD)"}
@@ -113,7 +192,7 @@ export function BidForm({
           onChange={(event) => setAmount(event.target.value)}
           step="0.01"
           min={centsToDecimal(minCents)}
-          max={bidder.available}
+          max={usable}
           inputMode="decimal"
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
         />
@@ -142,7 +221,7 @@ export function BidForm({
             required={false}
             step="0.01"
             min={amountCents !== null ? centsToDecimal(amountCents + 100) : undefined}
-            max={bidder.available}
+            max={usable}
             inputMode="decimal"
             className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
           />

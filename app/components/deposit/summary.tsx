@@ -1,4 +1,5 @@
 import { formatUsd } from "~/utils/money";
+import { BuyingPowerFigure } from "~/components/auctions/buying-power";
 
 const KIND_LABELS = {
   deposit: "Deposit",
@@ -16,10 +17,13 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 /** The TEST MODE banner, the balance and whether it is enough to bid. */
 export function DepositBalance({
   balance,
+  available,
   biddingEnabled,
   testMode,
 }: {
   balance: string;
+  /** The buying power: the balance minus what leading bids and unpaid purchases hold. */
+  available: string;
   biddingEnabled: boolean;
   testMode: boolean;
 }) {
@@ -50,6 +54,7 @@ export function DepositBalance({
             <p className="text-3xl font-bold" data-testid="balance">
               {formatUsd(balance)}
             </p>
+            <BuyingPowerFigure available={available} className="mt-1 text-sm text-slate-600" />
           </div>
           {biddingEnabled ? (
             <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">

@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { BID_TEXTS, bidMessage } from "~/modules/auctions/rules";
+import { BID_TEXTS, bidderNeeds, bidMessage, type BidderNeed } from "~/modules/auctions/rules";
 import { canBidWith } from "~/modules/deposits/rules";
 import { fromCents, toCents } from "~/utils/money";
 
@@ -45,27 +45,31 @@ export async function availableBuyingPower(
 }
 
 export type BuyingPower = {
-  /** Deposit minus what it holds elsewhere, e.g. "1250.00" (what the bid form offers). */
+  /**
+   * Deposit minus everything it holds (leads on open lots, unpaid purchases), e.g. "2000.00": the
+   * one figure every screen shows as "Available for bidding". On a lot the user leads, the bid
+   * form adds that lot's own hold back (availableForLot), since a lot's hold is not counted
+   * against itself.
+   */
   available: string;
   /** Why this user may not bid yet ("Verification Required: …"), or null. */
   blocker: string | null;
+  /** Every step still missing before this user may bid, in the order to take them. */
+  needs: BidderNeed[];
 };
 
 /**
- * The signed-in user's buying power as every screen shows it (the auction list, the lot page's
- * bid form): what is available and what, if anything, keeps them from bidding. With `forLotId`,
- * that lot's own hold is not counted against it. Checked again, under the lot lock, on every bid.
+ * The signed-in user's buying power as every screen shows it (dashboard, auction list and bid
+ * dialog, lot page, deposit page), and what, if anything, keeps them from bidding. Checked
+ * again, under the lot lock, on every bid.
  */
-export async function buyingPower(
-  user: { id: string; verified: boolean; deposit: string },
-  forLotId?: string,
-): Promise<BuyingPower> {
-  const blocker = !user.verified
-    ? bidMessage(BID_TEXTS.verification)
-    : !canBidWith(toCents(user.deposit))
-      ? bidMessage(BID_TEXTS.deposit)
-      : null;
+export async function buyingPower(user: {
+  id: string;
+  verified: boolean;
+  deposit: string;
+}): Promise<BuyingPower> {
+  const needs = bidderNeeds(user.verified, canBidWith(toCents(user.deposit)));
   // the user row was just read for this request: only what their deposit holds is asked for
-  const available = await availableBuyingPower(user, undefined, { excludeLotId: forLotId });
-  return { available, blocker };
+  const available = await availableBuyingPower(user);
+  return { available, blocker: needs[0] ? bidMessage(BID_TEXTS[needs[0]]) : null, needs };
 }

@@ -7,9 +7,10 @@ import { DepositEntry, type DepositEntryKind } from "~/models/deposit-entry.serv
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { User } from "~/models/user.server";
 import { fromCents, toCents, formatUsd } from "~/utils/money";
-import { canBidWith, DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
+import { canBidWith, DEPOSIT_MESSAGES, refundLimitMessage } from "~/modules/deposits/rules";
 import { env } from "~/platform/env.server";
 import { gatewayFor, paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
+import { createTestGateway, decideTestOrder } from "~/platform/payments/test-gateway.server";
 import { UserError, type UserErrorOptions } from "~/utils/user-error";
 import { availableBuyingPower } from "~/modules/auctions/buying-power.server";
 import { notify } from "~/platform/notifications.server";
@@ -193,18 +194,50 @@ async function refundableOrders(userId: string, transaction?: Transaction) {
   });
 }
 
+export type RefundBreakdown = {
+  /** The whole balance, e.g. "2500.00". */
+  balance: string;
+  /** What can go back now: the unheld part, and no more than was paid in and not refunded. */
+  refundable: string;
+  /** Held by the user's leading bids and unpaid purchases until they settle. */
+  held: string;
+  /**
+   * Unheld, but with no provider capture to refund against (an adjustment put it there): only
+   * support can pay it out.
+   */
+  unbacked: string;
+};
+
 /**
- * What the user can get back now: the available (unheld) part of the deposit, and no more than
- * was paid in through the provider and not yet refunded.
+ * What the user can get back now, and why the rest of the balance cannot go back: the part their
+ * bids and purchases hold, and the part that was never paid in through the provider.
  */
-export async function refundableAmount(userId: string, transaction?: Transaction) {
-  const available = toCents(await availableBuyingPower(userId, transaction));
-  const orders = await refundableOrders(userId, transaction);
+export async function refundBreakdown(
+  userId: string,
+  transaction?: Transaction,
+): Promise<RefundBreakdown> {
+  const user = await User.findByPk(userId, { transaction, rejectOnEmpty: true });
+  const [availableText, orders] = await Promise.all([
+    availableBuyingPower(user, transaction),
+    refundableOrders(userId, transaction),
+  ]);
+  const available = toCents(availableText);
   const paidIn = orders.reduce(
     (sum, o) => sum + toCents(o.capturedAmount ?? "0") - toCents(o.refundedAmount),
     0,
   );
-  return fromCents(Math.max(0, Math.min(available, paidIn)));
+  const refundable = Math.max(0, Math.min(available, paidIn));
+  return {
+    balance: user.deposit,
+    refundable: fromCents(refundable),
+    held: fromCents(Math.max(0, toCents(user.deposit) - available)),
+    unbacked: fromCents(Math.max(0, available - refundable)),
+  };
+}
+
+/** What the user can get back now (see refundBreakdown). */
+export async function refundableAmount(userId: string, transaction?: Transaction) {
+  return (await refundBreakdown(userId, transaction)).refundable;
 }
 
 export type RefundOutcome = {
@@ -232,10 +265,9 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
     await lockUser(userId, transaction);
     const available = toCents(await availableBuyingPower(userId, transaction));
     if (wanted > available) {
-      throw new DepositError(
-        `You can refund at most ${formatUsd(fromCents(available))}: the rest is held by your bids and purchases.`,
-        { field: "refundAmount" },
-      );
+      throw new DepositError(refundLimitMessage(fromCents(available), "held"), {
+        field: "refundAmount",
+      });
     }
     const orders = await refundableOrders(userId, transaction);
     let left = wanted;
@@ -248,10 +280,9 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
       if (left === 0) break;
     }
     if (left > 0) {
-      throw new DepositError(
-        `You can refund at most ${formatUsd(fromCents(wanted - left))}: only deposits paid through PayPal can go back.`,
-        { field: "refundAmount" },
-      );
+      throw new DepositError(refundLimitMessage(fromCents(wanted - left), "unbacked"), {
+        field: "refundAmount",
+      });
     }
     const created: Array<{ refund: PaymentRefund; order: PaymentOrder }> = [];
     for (const { order, cents } of plan) {
@@ -386,10 +417,40 @@ export async function recordOpeningBalance(userId: string, amount: string) {
   });
 }
 
+/**
+ * Demo money paid in the way a real deposit is: a TEST MODE order at the test gateway, approved
+ * there and credited by `confirmDeposit` (a captured order and its 'deposit' ledger entry), so it
+ * can be refunded like any deposit. Does nothing once the user has ledger entries, and finishes
+ * an order an interrupted run left behind, so it is safe to run again. Where test payments are
+ * not allowed, `confirmDeposit` refuses it.
+ */
+export async function seedTestDeposit(userId: string, amount: string) {
+  if ((await DepositEntry.count({ where: { userId } })) > 0) return;
+  const order =
+    (await PaymentOrder.findOne({
+      where: { userId, purpose: "deposit", provider: "test", status: "created", amount },
+    })) ??
+    (
+      await createPaymentOrder({
+        userId,
+        purpose: "deposit",
+        amount,
+        description: `BidYard refundable deposit ${formatUsd(amount)} (demo data)`,
+        returnPath: DEPOSIT_RETURN_PATH,
+        cancelPath: DEPOSIT_CANCEL_PATH,
+        gateway: createTestGateway(),
+      })
+    ).order;
+  await decideTestOrder(order.providerOrderId, true);
+  await confirmDeposit(userId, order.providerOrderId);
+}
+
 export type DepositPageData = {
   balance: string;
   biddingEnabled: boolean;
-  refundable: string;
+  /** Deposit minus what bids and purchases hold: the buying power every screen shows. */
+  available: string;
+  refund: RefundBreakdown;
   testMode: boolean;
   history: Array<{
     id: string;
@@ -403,8 +464,8 @@ export type DepositPageData = {
 
 /** Everything the deposit screen shows about the user's money. */
 export async function depositPageData(userId: string): Promise<DepositPageData> {
-  const [user, entries, refundable] = await Promise.all([
-    User.findByPk(userId, { rejectOnEmpty: true }),
+  const [refund, entries] = await Promise.all([
+    refundBreakdown(userId),
     DepositEntry.findAll({
       where: { userId },
       order: [
@@ -413,12 +474,12 @@ export async function depositPageData(userId: string): Promise<DepositPageData> 
       ],
       limit: 50,
     }),
-    refundableAmount(userId),
   ]);
   return {
-    balance: user.deposit,
-    biddingEnabled: canBidWith(toCents(user.deposit)),
-    refundable,
+    balance: refund.balance,
+    biddingEnabled: canBidWith(toCents(refund.balance)),
+    available: fromCents(toCents(refund.balance) - toCents(refund.held)),
+    refund,
     testMode: paymentGateway().testMode,
     history: entries.map((entry) => ({
       id: String(entry.id),

@@ -10,6 +10,7 @@ import {
   paymentGateway,
   PaymentGatewayError,
   type CaptureResult,
+  type PaymentGateway,
 } from "~/platform/payments/index.server";
 
 export type StartedPayment = { order: PaymentOrder; approvalUrl: string };
@@ -25,8 +26,10 @@ export async function createPaymentOrder(input: {
   description: string;
   returnPath: string;
   cancelPath: string;
+  /** Only the demo seed names one (the TEST MODE gateway); otherwise this environment's. */
+  gateway?: PaymentGateway;
 }): Promise<StartedPayment> {
-  const gateway = paymentGateway();
+  const gateway = input.gateway ?? paymentGateway();
   const id = randomUUID();
   const idempotencyKey = `order-${id}`;
   const origin = env().APP_URL;

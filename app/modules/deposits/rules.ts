@@ -1,6 +1,6 @@
 // The deposit rules, in one place for the browser (deposit page, PayPal buttons) and the server
 // (bidding, the deposit ledger). Plain TypeScript: no server imports.
-import { fromCents } from "~/utils/money";
+import { formatUsd, fromCents } from "~/utils/money";
 
 /** Bidding needs at least this much on deposit. Also the smallest deposit one can pay in. */
 export const MIN_DEPOSIT_CENTS = 400_00;
@@ -32,6 +32,43 @@ export const DEPOSIT_MESSAGES = {
   /** The provider's browser SDK could not be set up. */
   setupFailed: "PayPal is unavailable. Please try again.",
 } as const;
+
+/**
+ * What a credited deposit tells the payer. Shown once: the return from the provider answers with
+ * it as a flash toast (a reload of /deposit shows nothing), the PayPal buttons show it in place.
+ */
+export const DEPOSIT_SUCCESS = {
+  title: "Deposit Successful",
+  description: "Your deposit has been added to your account!",
+  type: "success",
+} as const;
+
+/**
+ * Why part of a balance cannot be refunded now, one sentence per reason: money held by bids and
+ * unpaid purchases, and money no provider capture backs (an adjustment: only support can pay it
+ * out). Amounts are decimal strings.
+ */
+export function refundReasons({ held, unbacked }: { held: string; unbacked: string }) {
+  const reasons: string[] = [];
+  if (held !== "0.00") {
+    reasons.push(
+      `${formatUsd(held)} is held by your leading bids and unpaid purchases until they settle.`,
+    );
+  }
+  if (unbacked !== "0.00") {
+    reasons.push(
+      `${formatUsd(unbacked)} was added by an adjustment and cannot be refunded through the payment provider; contact support.`,
+    );
+  }
+  return reasons;
+}
+
+/** A refund above what can go back: the most that can, and why. */
+export function refundLimitMessage(most: string, reason: "held" | "unbacked") {
+  return reason === "held"
+    ? `You can refund at most ${formatUsd(most)}: the rest is held by your bids and purchases.`
+    : `You can refund at most ${formatUsd(most)}: the rest was added by an adjustment and cannot be refunded through the payment provider; contact support.`;
+}
 
 /** True when a deposit balance is enough to bid. */
 export function canBidWith(depositCents: number) {

@@ -49,11 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lot = await getLot(params.lotId ?? "", user.id);
   if (!lot) throw new Response("This auction lot does not exist.", { status: 404 });
-  // the buying power this lot can use: its own hold is not counted against itself
-  const [history, bidder] = await Promise.all([
-    bidHistory(lot.id, user.id),
-    buyingPower(user, lot.id),
-  ]);
+  // the same buying power every screen shows; the bid form adds back this lot's own hold
+  const [history, bidder] = await Promise.all([bidHistory(lot.id, user.id), buyingPower(user)]);
   return { lot, history, bidder, serverTime: now().toISOString() };
 }
 

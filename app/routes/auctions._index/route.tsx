@@ -12,7 +12,8 @@ import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lo
 import { parseAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
 import type { AuctionVehicle } from "~/modules/auctions/types";
 import { buyingPower } from "~/modules/auctions/buying-power.server";
-import { availableForLot, REFRESH_MS } from "~/modules/auctions/rules";
+import { REFRESH_MS } from "~/modules/auctions/rules";
+import { BuyingPowerFigure } from "~/components/auctions/buying-power";
 import { requireUser } from "~/modules/accounts/session.server";
 import type { action as lotAction } from "../auctions.$lotId/route";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -116,18 +117,9 @@ export default function AuctionsPage() {
   function openBid(lot: CardLot, proxy: boolean, event: React.MouseEvent) {
     if (!hydrated) return;
     event.preventDefault();
-    if (data.bidder.blocker) {
-      const [title, ...rest] = data.bidder.blocker.split(": ");
-      setNotice({ title, description: rest.join(": "), type: "error" });
-      return;
-    }
+    // someone who may not bid yet gets the dialog too: it says what to do, with links
     setDialog({ lot: lot as AuctionVehicle, proxy });
   }
-
-  // the dialog's lot may already hold part of the deposit (its own lead): that part is usable
-  const dialogBidder = dialog
-    ? { ...data.bidder, available: availableForLot(data.bidder.available, dialog.lot.myMax) }
-    : data.bidder;
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
@@ -135,6 +127,7 @@ export default function AuctionsPage() {
       <p className="mt-1 text-slate-600">
         Copart and IAAI lots, with badges and countdowns from the auction clock.
       </p>
+      <BuyingPowerFigure available={data.bidder.available} className="mt-2 text-sm" />
 
       <AuctionFilters query={data.query} />
 
@@ -198,7 +191,7 @@ export default function AuctionsPage() {
           <BidDialog
             dialog={dialog}
             onClose={() => setDialog(null)}
-            bidder={dialogBidder}
+            bidder={data.bidder}
             lastResult={bid.data?.result}
             pending={bid.state !== "idle"}
             redirectTo={returnTo}

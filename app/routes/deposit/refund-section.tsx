@@ -1,17 +1,21 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { refundReasons } from "~/modules/deposits/rules";
 import { depositPageSchema } from "~/modules/deposits/schemas";
 import { formatUsd } from "~/utils/money";
 import { textInputProps } from "./input-props";
 
-/** What can go back now, and the refund form (only when there is something to refund). */
+/**
+ * What can go back now, why the rest of the balance cannot (held by bids, or never paid in
+ * through the provider), and the refund form (only when there is something to refund).
+ */
 export function RefundSection({
-  refundable,
+  refund: { refundable, held, unbacked },
   lastResult,
   busy,
 }: {
-  refundable: string;
+  refund: { refundable: string; held: string; unbacked: string };
   lastResult: SubmissionResult<string[]> | undefined;
   busy: boolean;
 }) {
@@ -29,10 +33,15 @@ export function RefundSection({
       <h2 id="refund-heading" className="text-lg font-bold">
         Request a Refund
       </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        Available to refund: <strong>{formatUsd(refundable)}</strong>. Money held by your bids and
-        purchases stays until they settle; refunds go back to the PayPal account that paid.
+      <p className="mt-2 text-sm text-slate-600" data-testid="refundable">
+        Available to refund: <strong>{formatUsd(refundable)}</strong>. Refunds go back to the
+        account that paid.
       </p>
+      {refundReasons({ held, unbacked }).map((reason) => (
+        <p key={reason} className="mt-1 text-sm text-slate-600" data-testid="refund-reason">
+          {reason}
+        </p>
+      ))}
       {refundable === "0.00" && !lastResult ? (
         <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
           Nothing to refund right now.

@@ -6,8 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import { NoticeToast, type Notice } from "~/components/deposit/notice";
 import { DepositBalance, DepositHistory, TrustBadges } from "~/components/deposit/summary";
 import { depositPageData, refundDeposit, startDeposit } from "~/modules/deposits/deposits.server";
@@ -19,6 +19,7 @@ import { isUserError } from "~/utils/user-error";
 import { formatUsd } from "~/utils/money";
 import { env } from "~/platform/env.server";
 import { depositAmount, depositPageSchema } from "~/modules/deposits/schemas";
+import { DEPOSIT_SUCCESS } from "~/modules/deposits/rules";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { AmountSection } from "./amount-section";
@@ -39,12 +40,6 @@ export const handle = {
 
 export const meta: MetaFunction = () => [{ title: "Deposit · BidYard" }];
 
-const SUCCESS: Notice = {
-  title: "Deposit Successful",
-  description: "Your deposit has been added to your account!",
-  type: "success",
-};
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
@@ -54,7 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       ...page,
       chosenAmount: chosen.success ? chosen.data : null,
-      success: url.searchParams.get("success") === "true",
       paypalClientId: page.testMode ? null : (env().PAYPAL_CLIENT_ID ?? null),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -128,21 +122,14 @@ function refundNotice(outcome: Awaited<ReturnType<typeof refundDeposit>>) {
 export default function DepositPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [clientNotice, setClientNotice] = useState<Notice | null>(null);
 
-  // After a deposit the success toast stays but ?success=true leaves the address bar, so a
-  // reload or a shared link does not announce it again.
-  useEffect(() => {
-    if (!page.success) return;
-    setClientNotice(SUCCESS);
-    navigate("/deposit", { replace: true, preventScrollReset: true });
-  }, [page.success, navigate]);
-
-  // The layout's toaster shows flash toasts; this page adds the ?success=true one and PayPal's.
-  const notice: Notice | null = clientNotice ?? (page.success ? SUCCESS : null);
+  // The layout's toaster shows flash toasts (the return from the gateway brings the success one);
+  // this page adds what only the PayPal buttons know.
+  const notice: Notice | null = clientNotice;
   const busy = navigation.state !== "idle";
 
   return (
@@ -154,6 +141,7 @@ export default function DepositPage() {
 
       <DepositBalance
         balance={page.balance}
+        available={page.available}
         biddingEnabled={page.biddingEnabled}
         testMode={page.testMode}
       />
@@ -172,9 +160,10 @@ export default function DepositPage() {
           hydrated={hydrated}
           busy={busy}
           onNotice={setClientNotice}
-          onDeposited={() =>
-            navigate("/deposit?success=true", { replace: true, preventScrollReset: true })
-          }
+          onDeposited={() => {
+            setClientNotice(DEPOSIT_SUCCESS);
+            revalidator.revalidate();
+          }}
         />
       ) : null}
 
@@ -183,7 +172,7 @@ export default function DepositPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <DepositHistory history={page.history} />
         <RefundSection
-          refundable={page.refundable}
+          refund={page.refund}
           lastResult={actionData?.intent === "refund" ? actionData.result : undefined}
           busy={busy}
         />
