@@ -4,6 +4,7 @@ import { joinEarlyAccess } from "~/modules/accounts/early-access.server";
 import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { jsonError, requireSameOrigin, safeRedirect } from "~/http/http.server";
+import { readJson } from "~/http/json-body.server";
 import { earlyAccessSchema, HONEYPOT_FIELD } from "~/modules/accounts/early-access.schemas";
 
 export const EARLY_ACCESS_SUCCESS = {
@@ -25,18 +26,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
 
+  // Counted before the body is read: a flood of big or broken bodies spends the budget too.
+  await consumeRateLimit(request, "earlyAccess", clientAddress(request));
+
   let raw: Record<string, unknown>;
   try {
     raw = isJson
-      ? ((await request.json()) as Record<string, unknown>)
+      ? ((await readJson(request)) as Record<string, unknown>)
       : Object.fromEntries(await request.formData());
     if (!raw || typeof raw !== "object") throw new Error("not an object");
-  } catch {
+  } catch (error) {
+    if (error instanceof Response) throw error;
     return jsonError(400, "The request body could not be read");
   }
   const back = safeRedirect(typeof raw.redirectTo === "string" ? raw.redirectTo : null, "/");
-
-  await consumeRateLimit(request, "earlyAccess", clientAddress(request));
 
   // A filled honeypot is a bot: answer as if it worked and store nothing.
   const honeypot = raw[HONEYPOT_FIELD];

@@ -81,6 +81,8 @@ beforeAll(async () => {
       OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT_SECRET,
       ALLOW_TEST_PAYMENTS: "true",
       UPLOADS_DIR: uploadsDir,
+      // The suite's browsers each have their own address, told the way Fly's proxy tells it.
+      TRUST_PROXY: "fly",
     },
     port,
   );
@@ -643,6 +645,20 @@ describe("5. no open redirect through returnTo or redirectTo", () => {
       form: { email: unique("redirect"), redirectTo: "//evil.example" },
     });
     expectOnSite(early.headers.get("location"), "prelaunch //evil.example");
+  });
+
+  it("targets with characters a header cannot carry are percent-encoded, not a 500", async () => {
+    const browser = await browserFor(await createTestUser());
+    const login = await browser.send(`/api/login?returnTo=${encodeURIComponent("/€")}`);
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe("/%E2%82%AC");
+    const banner = await browser.send("/api/beta-banner", { form: { redirectTo: "/\u3000" } });
+    expect(banner.status).toBe(303);
+    expect(banner.headers.get("location")).toBe("/%E3%80%80");
+    const accented = await browser.send("/api/beta-banner", {
+      form: { redirectTo: "/community-vehicles?make=Citroën" },
+    });
+    expect(accented.headers.get("location")).toBe("/community-vehicles?make=Citro%C3%ABn");
   });
 });
 
