@@ -881,6 +881,34 @@ describe("6. guessing another user's ids", () => {
     expect(html).not.toContain(bidder.id);
     expect(html).not.toContain("4,321.00");
     expect(html).not.toContain("4321.00");
+    // The pseudonym is keyed with the server's secret: the unkeyed hash of lot and user no
+    // longer names this bidder.
+    let hash = 2166136261;
+    for (const char of `${lot.id}:${bidder.id}`) {
+      hash ^= char.charCodeAt(0);
+      hash = Math.imul(hash, 16777619);
+    }
+    const unkeyed = `Bidder ${1000 + ((hash >>> 0) % 9000)}`;
+    const shown = /Bidder \d{4}/.exec(html)![0];
+    expect(shown).not.toBe(unkeyed);
+  });
+
+  it("listings: the public list names sellers by a handle, never by their user id", async () => {
+    const seller = await createTestUser();
+    const listing = await createTestListing(seller, { title: `Handle test ${Date.now()}` });
+    const again = await createTestListing(seller, { title: `Handle test two ${Date.now()}` });
+    const response = await new Browser().send("/api/vehicles?limit=50");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain(seller.id);
+    const listings = JSON.parse(text) as Array<Record<string, unknown>>;
+    const mine = listings.filter((l) => [listing.id, again.id].map(String).includes(String(l.id)));
+    expect(mine).toHaveLength(2);
+    for (const item of mine) {
+      expect(item).not.toHaveProperty("userId");
+      expect(item.seller).toMatch(/^seller-[0-9a-f]{12}$/);
+    }
+    expect(mine[0].seller).toBe(mine[1].seller);
   });
 });
 
