@@ -280,6 +280,15 @@ const PDF_WITH_JS =
   "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
   "3 0 obj\n<< /S /JavaScript /JS (app.alert\\('hi'\\)) >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
 const PDF_WITH_ESCAPED_JS = PDF_WITH_JS.replace("/S /JavaScript /JS", "/S /Java#53cript /J#53");
+// The action inside an object stream written in hex (only compressed ones used to be unpacked).
+const HIDDEN_ACTION = Buffer.from("3 0 << /S /JavaScript /JS (app.alert\\('hi'\\)) >>").toString(
+  "hex",
+);
+const PDF_WITH_JS_IN_HEX_OBJECT_STREAM =
+  "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction 3 0 R >>\nendobj\n" +
+  "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
+  `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /ASCIIHexDecode /Length ${HIDDEN_ACTION.length + 1} >>\nstream\n` +
+  `${HIDDEN_ACTION}>\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -1092,6 +1101,13 @@ describe("8. upload attacks are refused, nothing stored, nothing recorded", () =
       {
         label: "a PDF with hex-escaped JavaScript names",
         bytes: bytesOf(PDF_WITH_ESCAPED_JS),
+        name: "id.pdf",
+        type: "application/pdf",
+        message: "web page, script or PDF action",
+      },
+      {
+        label: "a PDF with JavaScript in a hex-encoded object stream",
+        bytes: bytesOf(PDF_WITH_JS_IN_HEX_OBJECT_STREAM),
         name: "id.pdf",
         type: "application/pdf",
         message: "web page, script or PDF action",
