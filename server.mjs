@@ -156,7 +156,14 @@ const UPLOAD_ROUTES =
 const TOO_LARGE = "The request body is too large";
 
 function tooLarge(req, res) {
-  res.status(413).set("Connection", "close");
+  // The rest of the body is discarded (never kept) for two seconds and then the connection is
+  // cut: closing at once, with the client still sending, can reset the connection before the
+  // client has read this answer.
+  res.on("finish", () => {
+    req.resume();
+    setTimeout(() => req.socket.destroy(), 2_000).unref();
+  });
+  res.status(413);
   if (req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {
     res.json({ error: TOO_LARGE, message: TOO_LARGE });
   } else {

@@ -155,7 +155,7 @@ describe("request bodies", () => {
           request.destroy();
         },
       );
-      request.on("error", (error) => (Date.now() - started > 5_000 ? reject(error) : undefined));
+      request.on("error", reject);
       // Only the first megabyte is ever written: the answer must not wait for the rest.
       request.write(Buffer.alloc(1024 * 1024, 0x20));
     });

@@ -1255,7 +1255,7 @@ describe("8. upload attacks are refused, nothing stored, nothing recorded", () =
         attack.message,
       );
       // Refused objects are deleted; a later submit finds nothing to attach.
-      const objectPath = `/objects/${new URL(uploadURL).pathname.slice("/storage/".length)}`;
+      const objectPath = `/objects/${new URL(uploadURL).pathname.slice("/storage/incoming/".length)}`;
       const submit = await browser.send("/api/kyc/documents", {
         json: { documentType: "license", documentUrl: objectPath },
       });
