@@ -3,15 +3,22 @@
 // (the platform's proxy logs requests; writing a line per request cost about a tenth of the CPU
 // under load). WEB_CONCURRENCY (default 1) runs that many worker processes on one port, for
 // machines with more than one core. See docs/decisions/1102-own-production-server.md.
+// Before Remix (decision records 1305 to 1308 in docs/decisions/): the caller's address for the
+// rate limits (Fly-Client-IP only behind Fly), a cap on request bodies, the security headers every
+// answer carries, and the build's routes guarded against database outages and maintenance.
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+// The Express adapter's own request and response helpers (its package index only exports the
+// whole handler), so a body read and capped here can be handed to Remix.
+import remixExpress from "@remix-run/express/dist/server.js";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import sourceMapSupport from "source-map-support";
+
+const { createRemixRequest, sendRemixResponse } = remixExpress;
 
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
 
@@ -46,10 +53,13 @@ async function startServer() {
   installGlobals({ nativeFetch: true });
 
   const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/index.js");
-  const build = await import(url.pathToFileURL(buildPath).href);
+  const imported = await import(url.pathToFileURL(buildPath).href);
+  const build = imported.entry.module.guardRoutes?.(imported) ?? imported;
 
   const app = express();
   app.disable("x-powered-by");
+  app.use(securityHeaders);
+  app.use(clientAddress);
   app.use(compression());
   app.use(
     build.publicPath,
@@ -95,7 +105,17 @@ async function startServer() {
     res.status(403);
     return json ? res.json({ error: REFUSED, message: REFUSED }) : res.type("text").send(REFUSED);
   });
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.use(boundedBody);
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  app.all("*", async (req, res, next) => {
+    try {
+      let request = createRemixRequest(req, res);
+      if (req.boundedBody) request = new Request(request, { body: req.boundedBody });
+      await sendRemixResponse(res, await handleRequest(request));
+    } catch (error) {
+      next(error);
+    }
+  });
 
   const port = Number(process.env.PORT || 3000);
   const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.listen(port);
@@ -110,4 +130,98 @@ async function startServer() {
   }
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+}
+
+// Fly's proxy sets Fly-Client-IP (and overwrites whatever a client sent); anywhere else the
+// header is the client's own word. The app reads the address from that header, so it is set here
+// for every request: Fly's value only when the server runs behind Fly, else the socket's address.
+const trustFly =
+  process.env.TRUST_PROXY === "fly" ||
+  (process.env.TRUST_PROXY === undefined && Boolean(process.env.FLY_APP_NAME));
+
+function clientAddress(req, _res, next) {
+  const fromFly = trustFly ? req.get("fly-client-ip")?.trim() : undefined;
+  const socket = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  req.headers["fly-client-ip"] = fromFly || socket || "unknown";
+  next();
+}
+
+// Request bodies are capped before anything reads them: 1 MiB for forms and JSON (read here, at
+// most that much, then handed to Remix), more for the routes that take files, which stream them
+// and cap each file themselves. A bigger declared or streamed body is a 413 at once.
+const BODY_LIMIT = 1024 * 1024;
+const UPLOAD_BODY_LIMIT = 110 * 1024 * 1024;
+const UPLOAD_ROUTES =
+  /^\/(kyc-verification|affiliate-registration|post-vehicle|vehicle\/[^/]+|api\/vehicles|storage\/.+)$/;
+const TOO_LARGE = "The request body is too large";
+
+function tooLarge(req, res) {
+  // The rest of the body is discarded (never kept) for two seconds and then the connection is
+  // cut: closing at once, with the client still sending, can reset the connection before the
+  // client has read this answer.
+  res.on("finish", () => {
+    req.resume();
+    setTimeout(() => req.socket.destroy(), 2_000).unref();
+  });
+  res.status(413);
+  if (req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {
+    res.json({ error: TOO_LARGE, message: TOO_LARGE });
+  } else {
+    res.type("text").send(TOO_LARGE);
+  }
+}
+
+function readAtMost(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let total = 0;
+    const onData = (chunk) => {
+      total += chunk.length;
+      if (total <= limit) return chunks.push(chunk);
+      req.off("data", onData).off("end", onEnd).pause();
+      resolve(null);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on("data", onData).on("end", onEnd).on("error", reject);
+  });
+}
+
+async function boundedBody(req, res, next) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const upload = UPLOAD_ROUTES.test(req.path.replace(/\.data$/, ""));
+  const limit = upload ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+  if (Number(req.get("content-length") ?? 0) > limit) return tooLarge(req, res);
+  if (upload) return next();
+  try {
+    const body = await readAtMost(req, limit);
+    if (body === null) return tooLarge(req, res);
+    req.boundedBody = body;
+    next();
+  } catch (error) {
+    next(error);
+  }
+}
+
+// Pages get their own Content-Security-Policy (with a nonce) from the app; every other answer
+// (JSON, CSV, stored files, photos, plain-text errors, assets) gets one that runs nothing and may
+// not be framed, and all of them nosniff. Set just before the headers go out, so a header the app
+// chose wins.
+const isProduction = process.env.NODE_ENV === "production";
+const DEFAULT_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'none'",
+  ...(isProduction ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+};
+
+function securityHeaders(_req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [name, value] of Object.entries(DEFAULT_HEADERS)) {
+      if (!res.hasHeader(name)) res.setHeader(name, value);
+    }
+    return writeHead.apply(this, args);
+  };
+  next();
 }

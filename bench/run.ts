@@ -98,6 +98,8 @@ async function main() {
       // The limiter still runs on every bid (its counter is part of the cost measured); its
       // ceiling is raised because 50 bidders here bid far faster than people do.
       BID_RATE_LIMIT_PER_MINUTE: "1000000",
+      // The sign-in bench gives each client its own address as Fly's proxy would.
+      TRUST_PROXY: "fly",
     };
 
     // Production server start to first 200 (on the home page), three times, median.

@@ -122,10 +122,29 @@ async function canConnect(port: number): Promise<boolean> {
   }
 }
 
+/**
+ * Creates the folders above the data directory that do not exist yet, each one 0755 whatever the
+ * umask: `mkdir -p` with mode 0700 would make them private too (a first start as root then
+ * creates `.data` that the `postgres` user cannot enter, and initdb fails).
+ */
+async function makeParents(dir: string) {
+  const missing: string[] = [];
+  for (let current = path.dirname(dir); !existsSync(current); current = path.dirname(current)) {
+    missing.unshift(current);
+  }
+  for (const folder of missing) {
+    await fs.mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
+    await fs.chmod(folder, 0o755);
+  }
+}
+
 async function initialise(dataDir: string) {
   const { initdb } = await binaries();
   const ids = await postgresIds();
-  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await makeParents(dataDir);
+  await fs.mkdir(dataDir, { mode: 0o700 });
   if (ids.uid !== undefined) await fs.chown(dataDir, ids.uid, ids.gid!);
   const passwordFile = path.join(os.tmpdir(), `bidyard-pg-pw-${process.pid}-${Date.now()}`);
   await fs.writeFile(passwordFile, `${LOCAL_PG_PASSWORD}\n`, { mode: 0o644 });

@@ -1,4 +1,4 @@
-// The few parts of oidc-provider 9 the local issuer uses (the package ships no types).
+// The few parts of oidc-provider 8 the local issuer uses (the package ships no types).
 declare module "oidc-provider" {
   import type { IncomingMessage, ServerResponse } from "node:http";
 

@@ -39,12 +39,20 @@ export function requireSameOrigin(request: Request) {
   }
 }
 
-/** A same-site path to go back to, or the fallback: never another site (no open redirects). */
+/**
+ * A same-site path to go back to, or the fallback: never another site (no open redirects). What
+ * is not printable ASCII (an accent, a euro sign, an ideographic space) is percent-encoded: a
+ * Location header carries bytes, and such a character there is a 500, not a redirect.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
-  return to;
+  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  try {
+    return to.replace(/[^\u0021-\u007e]+/g, (text) => encodeURIComponent(text));
+  } catch {
+    return fallback; // a lone surrogate has no UTF-8 form
+  }
 }
 
 /**

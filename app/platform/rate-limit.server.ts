@@ -37,8 +37,9 @@ function limiterFor(name: RateLimitName) {
 }
 
 /**
- * The caller's address: Fly's proxy sets Fly-Client-IP and clients cannot forge it through the
- * proxy. X-Forwarded-For is never trusted. Without a proxy every caller shares one bucket.
+ * The caller's address. server.mjs sets Fly-Client-IP on every request: Fly's value behind Fly's
+ * proxy (which overwrites what clients send), else the socket's address, so a client cannot pick
+ * its bucket (docs/decisions/1307-client-address.md). X-Forwarded-For is never trusted.
  */
 export function clientAddress(request: Request) {
   return request.headers.get("fly-client-ip")?.trim() || "direct";

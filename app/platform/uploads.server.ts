@@ -7,6 +7,7 @@ import type { User } from "~/models/user.server";
 import {
   FileRejectedError,
   newObjectKey,
+  ObjectExistsError,
   ObjectTooLargeError,
   sniffFile,
   storage,
@@ -77,7 +78,7 @@ export async function issueUpload(
   const contentType = FILE_TYPES[type].contentType;
   const objectKey = newObjectKey(policy.prefix);
   const target = await orUnavailable(() =>
-    storage().presignUpload(objectKey, { contentType, size: declared.size }),
+    storage().presignUpload(incomingKeyFor(objectKey), { contentType, size: declared.size }),
   );
   const upload = await Upload.create({
     userId,
@@ -89,6 +90,13 @@ export async function issueUpload(
   });
   return { upload, target };
 }
+
+/**
+ * Where the browser's PUT lands. The object the upload keeps (at its own key) is written only by
+ * confirmUpload, from the very bytes it checked: whatever reaches the upload URL later, or twice,
+ * changes nothing that is kept (docs/decisions/1302-uploads-checked-bytes-are-kept.md).
+ */
+export const incomingKeyFor = (objectKey: string) => `incoming/${objectKey}`;
 
 /** Object keys are `prefix/random`: the last two segments of an upload URL's path. */
 export function objectKeyFromUrl(value: string): string | null {
@@ -110,16 +118,22 @@ export function objectKeyFromPath(objectPath: string): string | null {
   return match ? match[1] : null;
 }
 
+async function deleteObjects(upload: Upload) {
+  await storage().delete(incomingKeyFor(upload.objectKey));
+  await storage().delete(upload.objectKey);
+}
+
 async function discard(upload: Upload, problem: FileProblem): Promise<never> {
   // With storage down the row stays as it was, for discardStaleUploads to finish later.
-  await orUnavailable(() => storage().delete(upload.objectKey));
+  await orUnavailable(() => deleteObjects(upload));
   await upload.update({ status: "discarded" });
   throw refused(problem);
 }
 
 /**
- * After the browser's PUT: checks that the caller's object arrived with the bound size and type
- * and that its first bytes are what the type claims. A bad object is deleted.
+ * After the browser's PUT: checks that the caller's object arrived with the bound size and type,
+ * reads it once, checks those bytes (type and content) and keeps exactly them under the upload's
+ * own key, which nothing else writes. A bad object is deleted.
  */
 export async function confirmUpload(userId: string, purpose: UploadPurpose, uploadUrl: string) {
   const objectKey = objectKeyFromUrl(uploadUrl);
@@ -129,23 +143,34 @@ export async function confirmUpload(userId: string, purpose: UploadPurpose, uplo
   }
   if (upload.status === "stored") return upload;
   const policy: Policy = UPLOAD_POLICIES[purpose];
-  const info = await orUnavailable(() => storage().head(upload.objectKey));
+  const incoming = incomingKeyFor(upload.objectKey);
+  const info = await orUnavailable(() => storage().head(incoming));
   if (!info) throw new UploadError(400, "The file did not arrive. Please upload it again.");
   if (info.size === 0) return discard(upload, "empty");
   if (info.size > policy.maxBytes) return discard(upload, "too_large");
   if (info.size !== upload.sizeBytes || info.contentType !== upload.contentType) {
     return discard(upload, "mismatch");
   }
-  const head = await orUnavailable(() =>
-    storage().readRange(upload.objectKey, 0, FILE_TYPE_SNIFF_BYTES - 1),
-  );
-  const type = detectFileType(head);
+  const bytes = await orUnavailable(() => storage().readRange(incoming, 0, policy.maxBytes));
+  if (bytes.byteLength !== upload.sizeBytes) return discard(upload, "mismatch");
+  const type = detectFileType(bytes.subarray(0, FILE_TYPE_SNIFF_BYTES));
   if (!type || !policy.types.includes(type)) return discard(upload, "type");
   if (FILE_TYPES[type].contentType !== upload.contentType) return discard(upload, "mismatch");
-  const whole = await storage().readRange(upload.objectKey, 0, info.size - 1);
-  if (whole.byteLength !== info.size || activeContentIn(whole, type)) {
-    return discard(upload, "unsafe");
+  if (activeContentIn(bytes, type)) return discard(upload, "unsafe");
+  try {
+    await orUnavailable(() =>
+      storage().put(upload.objectKey, bytes, {
+        contentType: upload.contentType,
+        maxBytes: policy.maxBytes,
+      }),
+    );
+  } catch (error) {
+    // Kept by an earlier (or concurrent) confirmation, from bytes it checked the same way.
+    if (!(error instanceof ObjectExistsError)) throw error;
   }
+  await storage()
+    .delete(incoming)
+    .catch(() => undefined); // left for discardStaleUploads
   await upload.update({ status: "stored" });
   return upload;
 }
@@ -225,7 +250,7 @@ export async function storeStreamedUpload(
  */
 export async function discardUpload(upload: Upload) {
   try {
-    await storage().delete(upload.objectKey);
+    await deleteObjects(upload);
   } catch (error) {
     if (!(error instanceof StorageUnavailableError)) throw error;
     return;
@@ -264,7 +289,7 @@ export async function discardStaleUploads(now = new Date()) {
     limit: 500,
   });
   for (const upload of stale) {
-    await storage().delete(upload.objectKey);
+    await deleteObjects(upload);
     await Upload.update(
       { status: "discarded" },
       { where: { id: upload.id, status: { [Op.in]: ["issued", "stored"] } } },

@@ -18,15 +18,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
 
-  const raw = isJson
-    ? await readJson(request)
-    : await request.formData().then(Object.fromEntries, () => null);
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+  // Counted before the body is read: a flood of big or broken bodies spends the budget too.
+  await consumeRateLimit(request, "earlyAccess", clientAddress(request));
+
+  let raw: Record<string, unknown>;
+  try {
+    raw = isJson
+      ? ((await readJson(request)) as Record<string, unknown>)
+      : Object.fromEntries(await request.formData());
+    if (!raw || typeof raw !== "object") throw new Error("not an object");
+  } catch (error) {
+    if (error instanceof Response) throw error;
     return jsonError(400, "The request body could not be read");
   }
   const back = safeRedirect(typeof raw.redirectTo === "string" ? raw.redirectTo : null, "/");
-
-  await consumeRateLimit(request, "earlyAccess", clientAddress(request));
 
   // A filled honeypot is a bot: answer as if it worked and store nothing.
   const honeypot = raw[HONEYPOT_FIELD];

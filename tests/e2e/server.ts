@@ -33,6 +33,8 @@ async function main() {
       SESSION_SECRET: E2E_SESSION_SECRET,
       DATABASE_URL: databaseUrl,
       APP_URL: `http://localhost:${port}`,
+      // Tests give each browser its own address the way Fly's proxy does (Fly-Client-IP).
+      TRUST_PROXY: "fly",
       ...(process.env.E2E_APP_ENV ? JSON.parse(process.env.E2E_APP_ENV) : {}),
     },
     port,

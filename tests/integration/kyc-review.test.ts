@@ -6,7 +6,7 @@ import { Upload } from "~/models/upload.server";
 import { User } from "~/models/user.server";
 import { setStorageForTests } from "~/platform/storage/index.server";
 import { RATE_LIMITS } from "~/platform/rate-limit.server";
-import { discardStaleUploads } from "~/platform/uploads.server";
+import { discardStaleUploads, incomingKeyFor } from "~/platform/uploads.server";
 import * as adminPage from "~/routes/admin_.kyc";
 import * as reviewRoute from "~/routes/admin_.kyc.review";
 import * as approveRoute from "~/routes/api.admin.kyc.$id.approve";
@@ -347,7 +347,7 @@ describe("limits and housekeeping", () => {
     const { uploadURL, headers } = await issued.json();
     await fetch(uploadURL, { method: "PUT", headers, body: PNG_BYTES as BodyInit });
     const upload = (await Upload.findOne({ where: { userId: user.id } }))!;
-    expect(await t.storage.head(upload.objectKey)).not.toBeNull();
+    expect(await t.storage.head(incomingKeyFor(upload.objectKey))).not.toBeNull();
 
     expect(await discardStaleUploads(new Date())).toBe(0);
     const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
@@ -355,6 +355,7 @@ describe("limits and housekeeping", () => {
     await upload.reload();
     expect(upload.status).toBe("discarded");
     expect(await t.storage.head(upload.objectKey)).toBeNull();
+    expect(await t.storage.head(incomingKeyFor(upload.objectKey))).toBeNull();
   });
 
   it("refuses an unknown upload purpose", async () => {

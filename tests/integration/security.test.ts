@@ -81,6 +81,8 @@ beforeAll(async () => {
       OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT_SECRET,
       ALLOW_TEST_PAYMENTS: "true",
       UPLOADS_DIR: uploadsDir,
+      // The suite's browsers each have their own address, told the way Fly's proxy tells it.
+      TRUST_PROXY: "fly",
     },
     port,
   );
@@ -278,6 +280,15 @@ const PDF_WITH_JS =
   "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
   "3 0 obj\n<< /S /JavaScript /JS (app.alert\\('hi'\\)) >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
 const PDF_WITH_ESCAPED_JS = PDF_WITH_JS.replace("/S /JavaScript /JS", "/S /Java#53cript /J#53");
+// The action inside an object stream written in hex (only compressed ones used to be unpacked).
+const HIDDEN_ACTION = Buffer.from("3 0 << /S /JavaScript /JS (app.alert\\('hi'\\)) >>").toString(
+  "hex",
+);
+const PDF_WITH_JS_IN_HEX_OBJECT_STREAM =
+  "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction 3 0 R >>\nendobj\n" +
+  "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
+  `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /ASCIIHexDecode /Length ${HIDDEN_ACTION.length + 1} >>\nstream\n` +
+  `${HIDDEN_ACTION}>\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -644,6 +655,20 @@ describe("5. no open redirect through returnTo or redirectTo", () => {
     });
     expectOnSite(early.headers.get("location"), "prelaunch //evil.example");
   });
+
+  it("targets with characters a header cannot carry are percent-encoded, not a 500", async () => {
+    const browser = await browserFor(await createTestUser());
+    const login = await browser.send(`/api/login?returnTo=${encodeURIComponent("/€")}`);
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe("/%E2%82%AC");
+    const banner = await browser.send("/api/beta-banner", { form: { redirectTo: "/\u3000" } });
+    expect(banner.status).toBe(303);
+    expect(banner.headers.get("location")).toBe("/%E3%80%80");
+    const accented = await browser.send("/api/beta-banner", {
+      form: { redirectTo: "/community-vehicles?make=Citroën" },
+    });
+    expect(accented.headers.get("location")).toBe("/community-vehicles?make=Citro%C3%ABn");
+  });
 });
 
 describe("6. guessing another user's ids", () => {
@@ -865,6 +890,34 @@ describe("6. guessing another user's ids", () => {
     expect(html).not.toContain(bidder.id);
     expect(html).not.toContain("4,321.00");
     expect(html).not.toContain("4321.00");
+    // The pseudonym is keyed with the server's secret: the unkeyed hash of lot and user no
+    // longer names this bidder.
+    let hash = 2166136261;
+    for (const char of `${lot.id}:${bidder.id}`) {
+      hash ^= char.charCodeAt(0);
+      hash = Math.imul(hash, 16777619);
+    }
+    const unkeyed = `Bidder ${1000 + ((hash >>> 0) % 9000)}`;
+    const shown = /Bidder \d{4}/.exec(html)![0];
+    expect(shown).not.toBe(unkeyed);
+  });
+
+  it("listings: the public list names sellers by a handle, never by their user id", async () => {
+    const seller = await createTestUser();
+    const listing = await createTestListing(seller, { title: `Handle test ${Date.now()}` });
+    const again = await createTestListing(seller, { title: `Handle test two ${Date.now()}` });
+    const response = await new Browser().send("/api/vehicles?limit=50");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain(seller.id);
+    const listings = JSON.parse(text) as Array<Record<string, unknown>>;
+    const mine = listings.filter((l) => [listing.id, again.id].map(String).includes(String(l.id)));
+    expect(mine).toHaveLength(2);
+    for (const item of mine) {
+      expect(item).not.toHaveProperty("userId");
+      expect(item.seller).toMatch(/^seller-[0-9a-f]{12}$/);
+    }
+    expect(mine[0].seller).toBe(mine[1].seller);
   });
 });
 
@@ -1053,6 +1106,13 @@ describe("8. upload attacks are refused, nothing stored, nothing recorded", () =
         message: "web page, script or PDF action",
       },
       {
+        label: "a PDF with JavaScript in a hex-encoded object stream",
+        bytes: bytesOf(PDF_WITH_JS_IN_HEX_OBJECT_STREAM),
+        name: "id.pdf",
+        type: "application/pdf",
+        message: "web page, script or PDF action",
+      },
+      {
         label: "an SVG",
         bytes: bytesOf(SVG),
         name: "id.svg",
@@ -1195,7 +1255,7 @@ describe("8. upload attacks are refused, nothing stored, nothing recorded", () =
         attack.message,
       );
       // Refused objects are deleted; a later submit finds nothing to attach.
-      const objectPath = `/objects/${new URL(uploadURL).pathname.slice("/storage/".length)}`;
+      const objectPath = `/objects/${new URL(uploadURL).pathname.slice("/storage/incoming/".length)}`;
       const submit = await browser.send("/api/kyc/documents", {
         json: { documentType: "license", documentUrl: objectPath },
       });

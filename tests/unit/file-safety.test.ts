@@ -88,6 +88,91 @@ describe("activeContentIn", () => {
     expect(activeContentIn(pdf(objectStream.toString("latin1")), "pdf")).toMatch(/JavaScript/);
   });
 
+  it("decodes object streams through every standard filter, and refuses what it cannot decode", () => {
+    const action = "2 0 << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>";
+    const clean = "2 0 << /Type /Catalog /Pages 3 0 R >>";
+    const objectStream = (dictionary: string, data: Buffer | string) => {
+      const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data, "latin1");
+      // Binary stream data as bytes (the text helper would re-encode it as UTF-8).
+      return new Uint8Array(
+        Buffer.concat([
+          Buffer.from(
+            `%PDF-1.7\n3 0 obj\n<< /Type /ObjStm /N 1 /First 4 ${dictionary} /Length ${bytes.length} >>\nstream\n`,
+          ),
+          bytes,
+          Buffer.from("\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+        ]),
+      );
+    };
+    const hex = (value: string | Buffer) => `${Buffer.from(value).toString("hex")}>`;
+    const ascii85 = (value: string) => {
+      const bytes = Buffer.from(value);
+      let out = "";
+      for (let i = 0; i < bytes.length; i += 4) {
+        const chunk = Buffer.alloc(4);
+        bytes.copy(chunk, 0, i, i + 4);
+        let n = chunk.readUInt32BE(0);
+        const digits: string[] = [];
+        for (let d = 0; d < 5; d++) {
+          digits.unshift(String.fromCharCode((n % 85) + 33));
+          n = Math.floor(n / 85);
+        }
+        out += digits.slice(0, Math.min(5, bytes.length - i + 1)).join("");
+      }
+      return `${out}~>`;
+    };
+    const runLength = (value: string) =>
+      Buffer.concat([Buffer.from([value.length - 1]), Buffer.from(value), Buffer.from([128])]);
+    // PNG "Up" predictor over rows of 4 bytes, then deflate: the bytes are not the text any more.
+    const predicted = (value: string) => {
+      const bytes = Buffer.from(value.padEnd(Math.ceil(value.length / 4) * 4, " "));
+      const rows: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += 4) {
+        const row = Buffer.alloc(5);
+        row[0] = 2;
+        for (let j = 0; j < 4; j++) row[j + 1] = (bytes[i + j] - (i ? bytes[i + j - 4] : 0)) & 255;
+        rows.push(row);
+      }
+      return deflateSync(Buffer.concat(rows));
+    };
+
+    const cases: Array<[string, (v: string) => Buffer | string]> = [
+      ["/Filter /ASCIIHexDecode", hex],
+      ["/Filter /AHx", hex],
+      ["/Filter /ASCII85Decode", ascii85],
+      ["/Filter /RunLengthDecode", runLength],
+      ["/Filter [/ASCIIHexDecode /FlateDecode]", (v) => hex(deflateSync(Buffer.from(v)))],
+      ["/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >>", predicted],
+      ["/Filt#65r /ASCIIH#65xDecode", hex],
+    ];
+    for (const [dictionary, encode] of cases) {
+      expect(activeContentIn(objectStream(dictionary, encode(action)), "pdf"), dictionary).toMatch(
+        /JavaScript/,
+      );
+      expect(activeContentIn(objectStream(dictionary, encode(clean)), "pdf"), dictionary).toBe(
+        null,
+      );
+    }
+    // The type itself hex-escaped is still an object stream.
+    const escapedType = pdf(
+      `3 0 obj\n<< /Type /Obj#53tm /Filter /AHx >>\nstream\n${hex(action)}\nendstream\nendobj`,
+    );
+    expect(activeContentIn(escapedType, "pdf")).toMatch(/JavaScript/);
+    // What cannot be decoded is refused: an image codec, an indirect filter, broken data,
+    // encryption.
+    for (const dictionary of ["/Filter /DCTDecode", "/Filter 9 0 R", "/Filter /FlateDecode"]) {
+      expect(activeContentIn(objectStream(dictionary, clean), "pdf"), dictionary).toMatch(
+        /JavaScript/,
+      );
+    }
+    const encrypted = text(
+      new TextDecoder("latin1")
+        .decode(objectStream("/Filter /AHx", hex(clean)))
+        .replace("<< /Root 1 0 R >>", "<< /Root 1 0 R /Encrypt 9 0 R >>"),
+    );
+    expect(activeContentIn(encrypted, "pdf")).toMatch(/JavaScript/);
+  });
+
   it("does not read a PDF's compressed image streams as text", () => {
     const noise = Buffer.alloc(2_000_000);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;

@@ -2,6 +2,7 @@ import { sequelize } from "~/models/db.server";
 import { AppSetting } from "~/models/admin.server";
 import type { User } from "~/models/user.server";
 import { DEFAULT_BETA_BANNER_TEXT as DEFAULT_BANNER_TEXT } from "~/utils/shell";
+import { wantsJson } from "~/http/http.server";
 import { recordAdminAction } from "./audit.server";
 
 export type BetaBanner = { enabled: boolean; text: string };
@@ -106,9 +107,10 @@ export async function maintenanceGate(
   if (user?.role === "admin") return;
   const { maintenanceMode } = settings ?? (await getSettings());
   if (maintenanceMode) {
-    throw new Response("BidYard is down for scheduled maintenance. Please check back shortly.", {
-      status: 503,
-      headers: { "Retry-After": "300" },
-    });
+    const message = "BidYard is down for scheduled maintenance. Please check back shortly.";
+    const headers = { "Retry-After": "300" };
+    throw wantsJson(request)
+      ? Response.json({ error: message, message }, { status: 503, headers })
+      : new Response(message, { status: 503, headers });
   }
 }

@@ -1,6 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
+import { pseudonymNumber } from "~/platform/pseudonyms.server";
 import { closeEndedLots, closeLotIfEnded } from "~/modules/auctions/closer.server";
 import { lotBadge } from "~/modules/auctions/rules";
 import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/modules/auctions/types";
@@ -285,14 +286,9 @@ export async function getLot(lotId: string, userId: string | null): Promise<LotD
   };
 }
 
-/** "Bidder 4821": stable for one bidder on one lot, unlinkable across lots. */
+/** "Bidder 4821": stable for one bidder on one lot, unlinkable across lots, keyed (not reversible). */
 export function maskBidder(userId: string, lotId: string) {
-  let hash = 2166136261;
-  for (const char of `${lotId}:${userId}`) {
-    hash ^= char.charCodeAt(0);
-    hash = Math.imul(hash, 16777619);
-  }
-  return `Bidder ${1000 + ((hash >>> 0) % 9000)}`;
+  return `Bidder ${pseudonymNumber("bidder", lotId, userId)}`;
 }
 
 /** Newest first, keyset by id, bidders masked. */

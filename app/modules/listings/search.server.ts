@@ -1,6 +1,7 @@
 // Searching community listings (the page's filters and GET /api/vehicles): one keyset page of
 // active listings newest first, with a capped count. See docs/decisions/0501-listing-search.md.
 import { QueryTypes } from "sequelize";
+import { sellerHandle } from "~/platform/pseudonyms.server";
 import { sequelize } from "~/models/db.server";
 import type { BodyType, Condition, Country, Currency } from "~/modules/listings/fields";
 import { FILTER_KEYS, listingSearchSchema, type ListingFilters } from "~/modules/listings/schemas";
@@ -234,7 +235,8 @@ export function lenientListingFilters(params: URLSearchParams) {
 /** A listing as API callers get it: every field and its images. */
 export type ListingRecord = {
   id: string;
-  userId: string;
+  /** The seller's public handle (never their user id). */
+  seller: string;
   title: string;
   description: string;
   make: string;
@@ -262,7 +264,9 @@ export type ListingRecord = {
 
 async function listingRecords(cards: ListingCard[]): Promise<ListingRecord[]> {
   if (cards.length === 0) return [];
-  const rows = await sequelize.query<Omit<ListingRecord, "createdAt"> & { createdAt: Date }>(
+  const rows = await sequelize.query<
+    Omit<ListingRecord, "createdAt" | "seller"> & { createdAt: Date; userId: string }
+  >(
     `SELECT l.id::text AS id, l.user_id AS "userId", l.title, l.description, l.make, l.model,
             l.year, l.mileage, l.price, l.currency, l.condition, l.fuel_type AS "fuelType",
             l.transmission, l.drivetrain, l.exterior_color AS "exteriorColor",
@@ -276,9 +280,16 @@ async function listingRecords(cards: ListingCard[]): Promise<ListingRecord[]> {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return cards.flatMap((card) => {
     const row = byId.get(card.id);
-    return row
-      ? [{ ...row, createdAt: row.createdAt.toISOString(), isFavorite: card.isFavorite }]
-      : [];
+    if (!row) return [];
+    const { userId, ...listing } = row;
+    return [
+      {
+        ...listing,
+        seller: sellerHandle(userId),
+        createdAt: row.createdAt.toISOString(),
+        isFavorite: card.isFavorite,
+      },
+    ];
   });
 }
 

@@ -13,6 +13,7 @@ import {
   DEFAULT_UPLOAD_EXPIRY_SECONDS,
   isValidObjectKey,
   limitBytes,
+  ObjectExistsError,
   ObjectTooLargeError,
   type ByteSource,
   type ObjectInfo,
@@ -50,6 +51,12 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
     return path.join(root, "objects", key);
   };
   const metaFor = (key: string) => `${fileFor(key)}.meta.json`;
+  // A signed upload URL is claimed (a file created exclusively) before its body is read, so a
+  // second PUT to it, even one started while the first still streams, is refused.
+  const claimFor = (key: string) => {
+    assertObjectKey(key);
+    return path.join(root, "claims", key);
+  };
   const sign = (parts: Array<string | number>) =>
     createHmac("sha256", signingKey).update(parts.join("\n")).digest("base64url");
   const signatureMatches = (given: string | null, expected: string) => {
@@ -90,8 +97,11 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
       await pipeline(Readable.from(limitBytes(body, put.maxBytes)), createWriteStream(tmp));
       const { size } = await fs.stat(tmp);
       await fs.mkdir(path.dirname(target), { recursive: true });
+      // link, unlike rename, fails when the target exists: a stored object is never replaced.
+      await fs.link(tmp, target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === "EEXIST" ? new ObjectExistsError(key) : error;
+      });
       await fs.writeFile(metaFor(key), JSON.stringify({ contentType: put.contentType }));
-      await fs.rename(tmp, target);
       return { key, size, contentType: put.contentType };
     } finally {
       await fs.rm(tmp, { force: true });
@@ -181,7 +191,18 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
           return refuse(403, "Content-Length does not match the signed upload");
         }
         if (!request.body) return refuse(400, "Empty body");
-        if (await head(key)) return refuse(409, "This upload URL has already been used");
+        const claim = claimFor(key);
+        await fs.mkdir(path.dirname(claim), { recursive: true });
+        const claimed = await fs.writeFile(claim, "", { flag: "wx" }).then(
+          () => true,
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === "EEXIST") return false;
+            throw error;
+          },
+        );
+        if (!claimed || (await head(key))) {
+          return refuse(409, "This upload URL has already been used");
+        }
         try {
           const info = await put(key, request.body as unknown as AsyncIterable<Uint8Array>, {
             contentType: ct,
@@ -194,6 +215,9 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
         } catch (error) {
           if (error instanceof ObjectTooLargeError) {
             return refuse(413, "Body is larger than the signed upload");
+          }
+          if (error instanceof ObjectExistsError) {
+            return refuse(409, "This upload URL has already been used");
           }
           throw error;
         }

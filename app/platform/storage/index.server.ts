@@ -6,6 +6,7 @@ import { createS3Storage } from "./s3.server";
 import { FileRejectedError } from "./sniff.server";
 import {
   InvalidObjectKeyError,
+  ObjectExistsError,
   ObjectTooLargeError,
   StorageUnavailableError,
   type ObjectStorage,
@@ -37,6 +38,7 @@ export function createStorageFromEnv(e: Env = env()): ObjectStorage {
 function isOwnError(error: unknown) {
   return (
     error instanceof ObjectTooLargeError ||
+    error instanceof ObjectExistsError ||
     error instanceof FileRejectedError ||
     error instanceof InvalidObjectKeyError ||
     error instanceof StorageUnavailableError ||

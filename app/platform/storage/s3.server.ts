@@ -13,6 +13,7 @@ import {
   DEFAULT_DOWNLOAD_EXPIRY_SECONDS,
   DEFAULT_UPLOAD_EXPIRY_SECONDS,
   limitBytes,
+  ObjectExistsError,
   type ObjectInfo,
   type ObjectStorage,
 } from "./types";
@@ -106,15 +107,25 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage & { dr
       try {
         await pipeline(Readable.from(limitBytes(body, put.maxBytes)), createWriteStream(tmp));
         const { size } = await fs.stat(tmp);
-        await client.send(
-          new sdk.PutObjectCommand({
-            Bucket,
-            Key: key,
-            Body: createReadStream(tmp),
-            ContentLength: size,
-            ContentType: put.contentType,
-          }),
-        );
+        try {
+          await client.send(
+            new sdk.PutObjectCommand({
+              Bucket,
+              Key: key,
+              Body: createReadStream(tmp),
+              ContentLength: size,
+              ContentType: put.contentType,
+              // A conditional write: S3, R2 and MinIO refuse it (412) when the key exists, so a
+              // stored object is never replaced.
+              IfNoneMatch: "*",
+            }),
+          );
+        } catch (error) {
+          const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata
+            ?.httpStatusCode;
+          if (status === 412 || status === 409) throw new ObjectExistsError(key);
+          throw error;
+        }
         return { key, size, contentType: put.contentType };
       } finally {
         await fs.rm(dir, { recursive: true, force: true });

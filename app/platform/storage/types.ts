@@ -38,7 +38,10 @@ export type ByteSource = AsyncIterable<Uint8Array> | Uint8Array;
 
 export interface ObjectStorage {
   readonly driver: "s3" | "filesystem";
-  /** Streams `body` to `key` (never holding it all in memory); replaces an existing object. */
+  /**
+   * Streams `body` to `key` (never holding it all in memory). Never replaces a stored object: an
+   * existing key fails with ObjectExistsError and the stored bytes stay as they were.
+   */
   put(key: string, body: ByteSource, options: PutOptions): Promise<ObjectInfo>;
   /** Size and content type, or null when there is no such object. */
   head(key: string): Promise<ObjectInfo | null>;
@@ -59,6 +62,14 @@ export class ObjectTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`The file is larger than ${maxBytes} bytes`);
     this.name = "ObjectTooLargeError";
+  }
+}
+
+/** `put` to a key that already holds an object: objects are written once, never replaced. */
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`An object is already stored at ${key}`);
+    this.name = "ObjectExistsError";
   }
 }
 

@@ -1,0 +1,48 @@
+// What every loader and action of the production server answers the same way, whatever the
+// route: a clear 503 with Retry-After when the database cannot be reached (a bug stays a 500),
+// and the maintenance 503 for calls and form posts as for pages. server.mjs applies it to the
+// build (docs/decisions/1308-outages-and-maintenance-for-every-route.md).
+import type { ServerBuild } from "@remix-run/node";
+import { getSettings, maintenanceGate } from "~/modules/admin/settings.server";
+import { getUser } from "~/modules/accounts/session.server";
+import { databaseUnavailable, isDatabaseOutage } from "~/platform/availability.server";
+
+type Handler = (args: { request: Request }) => unknown;
+
+/** During maintenance, a call or a form post answers 503 unless it is an admin's or always open. */
+async function maintenanceFor(request: Request) {
+  const settings = await getSettings();
+  if (!settings.maintenanceMode) return;
+  await maintenanceGate(request, await getUser(request), settings);
+}
+
+function guard(handler: Handler, gate: boolean): Handler {
+  return async (args) => {
+    try {
+      if (gate) await maintenanceFor(args.request);
+      return await handler(args);
+    } catch (error) {
+      if (isDatabaseOutage(error)) throw databaseUnavailable(args.request);
+      throw error;
+    }
+  };
+}
+
+/**
+ * The build with every route's loader and action guarded. Page loaders are gated for maintenance
+ * by the root loader already; resource routes (the /api calls, files, CSV) and every action are
+ * gated here.
+ */
+export function guardRoutes(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const module = { ...route.module } as Record<string, unknown>;
+    const resource = !module.default;
+    if (typeof module.loader === "function") {
+      module.loader = guard(module.loader as Handler, resource);
+    }
+    if (typeof module.action === "function") module.action = guard(module.action as Handler, true);
+    routes[id] = { ...route, module: module as unknown as typeof route.module };
+  }
+  return { ...build, routes };
+}

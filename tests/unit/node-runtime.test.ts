@@ -1,0 +1,32 @@
+// One Node for the machine, CI and the image, and no runtime warning from the local issuer's
+// OpenID provider (docs/decisions/1301-node-20-and-oidc-provider-8.md).
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
+const major = Number(process.versions.node.split(".")[0]);
+
+describe("the Node runtime", () => {
+  it("package.json engines, the Dockerfile and this runtime name the same major", () => {
+    const [, min, below] = /^>=(\d+) <(\d+)$/.exec(pkg.engines.node) ?? [];
+    expect(Number(below) - Number(min), "engines names one major").toBe(1);
+    expect(major).toBe(Number(min));
+    const dockerfile = fs.readFileSync("Dockerfile", "utf8");
+    expect(/^ARG NODE_VERSION=(\d+)$/m.exec(dockerfile)?.[1]).toBe(min);
+    // CI refuses a runtime outside engines before installing anything.
+    expect(fs.readFileSync(".ci/run", "utf8")).toContain("engines.node");
+  });
+
+  it("loading the local issuer's OpenID provider warns about nothing on this runtime", async () => {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [
+      "--input-type=module",
+      "-e",
+      "await import('oidc-provider'); console.log('loaded')",
+    ]);
+    expect(stdout.trim()).toBe("loaded");
+    expect(stderr).not.toMatch(/Unsupported runtime/);
+    expect(stderr).toBe("");
+  });
+});
