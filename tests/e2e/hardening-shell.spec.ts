@@ -1,8 +1,14 @@
 // The shell as a newcomer meets it, with and without JavaScript, on a desktop and at 360 px
 // (issue 20, "What a user meets").
 import { expect, test, type Page } from "@playwright/test";
-import { signInAs } from "./db";
-import { jsEnabled, signInThroughIssuer } from "./helpers";
+import { query, signInAs } from "./db";
+import {
+  jsEnabled,
+  ownClientAddress,
+  ready,
+  signInThroughIssuer,
+  submitIssuerForm,
+} from "./helpers";
 
 const unique = (name: string) =>
   `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -45,5 +51,69 @@ test.describe("a toast without JavaScript", () => {
     expect(box.height).toBeLessThanOrEqual(96);
     await expect(toast).toBeHidden({ timeout: 9_000 });
     expect(Date.now() - shown).toBeGreaterThan(3_500);
+  });
+});
+
+test.describe("registration", () => {
+  async function fillRegistration(page: Page, email: string) {
+    await page.getByLabel("First name").fill("Rita");
+    await page.getByLabel("Last name").fill("Registered");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Phone").fill("555-0100");
+    await page.getByLabel("Password", { exact: true }).fill("secret-pass");
+    await page.getByLabel("Confirm password").fill("secret-pass");
+    await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+  }
+
+  test("an empty form is refused with a message per field; the names reach the new account", async ({
+    page,
+  }) => {
+    test.slow();
+    await ownClientAddress(page);
+    const email = unique("registered");
+    await page.goto("/?register=1");
+    await ready(page);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    if (jsEnabled()) {
+      await expect(page.getByText("Enter your first name.")).toBeVisible();
+      await expect(page.getByLabel("First name")).toBeFocused();
+      await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+    } else {
+      // The browser's own checks hold the form back: still here, every field invalid.
+      await expect(page.locator("#register :invalid").first()).toBeAttached();
+      expect(await page.locator("#register input:invalid").count()).toBeGreaterThanOrEqual(7);
+      expect(new URL(page.url()).hostname).toBe("localhost");
+    }
+    // What an empty form sends when nothing in the browser checks it: the server refuses it.
+    const refused = await page.goto("/api/login?from=register&accountType=buyer&login_hint=");
+    expect(refused?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    for (const message of [
+      "Enter your first name.",
+      "Enter your last name.",
+      "Enter your e-mail address.",
+      "Agree to the Terms of Service and Privacy Policy.",
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+    await ready(page);
+
+    await fillRegistration(page, email);
+    await page.waitForURL((url) => url.hostname === "127.0.0.1");
+    expect(page.url()).not.toContain("secret-pass");
+    expect(page.url()).not.toContain("555-0100");
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    // No names given at the issuer: the ones typed at registration are kept.
+    await submitIssuerForm(page, email);
+    await expect(page.getByRole("group", { name: "Account" }).getByTestId("user-label")).toHaveText(
+      "Rita",
+    );
+    const rows = await query<{ first_name: string; last_name: string }>(
+      "select first_name, last_name from users where email = $1",
+      [email],
+    );
+    expect(rows[0]).toEqual({ first_name: "Rita", last_name: "Registered" });
   });
 });

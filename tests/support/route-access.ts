@@ -51,7 +51,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "_index.tsx": { path: "/", access: "public" },
   "healthz.ts": { path: "/healthz", access: "public" },
-  "api.login.ts": { path: "/api/login", access: "public" },
+  "api.login.tsx": { path: "/api/login", access: "public" },
   "api.callback.tsx": {
     path: "/api/callback",
     access: "public",
