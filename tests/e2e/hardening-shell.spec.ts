@@ -117,3 +117,74 @@ test.describe("registration", () => {
     expect(rows[0]).toEqual({ first_name: "Rita", last_name: "Registered" });
   });
 });
+
+test.describe("the header at 360 px", () => {
+  const menu = (page: Page) => page.getByRole("checkbox", { name: "Menu" });
+  const account = (page: Page) => page.getByRole("group", { name: "Account" });
+
+  test("signed in, it is one row, and its Menu reaches every link and Logout", async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    await signInAs(context, unique("narrow-menu"), { first_name: "Nat", role: "admin" });
+    await context.addInitScript(() => localStorage.setItem("onboarding_completed", "true"));
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    await ready(page);
+    const header = await headerBox(page);
+    expect(header.height).toBeLessThanOrEqual(64);
+    for (const part of [
+      page.getByRole("banner").getByRole("link", { name: "BidYard" }),
+      page.getByRole("link", { name: /^Notifications/ }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    }
+    await expect(account(page)).toBeHidden();
+
+    await menu(page).check();
+    for (const name of ["Post Vehicle", "Dashboard", "Admin"]) {
+      await expect(account(page).getByRole("link", { name, exact: true })).toBeInViewport();
+    }
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Auctions" }),
+    ).toBeInViewport();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (jsEnabled()) {
+      // Escape closes it and gives focus back to the toggle; a navigation closes it too.
+      await menu(page).focus();
+      await page.keyboard.press("Escape");
+      await expect(account(page)).toBeHidden();
+      await expect(menu(page)).toBeFocused();
+      await page.keyboard.press("Space");
+      await expect(account(page)).toBeVisible();
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Community Vehicles" })
+        .click();
+      await expect(page).toHaveURL(/\/community-vehicles/);
+      await expect(account(page)).toBeHidden();
+      await menu(page).check();
+    }
+
+    await account(page).getByRole("button", { name: "Logout" }).click();
+    await expect(
+      page.getByRole("group", { name: "Account" }).getByRole("link", { name: "Sign In" }),
+    ).toBeVisible();
+  });
+
+  test("signed out, Sign In and Register are on the one row", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/");
+    await ready(page);
+    const header = await headerBox(page);
+    expect(header.height).toBeLessThanOrEqual(64);
+    for (const name of ["Sign In", "Register"]) {
+      await expect(account(page).getByRole("link", { name })).toBeInViewport();
+    }
+  });
+});
