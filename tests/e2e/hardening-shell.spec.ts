@@ -188,3 +188,56 @@ test.describe("the header at 360 px", () => {
     }
   });
 });
+
+test.describe("onboarding", () => {
+  test("Skip closes it and records it done, as finishing does", async ({ page, context }) => {
+    test.slow();
+    const email = unique("onboarding-skip");
+    await signInThroughIssuer(page, email, "/", { onboarding: true });
+    if (jsEnabled()) {
+      await expect(page.getByText("Step 1 of 5")).toBeVisible();
+      await page.getByRole("dialog").getByRole("button", { name: "Skip" }).click();
+      await expect(page.getByText("Step 1 of 5")).toBeHidden();
+      expect(await page.evaluate(() => localStorage.getItem("onboarding_completed"))).toBe("true");
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === "onboarding_completed"))
+        .toMatchObject({ value: "true", httpOnly: true });
+    } else {
+      const tour = page.getByRole("region", { name: /Five steps to your first bid/ });
+      await expect(tour).toBeVisible();
+      // In the page's flow, under the header: it covers nothing.
+      const box = (await tour.boundingBox())!;
+      const header = await headerBox(page);
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      await tour.getByText("Show the steps").click();
+      await expect(tour.getByText(/reviewed by an admin/)).toBeVisible();
+      await tour.getByRole("button", { name: "Skip" }).click();
+      await expect(tour).toHaveCount(0);
+      await expect(page).toHaveURL(/localhost:\d+\/$/);
+      expect(
+        (await context.cookies()).find((c) => c.name === "onboarding_completed"),
+      ).toMatchObject({ value: "true", httpOnly: true });
+    }
+
+    // The next sign-in in this browser does not offer it again (the server knows it is done).
+    await page
+      .getByRole("group", { name: "Account" })
+      .getByRole("button", { name: "Logout" })
+      .click();
+    await expect(
+      page.getByRole("group", { name: "Account" }).getByRole("link", { name: "Sign In" }),
+    ).toBeVisible();
+    await page.goto("/api/login");
+    await submitIssuerForm(page, email);
+    await expect(
+      page.getByRole("group", { name: "Account" }).getByTestId("user-label"),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: /Five steps to your first bid/ })).toHaveCount(0);
+    if (jsEnabled()) {
+      // Logout cleared localStorage: only the server's flag keeps the dialog closed now.
+      expect(await page.evaluate(() => localStorage.getItem("onboarding_completed"))).toBeNull();
+      await page.waitForTimeout(1_500);
+      await expect(page.getByText("Step 1 of 5")).toHaveCount(0);
+    }
+  });
+});

@@ -191,6 +191,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "public",
   },
   "api.beta-banner.ts": { path: "/api/beta-banner", access: "public" },
+  "api.onboarding.ts": { path: "/api/onboarding", access: "public" },
   // Memberships
   "membership.tsx": { path: "/membership", access: "user" },
   "membership_.return.ts": { path: "/membership/return", access: "user" },
