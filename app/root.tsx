@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { BetaBanner } from "~/components/beta-banner";
 import { EarlyAccessDialog } from "~/components/early-access-dialog";
 import { ErrorPage } from "~/components/error-page";
+import { MaintenanceBanner } from "~/components/maintenance-banner";
 import { OnboardingDialog, OnboardingWithoutScripts } from "~/components/onboarding-dialog";
 import { RegistrationDialog } from "~/components/registration-dialog";
 import { ShellDialogsProvider } from "~/components/shell-dialogs";
@@ -76,6 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unreadNotifications,
       justSignedIn,
       onboardingCompleted: hasFlagCookie(request, ONBOARDING_COMPLETED, "true"),
+      // Only admins get past the maintenance gate; they are told it is on.
+      maintenanceNotice: user?.role === "admin" && settings.maintenanceMode,
     },
     { headers },
   );
@@ -112,6 +115,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
     <ToastProvider serverToast={data?.toast ?? null}>
       <ShellDialogsProvider>
         <SkipLink />
+        {data?.maintenanceNotice ? <MaintenanceBanner /> : null}
         {data?.betaBanner.enabled === false ? null : (
           <BetaBanner
             closedOnServer={data?.betaBannerClosed ?? false}
