@@ -16,7 +16,8 @@ import type { ReactNode } from "react";
 import { BetaBanner } from "~/components/beta-banner";
 import { EarlyAccessDialog } from "~/components/early-access-dialog";
 import { ErrorPage } from "~/components/error-page";
-import { OnboardingDialog } from "~/components/onboarding-dialog";
+import { MaintenanceBanner } from "~/components/maintenance-banner";
+import { OnboardingDialog, OnboardingWithoutScripts } from "~/components/onboarding-dialog";
 import { RegistrationDialog } from "~/components/registration-dialog";
 import { ShellDialogsProvider } from "~/components/shell-dialogs";
 import { SiteFooter } from "~/components/site-footer";
@@ -30,7 +31,7 @@ import { readToast } from "~/http/toast.server";
 import { toPublicUser } from "~/modules/accounts/users.server";
 import { useNonce } from "~/utils/nonce";
 import { flagCookie, hasFlagCookie } from "~/http/cookies.server";
-import { BETA_BANNER_CLOSED, SIGNED_IN_MARKER } from "~/utils/shell";
+import { BETA_BANNER_CLOSED, ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
 
 // A 429's Retry-After survives the error page.
@@ -75,6 +76,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       betaBanner: betaBannerClosed ? { enabled: false, text: "" } : settings.betaBanner,
       unreadNotifications,
       justSignedIn,
+      onboardingCompleted: hasFlagCookie(request, ONBOARDING_COMPLETED, "true"),
+      // Only admins get past the maintenance gate; they are told it is on.
+      maintenanceNotice: user?.role === "admin" && settings.maintenanceMode,
     },
     { headers },
   );
@@ -111,6 +115,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
     <ToastProvider serverToast={data?.toast ?? null}>
       <ShellDialogsProvider>
         <SkipLink />
+        {data?.maintenanceNotice ? <MaintenanceBanner /> : null}
         {data?.betaBanner.enabled === false ? null : (
           <BetaBanner
             closedOnServer={data?.betaBannerClosed ?? false}
@@ -124,12 +129,19 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
         <main id="main" className="flex-1">
           <EarlyAccessDialog />
           {data?.user ? null : <RegistrationDialog />}
+          {data?.user ? (
+            <OnboardingWithoutScripts
+              justSignedIn={data.justSignedIn}
+              completed={data.onboardingCompleted}
+            />
+          ) : null}
           {children}
         </main>
         <SiteFooter />
         <OnboardingDialog
           signedIn={Boolean(data?.user)}
           justSignedIn={data?.justSignedIn ?? false}
+          completed={data?.onboardingCompleted ?? false}
         />
       </ShellDialogsProvider>
     </ToastProvider>

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ONBOARDING_COMPLETED } from "~/utils/shell";
 import { LazyModal } from "./lazy-modal";
@@ -27,43 +28,65 @@ const STEPS = [
   },
 ];
 
+/** Where finishing or skipping is recorded for the server (a flag cookie). */
+const DONE_ACTION = "/api/onboarding";
+
 /**
- * Opens 1 s after a sign-in unless onboarding_completed is stored (needs JavaScript). The server
- * tells it a sign-in just happened (an HttpOnly marker cookie the root loader reads once).
+ * Opens 1 s after a sign-in unless the onboarding is done: onboarding_completed stored locally,
+ * or the server's flag cookie (`completed`). The server tells it a sign-in just happened (an
+ * HttpOnly marker cookie the root loader reads once). Get Started and Skip both record it done,
+ * in both places.
  */
 export function OnboardingDialog({
   signedIn,
   justSignedIn,
+  completed,
 }: {
   signedIn: boolean;
   justSignedIn: boolean;
+  completed: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState(0);
 
   useEffect(() => {
-    if (!signedIn || !justSignedIn) return;
+    if (!signedIn || !justSignedIn || completed) return;
     if (localStorage.getItem(ONBOARDING_COMPLETED) === "true") return;
     const timer = setTimeout(() => {
       setStep(0);
       setOpen(true);
     }, ONBOARDING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, justSignedIn]);
+  }, [signedIn, justSignedIn, completed]);
 
   const last = step === STEPS.length - 1;
   const finish = () => {
     localStorage.setItem(ONBOARDING_COMPLETED, "true");
     setOpen(false);
+    // Best effort: the local flag already keeps the dialog closed in this browser.
+    fetch(DONE_ACTION, {
+      method: "POST",
+      credentials: "include",
+      headers: { Accept: "application/json" },
+    }).catch(() => undefined);
   };
 
   return (
     <LazyModal open={open} onClose={() => setOpen(false)}>
       {(Title) => (
         <>
-          <p className="text-sm font-semibold text-slate-500">
-            Step {step + 1} of {STEPS.length}
-          </p>
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-sm font-semibold text-slate-500">
+              Step {step + 1} of {STEPS.length}
+            </p>
+            <button
+              type="button"
+              onClick={finish}
+              className="rounded-md px-2 py-1 text-sm font-semibold text-slate-600 underline hover:bg-slate-100"
+            >
+              Skip
+            </button>
+          </div>
           <div
             role="progressbar"
             aria-label="Onboarding progress"
@@ -101,5 +124,66 @@ export function OnboardingDialog({
         </>
       )}
     </LazyModal>
+  );
+}
+
+/**
+ * The onboarding without JavaScript: after a sign-in, a short panel at the top of the page (in
+ * the flow, covering nothing) with the same steps and a form that records it done, the same post
+ * for Get Started and Skip. Inside <noscript>, so a browser running scripts gets the dialog only.
+ */
+export function OnboardingWithoutScripts({
+  justSignedIn,
+  completed,
+}: {
+  justSignedIn: boolean;
+  completed: boolean;
+}) {
+  const location = useLocation();
+  if (!justSignedIn || completed) return null;
+  return (
+    <noscript>
+      <section
+        aria-labelledby="onboarding-tour-title"
+        className="mx-auto mt-4 w-full max-w-7xl px-3 sm:px-6"
+      >
+        <div className="rounded-xl border border-brand-100 bg-brand-50 p-4">
+          <h2 id="onboarding-tour-title" className="text-lg font-bold">
+            New to BidYard? Five steps to your first bid
+          </h2>
+          <details className="mt-2">
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+              Show the steps
+            </summary>
+            <ol className="mt-2 list-decimal space-y-2 pl-5 text-sm text-slate-700">
+              {STEPS.map((item) => (
+                <li key={item.title}>
+                  <strong>{item.title}.</strong> {item.body}
+                </li>
+              ))}
+            </ol>
+          </details>
+          <form method="post" action={DONE_ACTION} className="mt-3 flex gap-2">
+            <input
+              type="hidden"
+              name="redirectTo"
+              value={`${location.pathname}${location.search}`}
+            />
+            <button
+              type="submit"
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              Get Started
+            </button>
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            >
+              Skip
+            </button>
+          </form>
+        </div>
+      </section>
+    </noscript>
   );
 }

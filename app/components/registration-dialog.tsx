@@ -2,13 +2,39 @@ import { useState, type FormEvent } from "react";
 import { ShellDialogFrame } from "./shell-dialog-frame";
 import { usePageWithoutDialogs, useShellDialogs } from "./shell-dialogs";
 import { useHydrated } from "~/utils/use-hydrated";
+import {
+  REGISTRATION_MARKER,
+  registrationErrors,
+  registrationSchema,
+  type RegistrationErrors,
+  type RegistrationField,
+} from "~/modules/accounts/schemas";
 
 const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900";
 
-const FIELDS = [
-  { id: "firstName", label: "First name", type: "text", autoComplete: "given-name" },
-  { id: "lastName", label: "Last name", type: "text", autoComplete: "family-name" },
-  { id: "email", label: "Email", type: "email", autoComplete: "email" },
+/** `name` only on what is sent (see registrationSentSchema). */
+const FIELDS: {
+  id: Exclude<RegistrationField, "accountType" | "terms">;
+  label: string;
+  type: string;
+  autoComplete: string;
+  name?: string;
+}[] = [
+  {
+    id: "firstName",
+    label: "First name",
+    type: "text",
+    autoComplete: "given-name",
+    name: "firstName",
+  },
+  {
+    id: "lastName",
+    label: "Last name",
+    type: "text",
+    autoComplete: "family-name",
+    name: "lastName",
+  },
+  { id: "login_hint", label: "Email", type: "email", autoComplete: "email", name: "login_hint" },
   { id: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
   { id: "password", label: "Password", type: "password", autoComplete: "new-password" },
   {
@@ -17,32 +43,159 @@ const FIELDS = [
     type: "password",
     autoComplete: "new-password",
   },
-] as const;
+];
+
+const fieldId = (field: RegistrationField) => `register-${field}`;
+const errorId = (field: RegistrationField) => `register-${field}-error`;
+
+/** What the form holds, read by element id (the phone and passwords carry no name). */
+function readForm(form: HTMLFormElement) {
+  const value = (field: RegistrationField) =>
+    form.querySelector<HTMLInputElement>(`#${fieldId(field)}`)?.value ?? "";
+  return {
+    accountType:
+      form.querySelector<HTMLInputElement>('input[name="accountType"]:checked')?.value ?? "",
+    ...Object.fromEntries(FIELDS.map((field) => [field.id, value(field.id)])),
+    terms: form.querySelector<HTMLInputElement>(`#${fieldId("terms")}`)?.checked ? "on" : undefined,
+  };
+}
+
+function FieldError({ field, errors }: { field: RegistrationField; errors: RegistrationErrors }) {
+  return errors[field] ? (
+    <p id={errorId(field)} className="mt-1 text-sm text-red-700">
+      {errors[field]}
+    </p>
+  ) : null;
+}
 
 /**
- * Registration: nothing is sent to us; submitting goes to /api/login with the account
- * type and the e-mail as a login hint. Only those two fields carry a `name`, so passwords and the
- * phone number never leave the page (not even in the URL of the no-JS GET form).
+ * The registration form. Nothing is stored here: it goes to /api/login (a GET) with the account
+ * type, the names and the e-mail as the login hint, which the server checks (400 with these
+ * messages) and keeps for the first sign-in. The phone number and passwords carry no `name`, so
+ * they never leave the page (not even in the URL); the browser checks them (the schema with
+ * scripts, `required` without).
  */
-export function RegistrationDialog() {
-  const { current, close } = useShellDialogs();
-  const back = usePageWithoutDialogs();
+export function RegistrationForm({
+  errors: fromServer = {},
+  values = {},
+}: {
+  errors?: RegistrationErrors;
+  values?: Partial<Record<"accountType" | "firstName" | "lastName" | "login_hint", string>>;
+}) {
   const hydrated = useHydrated();
-  const [missing, setMissing] = useState(false);
+  const [checked, setChecked] = useState<RegistrationErrors | null>(null);
+  const errors = checked ?? fromServer;
+  const failed = Object.keys(errors).length > 0;
 
   function check(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const empty = FIELDS.some(
-      (field) =>
-        (form.querySelector<HTMLInputElement>(`#register-${field.id}`)?.value ?? "") === "",
-    );
-    const agreed = form.querySelector<HTMLInputElement>("#register-terms")?.checked;
-    if (empty || !agreed) {
-      event.preventDefault();
-      setMissing(true);
+    const result = registrationSchema.safeParse(readForm(form));
+    if (result.success) {
+      setChecked({});
+      return;
     }
+    event.preventDefault();
+    const found = registrationErrors(result.error);
+    setChecked(found);
+    const first = (["accountType", ...FIELDS.map((f) => f.id), "terms"] as const).find(
+      (field) => found[field],
+    );
+    if (first) form.querySelector<HTMLElement>(`#${fieldId(first)}`)?.focus();
   }
 
+  const described = (field: RegistrationField) =>
+    errors[field] ? { "aria-invalid": true, "aria-describedby": errorId(field) } : {};
+
+  return (
+    <form
+      method="get"
+      action="/api/login"
+      onSubmit={hydrated ? check : undefined}
+      noValidate={hydrated}
+      className="space-y-3"
+    >
+      <input type="hidden" name={REGISTRATION_MARKER.name} value={REGISTRATION_MARKER.value} />
+      <fieldset aria-describedby={errors.accountType ? errorId("accountType") : undefined}>
+        <legend className="text-sm font-semibold">Account type</legend>
+        <div className="mt-1 grid gap-2 sm:grid-cols-2">
+          <label className="flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2">
+            <input
+              id={fieldId("accountType")}
+              type="radio"
+              name="accountType"
+              value="buyer"
+              defaultChecked={values.accountType !== "affiliate"}
+            />
+            Buyer
+          </label>
+          <label className="flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2">
+            <input
+              type="radio"
+              name="accountType"
+              value="affiliate"
+              defaultChecked={values.accountType === "affiliate"}
+            />
+            Service Provider (Affiliate)
+          </label>
+        </div>
+        <FieldError field="accountType" errors={errors} />
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FIELDS.map((field) => (
+          <div key={field.id}>
+            <label htmlFor={fieldId(field.id)} className="block text-sm font-semibold">
+              {field.label}
+            </label>
+            <input
+              id={fieldId(field.id)}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required
+              maxLength={field.id === "login_hint" ? 254 : 100}
+              defaultValue={field.name ? values[field.id as keyof typeof values] : undefined}
+              className={input}
+              {...described(field.id)}
+            />
+            <FieldError field={field.id} errors={errors} />
+          </div>
+        ))}
+      </div>
+      <div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            id={fieldId("terms")}
+            name="terms"
+            type="checkbox"
+            required
+            className="mt-1"
+            {...described("terms")}
+          />
+          I agree to the Terms of Service and Privacy Policy
+        </label>
+        <FieldError field="terms" errors={errors} />
+      </div>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700">
+          Please fill in every field and agree to the terms.
+        </p>
+      ) : null}
+      <p className="text-xs text-slate-500">
+        You will confirm your e-mail on the secure sign-in page next.
+      </p>
+      <button
+        type="submit"
+        className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        Create Account
+      </button>
+    </form>
+  );
+}
+
+export function RegistrationDialog() {
+  const { current, close } = useShellDialogs();
+  const back = usePageWithoutDialogs();
   return (
     <ShellDialogFrame
       id="register"
@@ -51,61 +204,7 @@ export function RegistrationDialog() {
       title="Create your account"
       closeHref={back}
     >
-      <form
-        method="get"
-        action="/api/login"
-        onSubmit={hydrated ? check : undefined}
-        noValidate
-        className="space-y-3"
-      >
-        <fieldset>
-          <legend className="text-sm font-semibold">Account type</legend>
-          <div className="mt-1 grid gap-2 sm:grid-cols-2">
-            <label className="flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2">
-              <input type="radio" name="accountType" value="buyer" defaultChecked />
-              Buyer
-            </label>
-            <label className="flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2">
-              <input type="radio" name="accountType" value="affiliate" />
-              Service Provider (Affiliate)
-            </label>
-          </div>
-        </fieldset>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {FIELDS.map((field) => (
-            <div key={field.id}>
-              <label htmlFor={`register-${field.id}`} className="block text-sm font-semibold">
-                {field.label}
-              </label>
-              <input
-                id={`register-${field.id}`}
-                name={field.id === "email" ? "login_hint" : undefined}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                className={input}
-              />
-            </div>
-          ))}
-        </div>
-        <label className="flex items-start gap-2 text-sm">
-          <input id="register-terms" type="checkbox" className="mt-1" />I agree to the Terms of
-          Service and Privacy Policy
-        </label>
-        {missing ? (
-          <p role="alert" className="text-sm text-red-700">
-            Please fill in every field and agree to the terms.
-          </p>
-        ) : null}
-        <p className="text-xs text-slate-500">
-          You will confirm your e-mail on the secure sign-in page next.
-        </p>
-        <button
-          type="submit"
-          className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
-          Create Account
-        </button>
-      </form>
+      <RegistrationForm />
     </ShellDialogFrame>
   );
 }

@@ -1,5 +1,5 @@
-import { Link, NavLink } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/modules/accounts/users.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { NotificationBell } from "./notification-bell";
@@ -61,6 +61,15 @@ export function SkipLink() {
   );
 }
 
+const MENU_TOGGLE = "site-menu-toggle";
+const MENU = "site-menu";
+
+/**
+ * One row at every width (docs/decisions/1403-one-row-header.md). From md up: logo, the main
+ * links, the account group, the bell. Below md: a Menu toggle, the logo, and Sign In and
+ * Register or the bell; the toggle (a checkbox, so it works without JavaScript and from the
+ * keyboard) shows the main links and the account group as a panel under the header.
+ */
 export function SiteHeader({
   user: known,
   unreadNotifications = 0,
@@ -69,31 +78,79 @@ export function SiteHeader({
   unreadNotifications?: number;
 }) {
   const { user, loading } = useHeaderUser(known);
+  const toggle = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (toggle.current) toggle.current.checked = false;
+  }, [location]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !toggle.current?.checked) return;
+    toggle.current.checked = false;
+    toggle.current.focus();
+  };
+
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-6">
+    <header
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+      onKeyDown={closeOnEscape}
+    >
+      <div className="relative mx-auto flex max-w-7xl items-center gap-x-2 px-3 py-2 sm:px-6 md:gap-x-4">
+        {/* The checkbox covers its icon, so a tap or a click lands on the control itself. */}
+        <div className="relative h-9 w-9 shrink-0 md:hidden">
+          <input
+            ref={toggle}
+            id={MENU_TOGGLE}
+            type="checkbox"
+            aria-label="Menu"
+            aria-controls={MENU}
+            className="site-menu-toggle peer absolute inset-0 z-10 h-full w-full cursor-pointer appearance-none rounded-md bg-transparent"
+          />
+          <span
+            aria-hidden="true"
+            className="site-menu-face flex h-9 w-9 items-center justify-center rounded-md text-slate-700 peer-hover:bg-slate-100"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path className="site-menu-closed" d="M4 6h16M4 12h16M4 18h16" />
+              <path className="site-menu-open" d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </span>
+        </div>
         <Link
           to="/"
-          className="flex items-center gap-2 text-lg font-black tracking-tight text-brand-800"
+          className="flex shrink-0 items-center gap-2 text-lg font-black tracking-tight text-brand-800"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           BidYard
         </Link>
-        <nav
-          aria-label="Main"
-          className="order-3 flex w-full gap-1 overflow-x-auto md:order-none md:w-auto"
-        >
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={pill}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
         <div
-          className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2"
-          aria-label="Account"
-          role="group"
+          id={MENU}
+          className="absolute inset-x-0 top-full site-menu hidden max-h-[calc(100vh-4rem)] flex-col gap-1 overflow-y-auto border-b border-slate-200 bg-white p-3 shadow-lg md:static md:flex md:max-h-none md:flex-1 md:flex-row md:items-center md:gap-4 md:overflow-visible md:border-0 md:bg-transparent md:p-0 md:shadow-none"
         >
+          <nav aria-label="Main" className="flex flex-col gap-1 md:flex-row">
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} className={pill}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          {user && !loading ? (
+            <div
+              className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-2 md:ml-auto md:mt-0 md:flex-row md:items-center md:gap-2 md:border-0 md:pt-0"
+              aria-label="Account"
+              role="group"
+            >
+              <SignedIn user={user} />
+            </div>
+          ) : null}
+        </div>
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 md:ml-0">
           {loading ? (
             <button
               type="button"
@@ -103,22 +160,22 @@ export function SiteHeader({
               Loading
             </button>
           ) : user ? (
-            <SignedIn user={user} unreadNotifications={unreadNotifications} />
+            <NotificationBell unreadCount={unreadNotifications} />
           ) : (
-            <>
+            <div className="flex items-center gap-1 sm:gap-2" aria-label="Account" role="group">
               <a
                 href="/api/login"
-                className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                className="whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:px-3"
               >
                 Sign In
               </a>
               <DialogLink
                 dialog="register"
-                className="rounded-md bg-accent-500 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-accent-600"
+                className="rounded-md bg-accent-500 px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-accent-600 sm:px-3"
               >
                 Register
               </DialogLink>
-            </>
+            </div>
           )}
         </div>
       </div>
@@ -126,17 +183,10 @@ export function SiteHeader({
   );
 }
 
-function SignedIn({
-  user,
-  unreadNotifications,
-}: {
-  user: PublicUser;
-  unreadNotifications: number;
-}) {
+function SignedIn({ user }: { user: PublicUser }) {
   const isAdmin = user.role === "admin";
   return (
     <>
-      <NotificationBell unreadCount={unreadNotifications} />
       <NavLink
         to="/post-vehicle"
         className={({ isActive }) =>
@@ -181,7 +231,7 @@ function SignedIn({
       >
         <button
           type="submit"
-          className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          className="w-full rounded-md px-3 py-1.5 text-left text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >
           Logout
         </button>

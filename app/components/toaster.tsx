@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import { toastIn, type Toast } from "~/utils/toast";
+import { useHydrated } from "~/utils/use-hydrated";
 
 // The one toast path (docs/architecture.md, "Toasts"): the server's flash toast (redirectWithToast)
 // arrives as `serverToast`; an action that stays on its page answers `{ toast }`, shown by
@@ -41,7 +42,9 @@ let nextId = 1;
 
 /**
  * The toast region: one at a time, 5000 ms, F8 focuses it, swipe right to dismiss.
- * The server's flash toast renders into the HTML, so it shows without JavaScript too.
+ * The server's flash toast renders into the HTML, so it shows without JavaScript too; until
+ * scripts run it closes by CSS alone (a checkbox for ×, an animation for the 5000 ms, paused
+ * while pointed at or focused, like the timer): docs/decisions/1401-toast-without-javascript.md.
  */
 export function ToastProvider({
   serverToast,
@@ -70,6 +73,7 @@ export function ToastProvider({
 }
 
 function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () => void }) {
+  const hydrated = useHydrated();
   const region = useRef<HTMLElement>(null);
   const [paused, setPaused] = useState(false);
   const [dragX, setDragX] = useState(0);
@@ -105,15 +109,21 @@ function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () 
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-4 outline-none md:max-w-[420px] md:left-auto"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-2 outline-none sm:p-4 md:left-auto md:max-w-[420px]"
     >
       <ol className="w-full">
         {toast ? (
           <li
             key={toast.id}
             data-testid="toast"
-            className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg ${tone}`}
-            style={dragX ? { transform: `translateX(${dragX}px)`, opacity: 1 - dragX / 200 } : {}}
+            className={`pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-lg border px-3 py-2 shadow-lg sm:p-4 ${tone} ${hydrated ? "" : "toast-static"}`}
+            style={
+              hydrated
+                ? dragX
+                  ? { transform: `translateX(${dragX}px)`, opacity: 1 - dragX / 200 }
+                  : {}
+                : { animationDelay: `${TOAST_DURATION_MS}ms` }
+            }
             onMouseEnter={() => setPaused(true)}
             onMouseLeave={() => setPaused(false)}
             onFocus={() => setPaused(true)}
@@ -135,22 +145,43 @@ function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () 
               setDragX(0);
             }}
           >
+            {hydrated ? null : (
+              <input
+                type="checkbox"
+                id={`toast-dismiss-${toast.id}`}
+                aria-label="Dismiss notification"
+                className="toast-dismiss sr-only"
+              />
+            )}
             <div
               role={toast.type === "error" ? "alert" : "status"}
               aria-live={toast.type === "error" ? "assertive" : "polite"}
               className="flex-1"
             >
               <p className="font-semibold">{toast.title}</p>
-              {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+              {toast.description ? (
+                <p className="mt-0.5 text-sm sm:mt-1">{toast.description}</p>
+              ) : null}
             </div>
-            <button
-              type="button"
-              onClick={onDismiss}
-              aria-label="Dismiss notification"
-              className="rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
-            >
-              ×
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={onDismiss}
+                aria-label="Dismiss notification"
+                className="rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+              >
+                ×
+              </button>
+            ) : (
+              // The checkbox above is the control (focusable, named); this is its visible face.
+              <label
+                htmlFor={`toast-dismiss-${toast.id}`}
+                aria-hidden="true"
+                className="toast-dismiss-face cursor-pointer rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+              >
+                ×
+              </label>
+            )}
           </li>
         ) : null}
       </ol>

@@ -1,4 +1,5 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
+import { safeRedirect } from "./http.server";
 import { env } from "~/platform/env.server";
 import type { Toast } from "~/utils/toast";
 
@@ -44,4 +45,20 @@ export function hasFlagCookie(request: Request, name: string, value: string) {
   return (request.headers.get("cookie") ?? "")
     .split(";")
     .some((part) => part.trim() === `${name}=${value}`);
+}
+
+/**
+ * Answers a shell flag's post (the beta banner's close, the onboarding's end): sets the flag
+ * cookie, then 204 for the shell's own script (it asks for JSON), else back to the posting page.
+ */
+export async function rememberFlag(request: Request, name: string, maxAgeSeconds: number) {
+  const cookie = flagCookie(name, "true", maxAgeSeconds);
+  if ((request.headers.get("accept") ?? "").includes("application/json")) {
+    return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
+  }
+  const form = await request.formData().catch(() => new FormData());
+  return redirect(safeRedirect(form.get("redirectTo"), "/"), {
+    status: 303,
+    headers: { "Set-Cookie": cookie },
+  });
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { flagCookie } from "~/http/cookies.server";
-import { requireSameOrigin, safeRedirect } from "~/http/http.server";
+import { rememberFlag } from "~/http/cookies.server";
+import { requireSameOrigin } from "~/http/http.server";
 import { BETA_BANNER_CLOSED } from "~/utils/shell";
 
 export async function loader() {
@@ -16,13 +16,5 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const cookie = flagCookie(BETA_BANNER_CLOSED, "true", ONE_YEAR);
-  if ((request.headers.get("accept") ?? "").includes("application/json")) {
-    return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
-  }
-  const form = await request.formData().catch(() => new FormData());
-  return redirect(safeRedirect(form.get("redirectTo"), "/"), {
-    status: 303,
-    headers: { "Set-Cookie": cookie },
-  });
+  return rememberFlag(request, BETA_BANNER_CLOSED, ONE_YEAR);
 }

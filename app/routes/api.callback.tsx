@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const clear = await clearSignInCookies(request);
   try {
     const { identity, intent } = await finishSignIn(request);
-    const { user, isNew } = await userForIdentity(identity, intent.accountType, request);
+    const { user, isNew } = await userForIdentity(identity, intent.accountType, request, intent);
     await destroyUserSession(request); // never keep a session id across sign-ins
     const headers = new Headers({ "Cache-Control": "no-store" });
     for (const cookie of clear) headers.append("Set-Cookie", cookie);

@@ -51,7 +51,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "_index.tsx": { path: "/", access: "public" },
   "healthz.ts": { path: "/healthz", access: "public" },
-  "api.login.ts": { path: "/api/login", access: "public" },
+  "api.login.tsx": { path: "/api/login", access: "public" },
   "api.callback.tsx": {
     path: "/api/callback",
     access: "public",
@@ -191,6 +191,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "public",
   },
   "api.beta-banner.ts": { path: "/api/beta-banner", access: "public" },
+  "api.onboarding.ts": { path: "/api/onboarding", access: "public" },
   // Memberships
   "membership.tsx": { path: "/membership", access: "user" },
   "membership_.return.ts": { path: "/membership/return", access: "user" },

@@ -15,19 +15,24 @@ async function findByEmail(email: string) {
   });
 }
 
+/** Names typed in the registration form before this sign-in (none for a plain Sign In). */
+export type RegisteredNames = { firstName?: string | null; lastName?: string | null };
+
 /**
  * The user behind a verified identity: found by OIDC subject, else a seeded or earlier account
- * claimed by its (verified) e-mail, else a new account of `accountType`.
+ * claimed by its (verified) e-mail, else a new account of `accountType`. A new account takes
+ * the issuer's names, or else the names typed when registering.
  */
 export async function userForIdentity(
   identity: Identity,
   accountType: AccountType,
   /** The sign-in's request: a new account counts against its address's sign-up limit. */
   request?: Request,
+  registered: RegisteredNames = {},
 ): Promise<{ user: User; isNew: boolean }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await upsert(identity, accountType, request);
+      return await upsert(identity, accountType, request, registered);
     } catch (error) {
       // Two first sign-ins of one person at once: the loser finds the winner's row next time.
       if (error instanceof UniqueConstraintError && attempt === 0) continue;
@@ -36,7 +41,12 @@ export async function userForIdentity(
   }
 }
 
-async function upsert(identity: Identity, accountType: AccountType, request?: Request) {
+async function upsert(
+  identity: Identity,
+  accountType: AccountType,
+  request: Request | undefined,
+  registered: RegisteredNames,
+) {
   const admin = isAdminEmail(identity);
   const bySubject = await User.findOne({ where: { oidcSubject: identity.subject } });
   if (bySubject) {
@@ -86,8 +96,8 @@ async function upsert(identity: Identity, accountType: AccountType, request?: Re
   const user = await User.create({
     oidcSubject: identity.subject,
     email: identity.email,
-    firstName: identity.firstName,
-    lastName: identity.lastName,
+    firstName: identity.firstName ?? registered.firstName ?? null,
+    lastName: identity.lastName ?? registered.lastName ?? null,
     accountType,
     role: admin ? "admin" : "user",
   });

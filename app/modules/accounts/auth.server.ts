@@ -182,6 +182,9 @@ export type LoginIntent = {
   state: string;
   returnTo: string;
   accountType: "buyer" | "affiliate";
+  /** The names typed in the registration form, for an account this sign-in creates. */
+  firstName?: string | null;
+  lastName?: string | null;
 };
 
 /** Remembers where to go after the issuer sends the person back, tied to the flow's state. */
@@ -196,11 +199,17 @@ const loginIntentCookie = createCookie("__login_intent", {
 
 /**
  * Starts the authorization-code flow: the redirect to the issuer with the state/PKCE cookie and
- * the login intent (returnTo, account type) cookie.
+ * the login intent (returnTo, account type, the registration's names) cookie.
  */
 export async function startSignIn(
   request: Request,
-  intent: { returnTo: string; accountType: "buyer" | "affiliate"; loginHint?: string },
+  intent: {
+    returnTo: string;
+    accountType: "buyer" | "affiliate";
+    loginHint?: string;
+    firstName?: string;
+    lastName?: string;
+  },
 ): Promise<Response> {
   const auth = await authenticator();
   const url = new URL("/api/login", request.url);
@@ -218,6 +227,8 @@ export async function startSignIn(
         state: state ?? "",
         returnTo: intent.returnTo,
         accountType: intent.accountType,
+        firstName: cleanName(intent.firstName),
+        lastName: cleanName(intent.lastName),
       } satisfies LoginIntent),
     );
     headers.set("Cache-Control", "no-store");
@@ -286,6 +297,9 @@ export async function finishSignIn(
     intent: {
       returnTo: matches ? stored.returnTo : "/",
       accountType: matches && stored.accountType === "affiliate" ? "affiliate" : "buyer",
+      firstName:
+        matches && typeof stored.firstName === "string" ? cleanName(stored.firstName) : null,
+      lastName: matches && typeof stored.lastName === "string" ? cleanName(stored.lastName) : null,
     },
   };
 }

@@ -1,0 +1,146 @@
+// The registration form's submission: checked on the server (400 with field messages, nothing
+// started), and the names it carries reach the account the first sign-in creates.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalIssuer, type LocalIssuer } from "../../scripts/local-issuer";
+import { User } from "~/models/user.server";
+import { loader as callbackLoader } from "~/routes/api.callback";
+import { loader as loginLoader } from "~/routes/api.login";
+import { resetEnvForTests } from "~/platform/env.server";
+
+const APP = "http://localhost:3000";
+let issuer: LocalIssuer;
+
+beforeAll(async () => {
+  issuer = await startLocalIssuer({ redirectUris: [`${APP}/api/callback`] });
+  process.env.LOCAL_OIDC_PORT = String(issuer.port);
+  resetEnvForTests();
+});
+afterAll(async () => {
+  await issuer?.stop();
+});
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+async function caught(work: Promise<unknown>): Promise<unknown> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+const cookiePairs = (response: Response) =>
+  response.headers.getSetCookie().map((c) => c.split(";")[0]);
+
+/** From the app's redirect to the issuer, through its form (names left empty), to the callback. */
+async function signInAtIssuer(login: Response, email: string) {
+  const appCookies = cookiePairs(login).join("; ");
+  const jar = new Map<string, string>();
+  const send = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: {
+        ...(init.headers ?? {}),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+    });
+    for (const pair of cookiePairs(response)) {
+      const [name, ...rest] = pair.split("=");
+      jar.set(name, rest.join("="));
+    }
+    return response;
+  };
+  let response = await send(login.headers.get("location")!);
+  const interaction = new URL(response.headers.get("location")!, issuer.issuer).toString();
+  await send(interaction);
+  response = await send(interaction, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, firstName: "", lastName: "" }),
+  });
+  response = await send(new URL(response.headers.get("location")!, issuer.issuer).toString());
+  const callbackUrl = response.headers.get("location")!;
+  return new Request(callbackUrl, { headers: { cookie: appCookies } });
+}
+
+type Refused = {
+  data: { errors: Record<string, string>; values: Record<string, string> };
+  init: ResponseInit;
+};
+
+describe("the registration form's submission", () => {
+  it("sent empty, is refused with 400 and a message per field, and starts no sign-in", async () => {
+    const answer = (await caught(
+      loginLoader(args(new Request(`${APP}/api/login?from=register&accountType=buyer`))),
+    )) as Refused;
+    expect(answer).not.toBeInstanceOf(Response);
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.errors).toEqual({
+      firstName: "Enter your first name.",
+      lastName: "Enter your last name.",
+      login_hint: "Enter your e-mail address.",
+      terms: "Agree to the Terms of Service and Privacy Policy.",
+    });
+  });
+
+  it("with a bad e-mail, keeps what was typed and says what is wrong", async () => {
+    const query = new URLSearchParams({
+      from: "register",
+      accountType: "affiliate",
+      firstName: "Pat",
+      lastName: "   ",
+      login_hint: "not-an-address",
+      terms: "on",
+    });
+    const answer = (await caught(
+      loginLoader(args(new Request(`${APP}/api/login?${query}`))),
+    )) as Refused;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.errors).toEqual({
+      lastName: "Enter your last name.",
+      login_hint: "Enter a valid e-mail address.",
+    });
+    expect(answer.data.values).toMatchObject({
+      accountType: "affiliate",
+      firstName: "Pat",
+      login_hint: "not-an-address",
+    });
+  });
+
+  it("filled in, goes to sign in, and the new account gets the names typed", async () => {
+    const email = `registered-${Date.now()}@example.com`;
+    const query = new URLSearchParams({
+      from: "register",
+      accountType: "buyer",
+      firstName: " Rita ",
+      lastName: "Registered",
+      login_hint: email,
+      terms: "on",
+    });
+    const login = (await caught(
+      loginLoader(args(new Request(`${APP}/api/login?${query}`))),
+    )) as Response;
+    expect(login.status).toBe(302);
+    expect(new URL(login.headers.get("location")!).searchParams.get("login_hint")).toBe(email);
+    // Neither the names nor anything else of the form travels to the issuer.
+    expect(login.headers.get("location")).not.toContain("Rita");
+
+    const callback = await caught(callbackLoader(args(await signInAtIssuer(login, email))));
+    expect((callback as Response).status).toBe(302);
+    const user = await User.findOne({ where: { email } });
+    expect(user).toMatchObject({ firstName: "Rita", lastName: "Registered", accountType: "buyer" });
+  });
+
+  it("a plain Sign In creates an account without names, as before", async () => {
+    const email = `plain-${Date.now()}@example.com`;
+    const login = (await caught(
+      loginLoader(args(new Request(`${APP}/api/login?login_hint=${email}`))),
+    )) as Response;
+    expect(login.status).toBe(302);
+    await caught(callbackLoader(args(await signInAtIssuer(login, email))));
+    const user = await User.findOne({ where: { email } });
+    expect(user).toMatchObject({ firstName: null, lastName: null });
+  });
+});
