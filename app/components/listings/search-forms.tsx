@@ -12,7 +12,7 @@ import {
   capitalise,
 } from "~/modules/listings/fields";
 import { MIN_YEAR, maxListingYear } from "~/modules/listings/rules";
-import type { ListingFilters } from "~/modules/listings/schemas";
+import type { FilterKey, IgnoredFilter, ListingFilters } from "~/modules/listings/schemas";
 
 const field =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-2 text-sm text-slate-900";
@@ -126,81 +126,138 @@ export function VehicleAutoFinder({
   );
 }
 
-/** A Min and a Max input under one legend. */
+type Problems = Partial<Record<FilterKey, IgnoredFilter>>;
+
+const errorId = (name: FilterKey) => `filter-${name}-error`;
+
+/**
+ * A filter field's attributes: the value to show (a value the search left out is shown as typed,
+ * so it can be corrected) and, when it was left out, aria-invalid tied to its message.
+ */
+function fieldProps(name: FilterKey, value: string | number | undefined, problems: Problems) {
+  const problem = problems[name];
+  return {
+    name,
+    defaultValue: problem ? problem.value : (value ?? ""),
+    "aria-invalid": problem ? true : undefined,
+    "aria-describedby": problem ? errorId(name) : undefined,
+  };
+}
+
+function FieldError({ name, problems }: { name: FilterKey; problems: Problems }) {
+  const problem = problems[name];
+  return problem ? (
+    <p id={errorId(name)} className="mt-1 text-xs font-medium text-red-700">
+      {capitalise(problem.problem)}
+    </p>
+  ) : null;
+}
+
+/** A labelled field with its error below it (outside the label, so the name stays short). */
+function Labelled({
+  label,
+  name,
+  problems,
+  children,
+}: {
+  label: string;
+  name: FilterKey;
+  problems: Problems;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label className={labelClass}>
+        {label}
+        {children}
+      </label>
+      <FieldError name={name} problems={problems} />
+    </div>
+  );
+}
+
+/** A From and a To input under one legend. */
 function RangeFields({
   legend,
   names,
   values,
   inputMode,
+  problems,
   placeholders = [undefined, undefined],
 }: {
   legend: string;
-  names: [string, string];
+  names: [FilterKey, FilterKey];
   values: [string | number | undefined, string | number | undefined];
   inputMode: "numeric" | "decimal";
+  problems: Problems;
   placeholders?: [string | undefined, string | undefined];
 }) {
   return (
     <fieldset className="grid grid-cols-2 gap-2">
       <legend className={labelClass}>{legend}</legend>
-      {(["Min", "Max"] as const).map((bound, i) => (
-        <label key={bound} className={labelClass}>
-          <span className="sr-only">{legend} </span>
-          {bound}
-          <input
-            name={names[i]}
-            inputMode={inputMode}
-            placeholder={placeholders[i]}
-            defaultValue={values[i] ?? ""}
-            className={field}
-          />
-        </label>
+      {(["From", "To"] as const).map((bound, i) => (
+        <div key={bound}>
+          <label className={labelClass}>
+            <span className="sr-only">{legend} </span>
+            {bound}
+            <input
+              {...fieldProps(names[i], values[i], problems)}
+              inputMode={inputMode}
+              placeholder={placeholders[i]}
+              className={field}
+            />
+          </label>
+          <FieldError name={names[i]} problems={problems} />
+        </div>
       ))}
     </fieldset>
   );
 }
 
-/** Every filter, applied on the server through a GET form: shareable, works without JS. */
-export function VehicleFilters({ filters }: { filters: ListingFilters }) {
+/**
+ * Every filter, applied on the server through a GET form: shareable, works without JS. A value
+ * the search left out (`ignored`) stays in its field, marked invalid with the reason beside it.
+ */
+export function VehicleFilters({
+  filters,
+  ignored = [],
+}: {
+  filters: ListingFilters;
+  ignored?: IgnoredFilter[];
+}) {
+  const problems: Problems = Object.fromEntries(ignored.map((filter) => [filter.key, filter]));
+  const props = (name: FilterKey) => fieldProps(name, filters[name], problems);
   return (
     <SearchForm
       id="filters"
       heading="Filters"
       className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <label className={labelClass}>
-        Search
+      <Labelled label="Search" name="search" problems={problems}>
         <input
           type="search"
-          name="search"
-          defaultValue={filters.search ?? ""}
+          {...props("search")}
           placeholder="Title, make, model, description"
           className={field}
         />
-      </label>
-      <label className={labelClass}>
-        Make
-        <input
-          name="make"
-          list="filter-makes"
-          defaultValue={filters.make ?? ""}
-          className={field}
-        />
+      </Labelled>
+      <Labelled label="Make" name="make" problems={problems}>
+        <input {...props("make")} list="filter-makes" className={field} />
         <datalist id="filter-makes">
           {POPULAR_MAKES.map((make) => (
             <option key={make} value={make} />
           ))}
         </datalist>
-      </label>
-      <label className={labelClass}>
-        Model
-        <input name="model" defaultValue={filters.model ?? ""} className={field} />
-      </label>
+      </Labelled>
+      <Labelled label="Model" name="model" problems={problems}>
+        <input {...props("model")} className={field} />
+      </Labelled>
       <RangeFields
         legend="Year"
         names={["yearMin", "yearMax"]}
         values={[filters.yearMin, filters.yearMax]}
         inputMode="numeric"
+        problems={problems}
         placeholders={[String(MIN_YEAR), String(maxListingYear())]}
       />
       <RangeFields
@@ -208,10 +265,10 @@ export function VehicleFilters({ filters }: { filters: ListingFilters }) {
         names={["priceMin", "priceMax"]}
         values={[filters.priceMin, filters.priceMax]}
         inputMode="decimal"
+        problems={problems}
       />
-      <label className={labelClass}>
-        Condition
-        <select name="condition" defaultValue={filters.condition ?? ""} className={field}>
+      <Labelled label="Condition" name="condition" problems={problems}>
+        <select {...props("condition")} className={field}>
           <option value="">Any condition</option>
           {CONDITIONS.map((condition) => (
             <option key={condition} value={condition}>
@@ -219,10 +276,9 @@ export function VehicleFilters({ filters }: { filters: ListingFilters }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className={labelClass}>
-        Body type
-        <select name="bodyType" defaultValue={filters.bodyType ?? ""} className={field}>
+      </Labelled>
+      <Labelled label="Body type" name="bodyType" problems={problems}>
+        <select {...props("bodyType")} className={field}>
           <option value="">Any body type</option>
           {BODY_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -230,10 +286,9 @@ export function VehicleFilters({ filters }: { filters: ListingFilters }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className={labelClass}>
-        Country
-        <select name="country" defaultValue={filters.country ?? ""} className={field}>
+      </Labelled>
+      <Labelled label="Country" name="country" problems={problems}>
+        <select {...props("country")} className={field}>
           <option value="">Any country</option>
           {COUNTRIES.map((country) => (
             <option key={country} value={country}>
@@ -241,15 +296,13 @@ export function VehicleFilters({ filters }: { filters: ListingFilters }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className={labelClass}>
-        State/Province
-        <input name="state" defaultValue={filters.state ?? ""} className={field} />
-      </label>
-      <label className={labelClass}>
-        City
-        <input name="city" defaultValue={filters.city ?? ""} className={field} />
-      </label>
+      </Labelled>
+      <Labelled label="State/Province" name="state" problems={problems}>
+        <input {...props("state")} className={field} />
+      </Labelled>
+      <Labelled label="City" name="city" problems={problems}>
+        <input {...props("city")} className={field} />
+      </Labelled>
       <div className="flex flex-col gap-2 pt-2">
         <button
           type="submit"

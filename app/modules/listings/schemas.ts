@@ -127,38 +127,57 @@ export function normaliseListingJson(body: unknown): Record<string, unknown> {
   return out;
 }
 
+/** Why a filter value was left out; the page puts the filter's name in front (FILTER_LABELS). */
+export const FILTER_PROBLEMS = {
+  text: (max: number) => `use at most ${max} characters`,
+  year: () => `enter a year between ${MIN_YEAR} and ${maxListingYear()}`,
+  price: "enter an amount of 0 or more, like 15000 or 15000.50",
+  choice: "choose one of the listed options",
+} as const;
+
 const optionalFilterText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, FILTER_PROBLEMS.text(max))
     .optional()
     .transform((value) => (value ? value : undefined));
 
-const optionalInt = (min: number, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/[,\s]/g, "") || undefined : value),
-    z.coerce.number().int().min(min).max(max).optional(),
-  );
+// Model years as the listings hold them (MIN_YEAR to next year), read at request time so the
+// upper bound moves with the calendar.
+const optionalYear = z.preprocess(
+  (value) => (typeof value === "string" ? value.replace(/[,\s]/g, "") || undefined : value),
+  z
+    .string()
+    .regex(/^\d{4}$/, { error: FILTER_PROBLEMS.year, abort: true })
+    .transform(Number)
+    .refine((year) => year >= MIN_YEAR && year <= maxListingYear(), {
+      error: FILTER_PROBLEMS.year,
+    })
+    .optional(),
+);
 
 const optionalAmount = z.preprocess(
   (value) => (typeof value === "string" ? value.replace(/[,\s$]/g, "") || undefined : value),
   z
     .string()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/)
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, FILTER_PROBLEMS.price)
     .optional(),
 );
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), z.enum(values).optional());
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(values, FILTER_PROBLEMS.choice).optional(),
+  );
 
 /** The community query set of GET /api/vehicles and /community-vehicles. */
 export const listingSearchSchema = z.object({
   search: optionalFilterText(100),
   make: optionalFilterText(40),
   model: optionalFilterText(60),
-  yearMin: optionalInt(MIN_YEAR, 2100),
-  yearMax: optionalInt(MIN_YEAR, 2100),
+  yearMin: optionalYear,
+  yearMax: optionalYear,
   priceMin: optionalAmount,
   priceMax: optionalAmount,
   country: optionalChoice(COUNTRIES),
@@ -169,4 +188,29 @@ export const listingSearchSchema = z.object({
 });
 
 export type ListingFilters = Partial<z.output<typeof listingSearchSchema>>;
-export const FILTER_KEYS = Object.keys(listingSearchSchema.shape) as Array<keyof ListingFilters>;
+export type FilterKey = keyof ListingFilters;
+export const FILTER_KEYS = Object.keys(listingSearchSchema.shape) as FilterKey[];
+
+/** Each filter as the filter form names it. */
+export const FILTER_LABELS: Record<FilterKey, string> = {
+  search: "Search",
+  make: "Make",
+  model: "Model",
+  yearMin: "Year from",
+  yearMax: "Year to",
+  priceMin: "Price from",
+  priceMax: "Price to",
+  country: "Country",
+  state: "State/Province",
+  city: "City",
+  condition: "Condition",
+  bodyType: "Body type",
+};
+
+/** A filter value the page could not use: the results leave it out and say so. */
+export type IgnoredFilter = { key: FilterKey; value: string; problem: string };
+
+/** "Year from: enter a year between 1900 and 2027 — ignored" */
+export function ignoredFilterNotice({ key, problem }: IgnoredFilter) {
+  return `${FILTER_LABELS[key]}: ${problem} — ignored`;
+}

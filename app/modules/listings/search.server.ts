@@ -4,7 +4,13 @@ import { QueryTypes } from "sequelize";
 import { sellerHandle } from "~/platform/pseudonyms.server";
 import { sequelize } from "~/models/db.server";
 import type { BodyType, Condition, Country, Currency } from "~/modules/listings/fields";
-import { FILTER_KEYS, listingSearchSchema, type ListingFilters } from "~/modules/listings/schemas";
+import {
+  FILTER_KEYS,
+  listingSearchSchema,
+  type FilterKey,
+  type IgnoredFilter,
+  type ListingFilters,
+} from "~/modules/listings/schemas";
 import { UserError } from "~/utils/user-error";
 
 export const PAGE_SIZE = 24;
@@ -198,38 +204,51 @@ export async function searchListings(
   };
 }
 
-/** Only the non-empty community parameters of a query string. */
-export function parseListingFilters(
-  params: URLSearchParams,
-): { ok: true; filters: ListingFilters } | { ok: false; errors: Record<string, string> } {
-  const raw: Record<string, string> = {};
+function presentFilters(params: URLSearchParams) {
+  const raw: Partial<Record<FilterKey, string>> = {};
   for (const key of FILTER_KEYS) {
     const value = params.get(key)?.trim();
     if (value) raw[key] = value;
   }
-  const parsed = listingSearchSchema.safeParse(raw);
+  return raw;
+}
+
+/**
+ * Only the non-empty community parameters of a query string, or why each bad one is refused
+ * (keyed by parameter: "enter a year between 1900 and 2027").
+ */
+export function parseListingFilters(
+  params: URLSearchParams,
+): { ok: true; filters: ListingFilters } | { ok: false; errors: Record<string, string> } {
+  const parsed = listingSearchSchema.safeParse(presentFilters(params));
   if (parsed.success) return { ok: true, filters: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
-    errors[String(issue.path[0])] = `Invalid ${String(issue.path[0])}`;
+    errors[String(issue.path[0])] ??= issue.message;
   }
   return { ok: false, errors };
 }
 
 /**
  * The page's reading of a query string: a value that does not parse (a typo in a shared link) is
- * dropped rather than failing the whole search, and reported so the page can say so.
+ * left out rather than failing the whole search, and returned with its reason so the page can
+ * say so and mark the field.
  */
-export function lenientListingFilters(params: URLSearchParams) {
+export function lenientListingFilters(params: URLSearchParams): {
+  filters: ListingFilters;
+  ignored: IgnoredFilter[];
+} {
   const result = parseListingFilters(params);
-  if (result.ok) return { filters: result.filters, ignored: [] as string[] };
+  if (result.ok) return { filters: result.filters, ignored: [] };
+  const raw = presentFilters(params);
+  const ignored = FILTER_KEYS.flatMap((key) => {
+    const problem = result.errors[key];
+    return problem ? [{ key, value: raw[key] ?? "", problem }] : [];
+  });
   const cleaned = new URLSearchParams(params);
-  for (const key of Object.keys(result.errors)) cleaned.delete(key);
+  for (const { key } of ignored) cleaned.delete(key);
   const again = parseListingFilters(cleaned);
-  return {
-    filters: again.ok ? again.filters : ({} as ListingFilters),
-    ignored: Object.keys(result.errors),
-  };
+  return { filters: again.ok ? again.filters : {}, ignored };
 }
 
 /** A listing as API callers get it: every field and its images. */

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ListingCardSkeleton, ListingCardView } from "~/components/listings/listing-card";
 import type { ListingCard } from "~/modules/listings/listings.server";
+import { ignoredFilterNotice, type IgnoredFilter } from "~/modules/listings/schemas";
 
 /**
  * The results of /community-vehicles: the count, what the page could not read, the cards (or
@@ -12,6 +13,7 @@ export function Results({
   totalCapped,
   firstPageHref,
   notices,
+  ignored,
   searching,
   listings,
   nextHref,
@@ -25,6 +27,8 @@ export function Results({
   /** Set on a later page. */
   firstPageHref: string | null;
   notices: string[];
+  /** Filter values left out of this search, each named with its reason. */
+  ignored: IgnoredFilter[];
   searching: boolean;
   listings: ListingCard[];
   nextHref: string | null;
@@ -51,6 +55,24 @@ export function Results({
           {notice}
         </p>
       ))}
+      {ignored.length > 0 ? (
+        <div
+          role="status"
+          aria-labelledby="ignored-filters-heading"
+          className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <p id="ignored-filters-heading" className="font-semibold">
+            {ignored.length === 1
+              ? "One filter could not be used, so these results leave it out:"
+              : `${ignored.length} filters could not be used, so these results leave them out:`}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {ignored.map((filter) => (
+              <li key={filter.key}>{ignoredFilterNotice(filter)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {searching ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">

@@ -83,12 +83,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 type LoaderData = SerializeFrom<typeof loader>;
 
-function ignoredNotice(ignored: string[]) {
-  return ignored.length > 0
-    ? [`Some filters were not understood and were left out: ${ignored.join(", ")}.`]
-    : [];
-}
-
 function useAccumulatedPages(page: LoaderData["page"], search: string) {
   const fetcher = useFetcher<typeof loader>();
   const [more, setMore] = useState<{ listings: ListingCard[]; nextCursor: string | null }>({
@@ -153,7 +147,7 @@ export default function CommunityVehicles() {
               <span aria-hidden="true">▾</span>
             </label>
             <div className="mt-2 hidden peer-checked:block lg:mt-0 lg:block">
-              <VehicleFilters filters={filters} key={location.search} />
+              <VehicleFilters filters={filters} ignored={ignored} key={location.search} />
             </div>
           </div>
 
@@ -161,7 +155,8 @@ export default function CommunityVehicles() {
             total={page.total}
             totalCapped={page.totalCapped}
             firstPageHref={cursor ? `/community-vehicles?${firstPageParams}` : null}
-            notices={[...(notice ? [notice] : []), ...ignoredNotice(ignored)]}
+            notices={notice ? [notice] : []}
+            ignored={ignored}
             searching={searching}
             listings={listings}
             nextHref={nextCursor ? `/community-vehicles?${nextParams}` : null}
