@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { AdminAuditEntry } from "~/models/admin.server";
 import * as dashboard from "~/routes/admin._index/route";
 import * as apiSettings from "~/routes/api.admin.settings";
+import * as registration from "~/routes/affiliate-registration/route";
+import { AffiliateApplication } from "~/models/affiliate.server";
+import { createAffiliate } from "../support/affiliates";
 import { getSettings } from "~/modules/admin/settings.server";
 import { createTestUser, requestAs } from "../support/auth";
 
@@ -58,5 +61,33 @@ describe("admin settings: the beta banner text", () => {
       field: "betaBanner.text",
     });
     expect(await getSettings()).toEqual(before);
+  });
+});
+
+describe("affiliate registration: applying again after a rejection", () => {
+  it("prefills the form from the rejected application", async () => {
+    const user = await createAffiliate("rejected");
+    await AffiliateApplication.update(
+      { serviceAreas: ["Texas", "Oklahoma"], businessEmail: "ops@carrier.test" },
+      { where: { userId: user.id } },
+    );
+    const body = (await (
+      await run(registration.loader as Handler, await requestAs(user, "/affiliate-registration"))
+    ).json()) as { prefill: Record<string, unknown> | null };
+    expect(body.prefill).toEqual({
+      companyName: `Carrier ${user.lastName}`,
+      serviceTypes: ["shipping", "export"],
+      businessPhone: "214-555-0100",
+      businessEmail: "ops@carrier.test",
+      serviceAreas: "Texas, Oklahoma",
+    });
+  });
+
+  it("leaves the form empty for someone who never applied", async () => {
+    const user = await createTestUser();
+    const body = (await (
+      await run(registration.loader as Handler, await requestAs(user, "/affiliate-registration"))
+    ).json()) as { prefill: unknown };
+    expect(body.prefill).toBeNull();
   });
 });
