@@ -4,15 +4,13 @@ import { requireAdmin } from "~/modules/accounts/session.server";
 import { getSettings, updateSetting } from "~/modules/admin/settings.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
+import { bannerTextSchema } from "~/modules/admin/schemas";
 
 const schema = z
   .object({
     maintenanceMode: z.boolean().optional(),
     registrationOpen: z.boolean().optional(),
-    betaBanner: z
-      .object({ enabled: z.boolean(), text: z.string().trim().min(1).max(200) })
-      .strict()
-      .optional(),
+    betaBanner: z.object({ enabled: z.boolean(), text: bannerTextSchema }).strict().optional(),
   })
   .strict()
   .refine((change) => Object.keys(change).length > 0, "Send at least one setting to change");
@@ -26,6 +24,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const parsed = schema.safeParse(await readJson(request));
   if (!parsed.success) {
+    const textIssue = parsed.error.issues.find(
+      (issue) => issue.path.join(".") === "betaBanner.text",
+    );
+    if (textIssue) return jsonError(400, textIssue.message, { field: "betaBanner.text" });
     return jsonError(
       400,
       "Send any of {maintenanceMode: boolean, registrationOpen: boolean, betaBanner: {enabled, text}}",

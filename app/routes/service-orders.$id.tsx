@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { formatUsd } from "~/utils/money";
 import { OrderIntentSchema } from "~/modules/affiliates/schemas";
+import { vehicleTypeLabel } from "~/modules/affiliates/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -107,10 +108,7 @@ export default function ServiceOrderPage() {
             />
           )}
           {order.vehicleType ? (
-            <Item
-              label="Vehicle type"
-              value={order.vehicleType === "suv" ? "SUV" : order.vehicleType}
-            />
+            <Item label="Vehicle type" value={vehicleTypeLabel(order.vehicleType)} />
           ) : null}
           {order.lotId ? <Item label="Lot" value={`#${order.lotId}`} /> : null}
           <Item label="Created" value={formatOrderDate(order.createdAt)} />

@@ -71,7 +71,7 @@ test("apply, get approved by an admin, claim, start and complete", async ({ page
   await ready(page);
   await expect(page.getByText("Pending Approval")).toBeVisible();
   await expect(page.getByRole("link", { name: /My Orders/ })).toHaveCount(0);
-  await expect(page.getByText("1 orders available")).toBeVisible();
+  await expect(page.getByText("1 order available")).toBeVisible();
   await page.getByRole("button", { name: `Claim Job: ${label}` }).click();
   await expect
     .poll(

@@ -59,18 +59,28 @@ type Header = string | { srOnly: string };
 
 /** The admin's tables: a header row, the rows, and a message in place of rows when empty. */
 export function AdminTable({
+  label,
   headers,
   empty,
   className = "",
   children,
 }: {
+  /** Names the scroll region ("Users table"): a narrow screen scrolls the table, not the page. */
+  label: string;
   headers: Header[];
   empty: string | null;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className={`overflow-x-auto rounded-xl border border-slate-200 bg-white ${className}`}>
+    <div
+      role="region"
+      aria-label={label}
+      // focusable so a keyboard user can scroll a table wider than the screen; `relative` keeps the
+      // rows' screen-reader-only text (absolutely placed) inside the region, not off the page
+      tabIndex={0}
+      className={`relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 ${className}`}
+    >
       <table className="min-w-full text-left text-sm">
         <thead className="bg-slate-50 text-slate-600">
           <tr>

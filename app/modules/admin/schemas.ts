@@ -8,16 +8,20 @@ export const adminUserEditSchema = z.object({
     .transform((value) => value === "true"),
 });
 
+/** The beta banner's text: the one rule for the settings form and the JSON call. */
+export const BANNER_TEXT_REQUIRED = "Enter the banner text";
+export const bannerTextSchema = z
+  .string({ message: BANNER_TEXT_REQUIRED })
+  .trim()
+  .min(1, BANNER_TEXT_REQUIRED)
+  .max(200, "Keep the banner under 200 characters");
+
 export const settingsSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("maintenance"), enabled: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("registration"), enabled: z.enum(["true", "false"]) }),
   z.object({
     intent: z.literal("beta-banner"),
     enabled: z.enum(["true", "false"]),
-    text: z
-      .string({ message: "Banner text is required" })
-      .trim()
-      .min(1, "Banner text is required")
-      .max(200, "Keep the banner under 200 characters"),
+    text: bannerTextSchema,
   }),
 ]);

@@ -41,3 +41,7 @@ export function splitPayout(grossDecimal: string, feePercent: number) {
 /** How a vehicle type reads in a list ("suv" → "SUV", "sedan" → "Sedan"). */
 export const vehicleTypeLabel = (value: string) =>
   value === "suv" ? "SUV" : value.charAt(0).toUpperCase() + value.slice(1);
+
+/** The job board's count line: "1 order available", "3 orders available". */
+export const ordersAvailableLabel = (count: number) =>
+  `${count} ${count === 1 ? "order" : "orders"} available`;

@@ -14,6 +14,7 @@ type AuditRow = {
 export function AuditTab({ entries }: { entries: AuditRow[] }) {
   return (
     <AdminTable
+      label="Audit log table"
       headers={["When", "Who", "What", "Target", "Before", "After"]}
       empty={entries.length === 0 ? "No admin actions recorded yet." : null}
     >

@@ -14,6 +14,7 @@ export function EarlyAccessTab({ signups }: { signups: SignupRow[] }) {
         Export CSV
       </a>
       <AdminTable
+        label="Early access signups table"
         className="mt-4"
         headers={["Name", "E-mail", "Source", "Date", { srOnly: "Contact" }]}
         empty={signups.length === 0 ? "No early-access signups yet." : null}

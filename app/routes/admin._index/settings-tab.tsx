@@ -1,5 +1,6 @@
 // The Settings tab: maintenance mode, registration, the beta banner, and the system status.
-import { Form, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 
 type SettingsData = {
   maintenanceMode: boolean;
@@ -10,6 +11,8 @@ type StatusRow = { name: string; ok: boolean; detail: string; ms: number };
 
 export function SettingsTab({ settings, status }: { settings: SettingsData; status: StatusRow[] }) {
   const busy = useNavigation().state === "submitting";
+  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
+  const textError = actionData?.result?.error?.text?.[0];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="space-y-4">
@@ -61,9 +64,16 @@ export function SettingsTab({ settings, status }: { settings: SettingsData; stat
               name="text"
               defaultValue={settings.betaBanner.text}
               maxLength={200}
+              aria-invalid={textError ? true : undefined}
+              aria-describedby={textError ? "banner-text-error" : undefined}
               className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
             />
           </label>
+          {textError ? (
+            <p id="banner-text-error" role="alert" className="mt-1 text-sm text-red-700">
+              {textError}
+            </p>
+          ) : null}
           <button
             type="submit"
             disabled={busy}

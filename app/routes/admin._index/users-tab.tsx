@@ -41,6 +41,7 @@ export function UsersTab({
         </button>
       </Form>
       <AdminTable
+        label="Users table"
         className="mt-4"
         headers={["Name", "E-mail", "Role", "Status", "Joined", { srOnly: "Actions" }]}
         empty={users.length === 0 ? "No users match your search." : null}

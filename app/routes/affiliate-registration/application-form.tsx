@@ -9,12 +9,12 @@ import { AffiliateApplicationFormSchema, SERVICE_TYPE_OPTIONS } from "~/modules/
 import type { action, loader } from "./route";
 
 export function ApplicationForm() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, prefill } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { businessEmail: email },
+    defaultValue: prefill ?? { businessEmail: email },
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: AffiliateApplicationFormSchema }),
     shouldValidate: "onBlur",

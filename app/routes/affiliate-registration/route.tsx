@@ -26,7 +26,22 @@ export const meta: MetaFunction = () => [{ title: "Become a Service Provider · 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const application = await getApplication(user.id);
-  return { email: user.email, application: application ? toPublicApplication(application) : null };
+  // a rejected applicant corrects their last application rather than typing it all again
+  const prefill =
+    application?.status === "rejected"
+      ? {
+          companyName: application.companyName,
+          serviceTypes: application.serviceTypes,
+          businessPhone: application.businessPhone,
+          businessEmail: application.businessEmail,
+          serviceAreas: application.serviceAreas.join(", "),
+        }
+      : null;
+  return {
+    email: user.email,
+    prefill,
+    application: application ? toPublicApplication(application) : null,
+  };
 }
 
 /** The Apply to Join form: a multipart post (the optional document streams to storage) or plain. */

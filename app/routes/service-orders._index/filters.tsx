@@ -5,10 +5,11 @@ import type { ServiceOrderFilters } from "~/modules/affiliates/schemas";
 import { PICKUP_STATE_OPTIONS, VEHICLE_TYPE_OPTIONS } from "~/modules/affiliates/schemas";
 import { vehicleTypeLabel } from "~/modules/affiliates/rules";
 
-const selectOptions = (values: readonly string[], all: string) => [
-  { value: "all", label: all },
-  ...values.map((value) => ({ value, label: value.length <= 3 ? value : vehicleTypeLabel(value) })),
-];
+const selectOptions = (
+  values: readonly string[],
+  all: string,
+  label: (value: string) => string = (value) => value,
+) => [{ value: "all", label: all }, ...values.map((value) => ({ value, label: label(value) }))];
 
 export function OrderFilters({
   filters,
@@ -53,7 +54,7 @@ export function OrderFilters({
         name="vehicleType"
         label="Vehicle type"
         value={filters.vehicleType}
-        options={selectOptions(VEHICLE_TYPE_OPTIONS, "All vehicles")}
+        options={selectOptions(VEHICLE_TYPE_OPTIONS, "All vehicles", vehicleTypeLabel)}
       />
       <div>
         <label htmlFor="filter-q" className={labelClass}>

@@ -13,6 +13,7 @@ import {
   toPublicOrder,
 } from "~/modules/affiliates/service-orders.server";
 import { parseServiceOrderFilters } from "~/modules/affiliates/schemas";
+import { ordersAvailableLabel } from "~/modules/affiliates/rules";
 import { OrderFilters } from "./filters";
 import { Empty, OrderTabs, Skeletons } from "./parts";
 
@@ -105,7 +106,7 @@ export default function ServiceOrders() {
           </h2>
           <OrderFilters filters={filters} formKey={location.search} />
           <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-            {data.available.length} orders available
+            {ordersAvailableLabel(data.available.length)}
           </p>
           {loading ? (
             <Skeletons />
