@@ -14,7 +14,8 @@ export function ApplicationForm() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: prefill ?? { businessEmail: email },
+    // Typed by field name: the form has more fields (terms, licence) than the prefill carries.
+    defaultValue: (prefill ?? { businessEmail: email }) as Record<string, string | string[]>,
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: AffiliateApplicationFormSchema }),
     shouldValidate: "onBlur",
