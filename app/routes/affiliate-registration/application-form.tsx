@@ -14,7 +14,7 @@ export function ApplicationForm() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: prefill ?? { businessEmail: email },
+    defaultValue: (prefill ?? { businessEmail: email }) as Record<string, string | string[]>,
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: AffiliateApplicationFormSchema }),
     shouldValidate: "onBlur",
