@@ -155,9 +155,12 @@ describe("the shell's server side", () => {
     expect(closed.data.betaBannerClosed).toBe(true);
   });
 
-  it("the dashboard loader counts active bids for a signed-in user", async () => {
+  it("the dashboard loader counts active bids and gives the buying power for a signed-in user", async () => {
     const user = await createTestUser();
-    expect(await indexLoader(args(await requestAs(user, "/")))).toEqual({ activeBids: 0 });
+    expect(await indexLoader(args(await requestAs(user, "/")))).toEqual({
+      activeBids: 0,
+      available: "0.00",
+    });
   });
 
   it("GET /api/admin/stats: 403 for a buyer, counts for an admin", async () => {

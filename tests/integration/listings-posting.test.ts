@@ -263,8 +263,11 @@ describe("the listing calls", () => {
     expect(response.headers.get("x-total-count")).toBe("1");
     const list = await response.json();
     expect(list.map((l: { title: string }) => l.title)).toEqual([`Blue ${tag}`]);
+    // Sellers are named by a public handle, never by their internal user id.
+    expect(list[0]).not.toHaveProperty("userId");
+    expect(list[0].seller).toMatch(/^seller-[0-9a-f]{12}$/);
+    expect(JSON.stringify(list[0])).not.toContain(user.id);
     expect(list[0]).toMatchObject({
-      userId: user.id,
       description: "",
       make: "Toyota",
       year: 2018,
