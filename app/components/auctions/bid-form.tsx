@@ -33,21 +33,7 @@ export type Bidder = {
   needs: BidderNeed[];
 };
 
-/**
- * The bid form: the same fields, checks and texts in the dialog (JS) and on the lot page (no JS).
- * noValidate: the browser never blocks the post; the server answers every rule.
- */
-export function BidForm({
-  lot,
-  bidder,
-  lastResult,
-  pending = false,
-  proxyDefault = false,
-  redirectTo,
-  hydrated,
-  FormComponent = Form,
-  onCancel,
-}: {
+type BidFormProps = {
   lot: BidFormLot;
   bidder: Bidder;
   lastResult?: SubmissionResult<string[]> | null;
@@ -57,14 +43,16 @@ export function BidForm({
   hydrated: boolean;
   FormComponent?: ComponentType<React.ComponentProps<typeof Form>>;
   onCancel?: () => void;
-}) {
+};
+
+/**
+ * The bid form: the same fields, checks and texts in the dialog (JS) and on the lot page (no JS).
+ * noValidate: the browser never blocks the post; the server answers every rule.
+ */
+export function BidForm(props: BidFormProps) {
+  const { bidder, onCancel } = props;
   if (bidder.needs.length > 0) return <BidBlocked needs={bidder.needs} onCancel={onCancel} />;
-  return (
-    <OpenBidForm
-      {...{ lot, bidder, lastResult, pending, proxyDefault, redirectTo, hydrated, FormComponent }}
-      onCancel={onCancel}
-    />
-  );
+  return <OpenBidForm {...props} />;
 }
 
 /**
@@ -112,17 +100,7 @@ function OpenBidForm({
   hydrated,
   FormComponent = Form,
   onCancel,
-}: {
-  lot: BidFormLot;
-  bidder: Bidder;
-  lastResult?: SubmissionResult<string[]> | null;
-  pending?: boolean;
-  proxyDefault?: boolean;
-  redirectTo: string;
-  hydrated: boolean;
-  FormComponent?: ComponentType<React.ComponentProps<typeof Form>>;
-  onCancel?: () => void;
-}) {
+}: BidFormProps) {
   const minCents = minimumBidCents(lot.currentBid);
   // a lot's own hold is not counted against itself: a leader may raise up to this
   const usable = availableForLot(bidder.available, lot.myMax);
