@@ -110,7 +110,7 @@ export function objectKeyFromUrl(value: string): string | null {
   return match ? match[1] : null;
 }
 
-/** The path the browser keeps for a stored object (SPEC §7 objectPath). */
+/** The path the browser keeps for a stored object (the objectPath the upload calls answer). */
 export const objectPathFor = (objectKey: string) => `/objects/${objectKey}`;
 
 export function objectKeyFromPath(objectPath: string): string | null {

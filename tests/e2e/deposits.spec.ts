@@ -97,7 +97,7 @@ test("refund the available part of a deposit", async ({ page, context }) => {
   await expect(page.getByTestId("balance")).toHaveText("$300.00");
 });
 
-test("the JSON calls of SPEC §7 answer through the router", async ({ page, context }) => {
+test("the deposit JSON calls answer through the router", async ({ page, context }) => {
   await signInAs(context, unique("api"));
   const setup = await page.request.get("/paypal/setup");
   expect(setup.status()).toBe(200);
@@ -110,7 +110,7 @@ test("the JSON calls of SPEC §7 answer through the router", async ({ page, cont
   const { id } = await order.json();
   expect(id).toMatch(/^TEST-/);
 
-  // Not approved yet: the capture fails with the SPEC message and nothing is credited.
+  // Not approved yet: the capture fails with its error message and nothing is credited.
   const capture = await page.request.post(`/paypal/order/${id}/capture`);
   expect(capture.status()).toBe(502);
   expect(await capture.json()).toMatchObject({

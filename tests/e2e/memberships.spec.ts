@@ -9,10 +9,7 @@ const unique = (name: string) =>
 const planCard = (page: Page, name: string) =>
   page.getByTestId("plan-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-test("the screen shows the plans, offers and benefits as SPEC.md says", async ({
-  page,
-  context,
-}) => {
+test("the screen shows the plans, offers and benefits as published", async ({ page, context }) => {
   await signInAs(context, unique("screen"), { first_name: "Mia" });
   await page.goto("/membership");
   await expect(page.getByRole("heading", { name: "Choose Your Membership Plan" })).toBeVisible();

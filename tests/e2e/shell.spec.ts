@@ -45,7 +45,7 @@ test.describe("header states", () => {
     await expect(account(page).getByTestId("admin-badge")).toHaveCount(0);
     await expect(account(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
 
-    // The dashboard (SPEC §2).
+    // The dashboard .
     await expect(page.getByRole("heading", { name: "Welcome back, Bea!" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Account Balance" })).toContainText("$2,500.00");
     await expect(page.getByRole("region", { name: "Account Balance" })).toContainText(
@@ -207,7 +207,7 @@ test.describe("early access", () => {
     expect(rows).toHaveLength(0);
   });
 
-  test("the JSON call answers per SPEC §7", async ({ request }) => {
+  test("the JSON call answers with the shell's user fields", async ({ request }) => {
     const headers = { "fly-client-ip": "10.99.0.1" };
     const ok = await request.post("/api/prelaunch-signup", {
       data: { email: unique("json"), firstName: "", lastName: "" },

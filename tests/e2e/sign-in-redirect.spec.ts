@@ -1,4 +1,4 @@
-// SPEC §2: on a protected screen a signed-out user gets a toast and goes to /api/login after
+// On a protected screen a signed-out user gets a toast and goes to /api/login after
 // 500 ms. With JavaScript that is what the page does; without it the server redirects at once.
 import { expect, test, type Page } from "@playwright/test";
 import { createLot, tag } from "./arrange";

@@ -61,7 +61,7 @@ describe("the affiliate application form", () => {
     expect(view.application).toMatchObject({ status: "pending", approved: false });
   });
 
-  it("answers 400 with every SPEC.md §5 message and writes nothing", async () => {
+  it("answers 400 with every field's message and writes nothing", async () => {
     const user = await createTestUser();
     const result = (await apply(user, {
       companyName: "",

@@ -1,4 +1,4 @@
-// The upload calls of SPEC §7 and the no-JS form, against both storage drivers.
+// The upload calls and the no-JS form, against both storage drivers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KycDocument } from "~/models/kyc-document.server";
 import { Upload } from "~/models/upload.server";

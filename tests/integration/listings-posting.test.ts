@@ -61,7 +61,7 @@ function toastOf(response: Response) {
 }
 
 describe("posting a vehicle", () => {
-  it("creates the listing and goes to its page with SPEC.md's message", async () => {
+  it("creates the listing and goes to its page with its posted message", async () => {
     const user = await createTestUser();
     const response = (await post(user, FORM)) as Response;
     expect(response.status).toBe(302);

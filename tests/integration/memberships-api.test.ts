@@ -31,7 +31,7 @@ describe("membership seed", () => {
 });
 
 describe("membership calls", () => {
-  it("GET /api/membership/plans lists the active plans with SPEC.md's fields", async () => {
+  it("GET /api/membership/plans lists the active plans with their public fields", async () => {
     const plan = await createTestPlan({ name: "Pro Test", vehicleLimit: null });
     const hidden = await createTestPlan({ name: "Retired", active: false });
     const response = await plansApi();

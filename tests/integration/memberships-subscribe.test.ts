@@ -86,7 +86,7 @@ const FAILED = {
 };
 
 describe("Subscribe Now pays the first period through PayPal", () => {
-  it("paid monthly → active until one month from now, with SPEC.md's toast", async () => {
+  it("paid monthly → active until one month from now, with its toast", async () => {
     const user = await createTestUser();
     const plan = await createTestPlan({ price: "49.99", billingInterval: "monthly" });
     const token = await subscribeNow(user, plan.id);

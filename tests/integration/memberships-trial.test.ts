@@ -147,7 +147,7 @@ async function startTripApi(
 }
 
 describe("the trial buttons and call", () => {
-  it("the page's Start Free Trial post redirects with SPEC.md's toast", async () => {
+  it("the page's Start Free Trial post redirects with its toast", async () => {
     const user = await createTestUser();
     const plan = await createTestPlan();
     const campaign = await createTestCampaign({ trialDays: 10 });

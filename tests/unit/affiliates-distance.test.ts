@@ -4,7 +4,7 @@ import { roadMilesBetween } from "~/modules/affiliates/distance";
 import { splitServiceAreas } from "~/modules/affiliates/schemas";
 
 describe("road distance from the bundled city table", () => {
-  // SPEC.md §9's sample routes; estimates must land within 6% of its figures.
+  // Known sample routes; estimates must land within 6% of its figures.
   it.each([
     ["Dallas", "TX", "Houston", "TX", 240],
     ["Phoenix", "AZ", "Long Beach", "CA", 380],

@@ -21,7 +21,7 @@ function messages(input: Record<string, unknown>) {
   return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
 }
 
-describe("affiliate application rules (SPEC.md §5)", () => {
+describe("affiliate application rules", () => {
   it("accepts a complete application and normalises it", () => {
     const result = AffiliateApplicationFormSchema.parse({
       ...valid,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The PayPal Smart Buttons wiring (SPEC §4 Deposit flow): order, capture, confirm, and the errors.
+// The PayPal Smart Buttons wiring (the deposit flow): order, capture, confirm, and the errors.
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -90,7 +90,7 @@ describe("PayPal deposit buttons", () => {
     expect(onNotice).not.toHaveBeenCalled();
   });
 
-  it("a failed confirmation shows the SPEC error and reports no deposit", async () => {
+  it("a failed confirmation shows the capture error and reports no deposit", async () => {
     answer({
       "/paypal/order/ORDER2/capture": { status: 502, body: { message: "Failed" } },
     });

@@ -14,7 +14,7 @@ describe("the 401 a page turns into a toast and a sign-in", () => {
     });
   });
 
-  it("never follows an address that is not our sign-in, and falls back to SPEC's toast", () => {
+  it("never follows an address that is not our sign-in, and falls back to the Unauthorized toast", () => {
     for (const signIn of ["https://evil.example/api/login", "//evil.example", "/deposit", 42]) {
       expect(readSignInRequired({ signIn, toast: { title: 1 } })).toEqual({
         signIn: "/api/login",
