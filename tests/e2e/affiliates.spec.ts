@@ -20,6 +20,8 @@ async function submit(page: Page, name: string) {
 }
 
 test("apply, get approved by an admin, claim, start and complete", async ({ page, browser }) => {
+  // Three people's whole journey in one test: it outgrew the 30 s default on a busy 2-core machine.
+  test.slow();
   const id = unique();
   const company = `Carrier ${id}`;
   const email = `e2e-affiliate-${id}@bidyard.test`;
