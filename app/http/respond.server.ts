@@ -1,9 +1,8 @@
 // The HTTP edge's one way to answer a refusal: a UserError (app/utils/user-error.ts) becomes a JSON
-// answer for /api/* and fetch clients, or a page reply (conform's submission.reply with the
+// answer for /api/* and fetch clients, or a page reply (conform's submission.reply, via replyFor, with the
 // message on its field) for a form post. Anything else is rethrown: it is a bug or an outage, and
 // the server's error handling (app/entry.server.tsx, app/platform/availability.server.ts) answers it.
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/node";
 import { isUserError, type UserError } from "~/utils/user-error";
 
 /** The JSON shape every /api/* refusal has: `error` and `message` carry the same text. */
@@ -36,10 +35,4 @@ export function replyFor(submission: Replyable, error: UserError) {
   return error.field
     ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
     : submission.reply({ formErrors: [error.message] });
-}
-
-/** A UserError as a page action's answer: `{ result }` with its status. */
-export function errorReply(error: unknown, submission: Replyable) {
-  if (!isUserError(error)) throw error;
-  return data({ result: replyFor(submission, error) }, { status: error.status });
 }
