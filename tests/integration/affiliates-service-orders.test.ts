@@ -29,7 +29,7 @@ async function step(user: User, id: string, name: keyof typeof STEPS) {
 
 async function formStep(user: User, id: string, intent: string, redirectTo = "/service-orders") {
   const request = await requestAs(user, `/service-orders/${id}`, { form: { intent, redirectTo } });
-  const response = await orderPage.action({ request, params: { id }, context: {} });
+  const response = (await orderPage.action({ request, params: { id }, context: {} })) as Response;
   const header = response.headers.get("set-cookie") ?? "";
   return { response, toast: await toastCookie.parse(header) };
 }
