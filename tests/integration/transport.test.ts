@@ -25,6 +25,9 @@ import { listOrdersForLot, runOrderStep } from "~/modules/affiliates/service-ord
 import { ledgerTotal, recordOpeningBalance } from "~/modules/deposits/deposits.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
+import pg from "pg";
+import { checkInvariants } from "../../soak/invariants";
+import { newLedger } from "../../soak/scenarios";
 import { createAffiliate } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
@@ -420,6 +423,31 @@ describe("provider earnings", () => {
       jobs: 1,
     });
     expect(body.lines).toMatchObject([{ orderId: id, net: (split.netCents / 100).toFixed(2) }]);
+
+    // the soak's invariants for earnings and charges hold here, and catch a broken credit
+    const soakChecks = async () => {
+      const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+      try {
+        const checks = await checkInvariants(db, newLedger(), new Date(), { expectSold: false });
+        return checks.filter((c) => /provider earnings|transport charges/.test(c.name));
+      } finally {
+        await db.end();
+      }
+    };
+    expect((await soakChecks()).map((c) => c.ok)).toEqual([true, true]);
+    await sequelize.query(
+      "UPDATE provider_earnings SET provider_id = :p WHERE service_order_id = :o",
+      {
+        replacements: { p: buyer.id, o: id },
+      },
+    );
+    expect((await soakChecks()).map((c) => c.ok)).toEqual([false, true]);
+    await sequelize.query(
+      "UPDATE provider_earnings SET provider_id = :p WHERE service_order_id = :o",
+      {
+        replacements: { p: provider.id, o: id },
+      },
+    );
 
     // the database holds one credit per order whatever the caller does
     await expect(
