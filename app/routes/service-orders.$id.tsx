@@ -1,12 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { OrderProgress } from "~/components/affiliates/order-progress";
 import { TransportReview } from "~/components/affiliates/transport-review";
 import {
@@ -22,11 +16,7 @@ import {
 } from "~/components/affiliates/order-card";
 import { Badge } from "~/components/affiliates/ui";
 import { isUserError } from "~/utils/user-error";
-import {
-  messageAsToast,
-  ORDER_STEP_DONE,
-  TRANSPORT_MESSAGES,
-} from "~/modules/affiliates/messages";
+import { messageAsToast, ORDER_STEP_DONE, TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
 import {
   canViewOrder,
   getOrderForViewer,

@@ -90,7 +90,15 @@ export default function EarningsStatement() {
   );
 }
 
-function Total({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Total({
+  label,
+  value,
+  strong = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>

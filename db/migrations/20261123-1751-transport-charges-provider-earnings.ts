@@ -16,8 +16,7 @@ async function setPurpose(sequelize: Sequelize, value: string, present: boolean)
     { type: QueryTypes.SELECT },
   );
   const values = new Set<string>();
-  for (const row of rows)
-    for (const match of row.def.matchAll(/'([^']+)'/g)) values.add(match[1]);
+  for (const row of rows) for (const match of row.def.matchAll(/'([^']+)'/g)) values.add(match[1]);
   if (present) values.add(value);
   else values.delete(value);
   for (const row of rows)

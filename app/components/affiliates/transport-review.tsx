@@ -31,7 +31,9 @@ export function TransportReview({
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-600">Service</dt>
-          <dd className="font-medium">{isExport ? "Export (international)" : "Shipping (domestic)"}</dd>
+          <dd className="font-medium">
+            {isExport ? "Export (international)" : "Shipping (domestic)"}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Route</dt>

@@ -53,7 +53,10 @@ export type EarningsStatement = {
 };
 
 /** The provider's statement: each credited job (newest first) and the totals of all of them. */
-export async function earningsStatement(providerId: string, limit = 200): Promise<EarningsStatement> {
+export async function earningsStatement(
+  providerId: string,
+  limit = 200,
+): Promise<EarningsStatement> {
   const [entries, [totals]] = await Promise.all([
     ProviderEarning.findAll({
       where: { providerId },

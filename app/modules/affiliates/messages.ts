@@ -30,7 +30,8 @@ export const TRANSPORT_MESSAGES = {
   nothingToPay: "Nothing to Pay: This order is not waiting for a payment.",
   priceChanged:
     "Price Changed: The price you confirmed is not this order's price. Review the quote and confirm again.",
-  providerFailed: "Payment Error: The payment could not be completed. Nothing was charged; please try again.",
+  providerFailed:
+    "Payment Error: The payment could not be completed. Nothing was charged; please try again.",
   unknownCheckout: "Payment not found: This checkout is not one of yours.",
   replacedCheckout:
     "Payment Replaced: A newer checkout was started for this order; this one was not charged.",

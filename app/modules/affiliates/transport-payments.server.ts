@@ -35,11 +35,7 @@ function providerFailed(error: unknown): never {
 }
 
 /** The buyer's unpaid order, locked; 404 for anyone else's, 409 when there is nothing to pay. */
-async function lockPayableOrder(
-  userId: string,
-  orderId: string,
-  transaction: Transaction,
-) {
+async function lockPayableOrder(userId: string, orderId: string, transaction: Transaction) {
   if (!/^\d{1,18}$/.test(orderId)) throw new AffiliateError(404, ORDER_NOT_FOUND);
   const order = await ServiceOrder.findByPk(orderId, {
     transaction,
@@ -147,11 +143,7 @@ async function markPaid(
   return rows[0] ?? null;
 }
 
-async function notifyPaid(
-  userId: string,
-  order: ServiceOrder,
-  transaction: Transaction,
-) {
+async function notifyPaid(userId: string, order: ServiceOrder, transaction: Transaction) {
   await notify(
     userId,
     {
