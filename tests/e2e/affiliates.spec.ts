@@ -172,9 +172,11 @@ test("a buyer asks for shipping of a won vehicle; the job appears on the board",
   await expect(
     page.getByRole("heading", { name: `2018 Ford F-150 ${id}`, level: 1 }),
   ).toBeVisible();
-  await expect(page.getByText("Copart Phoenix")).toBeVisible();
-  await expect(page.getByText("Long Beach, CA")).toBeVisible();
+  await expect(page.getByText("Copart Phoenix", { exact: true })).toBeVisible();
+  await expect(page.getByText("Long Beach, CA", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Customer" })).toBeVisible();
+  // a buyer's job is paid before it reaches the board (docs/decisions/1751)
+  await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
   const [order] = await query<{ distance_miles: number; status: string }>(
     "select distance_miles, status from service_orders where lot_id = $1",
     [lot.id],
