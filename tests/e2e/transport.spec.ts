@@ -14,8 +14,9 @@ test("a won lot is shipped, paid, delivered, and the provider is credited the ne
   page,
   browser,
 }) => {
-  // Two people's journey through a payment checkout on a shared 2-core machine.
-  test.slow();
+  // Two people's journey through a payment checkout: longer than the default on a shared,
+  // heavily loaded 2-core machine.
+  test.setTimeout(240_000);
   const t = `${test.info().project.name}-${tag()}`;
   const buyerId = await signInAs(page.context(), `e2e-ship-${t}@bidyard.test`, {
     first_name: "Wendy",
