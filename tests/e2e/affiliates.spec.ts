@@ -142,6 +142,8 @@ test("an order page shows the job and its steps; the buyer stays private", async
 test("a buyer asks for shipping of a won vehicle; the job appears on the board", async ({
   page,
 }) => {
+  // the request screen lists every city; on a loaded 2-core machine it outgrew the 30 s default
+  test.slow();
   const id = unique();
   const buyerId = await signInAs(page.context(), `e2e-buyer-${id}@bidyard.test`, {
     first_name: "Wendy",
