@@ -72,6 +72,18 @@ export const up: Migration = async ({ context }) => {
     CREATE INDEX provider_earnings_provider_idx
       ON provider_earnings (provider_id, created_at DESC, id DESC);
   `);
+  // Jobs completed before the ledger existed are credited now, at today's fee (default 10%),
+  // so every completed job has its one credit.
+  const basisPoints = Math.round(Number(process.env.PLATFORM_FEE_PERCENT ?? "10") * 100);
+  await context.sequelize.query(
+    `INSERT INTO provider_earnings
+       (provider_id, service_order_id, gross, platform_fee, net, fee_basis_points, created_at)
+     SELECT claimed_by, id, payout, fee, payout - fee, :bp, completed_at
+       FROM (SELECT claimed_by, id, payout, completed_at,
+                    floor((payout * 100 * :bp + 5000) / 10000) / 100 AS fee
+               FROM service_orders WHERE status = 'completed') done`,
+    { replacements: { bp: basisPoints } },
+  );
 };
 
 export const down: Migration = async ({ context }) => {
