@@ -198,6 +198,32 @@ export async function checkInvariants(
       "all service orders",
     ),
   );
+  checks.push(
+    await none(
+      db,
+      "provider earnings: one credit per completed order, to its claimer, gross = payout = fee + net",
+      `SELECT o.id, o.status, o.claimed_by, count(e.id) AS credits
+         FROM service_orders o LEFT JOIN provider_earnings e ON e.service_order_id = o.id
+        GROUP BY o.id
+       HAVING count(e.id) <> CASE WHEN o.status = 'completed' THEN 1 ELSE 0 END
+           OR bool_or(e.provider_id IS DISTINCT FROM o.claimed_by AND e.id IS NOT NULL)
+           OR bool_or(e.gross <> o.payout OR e.gross <> e.platform_fee + e.net)`,
+      "all service orders",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "transport charges: a paid buyer's order has exactly one charge of its price; no other has any",
+      `SELECT o.id, o.payment_status, count(c.id) AS charges, sum(c.amount) AS charged
+         FROM service_orders o LEFT JOIN service_order_charges c ON c.service_order_id = o.id
+        GROUP BY o.id
+       HAVING count(c.id) <> CASE WHEN o.payment_status = 'paid' THEN 1 ELSE 0 END
+           OR (o.payment_status = 'paid' AND sum(c.amount) <> o.payout)
+           OR (o.payment_status = 'unpaid' AND o.status <> 'open')`,
+      "all service orders",
+    ),
+  );
   const orderRows = await rows<{ id: string; claimed_by: string | null }>(
     db,
     "SELECT id::text, claimed_by FROM service_orders WHERE id = ANY($1::bigint[])",

@@ -14,6 +14,9 @@ export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const ORDER_STATUSES = ["open", "claimed", "in_progress", "completed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** not_required: staff-made jobs; unpaid: a buyer's job before payment (off the board); paid. */
+export const ORDER_PAYMENT_STATUSES = ["not_required", "unpaid", "paid"] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 export const VEHICLE_TYPES = ["sedan", "suv", "truck"] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
 
@@ -85,6 +88,10 @@ export class ServiceOrder extends Model<
   declare claimedAt: CreationOptional<Date | null>;
   declare startedAt: CreationOptional<Date | null>;
   declare completedAt: CreationOptional<Date | null>;
+  declare paymentStatus: CreationOptional<OrderPaymentStatus>;
+  declare paidAt: CreationOptional<Date | null>;
+  /** The provider order of the buyer's latest checkout for this job, if any. */
+  declare paymentOrderId: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -114,11 +121,73 @@ ServiceOrder.init(
     claimedAt: { type: DataTypes.DATE, allowNull: true },
     startedAt: { type: DataTypes.DATE, allowNull: true },
     completedAt: { type: DataTypes.DATE, allowNull: true },
+    paymentStatus: { type: DataTypes.TEXT, allowNull: false, defaultValue: "not_required" },
+    paidAt: { type: DataTypes.DATE, allowNull: true },
+    paymentOrderId: { type: DataTypes.UUID, allowNull: true },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },
   { sequelize, tableName: "service_orders" },
 );
 
+/** What a buyer paid for one job: from the deposit (a ledger entry) or through the provider. */
+export class ServiceOrderCharge extends Model<
+  InferAttributes<ServiceOrderCharge>,
+  InferCreationAttributes<ServiceOrderCharge>
+> {
+  declare id: CreationOptional<string>;
+  declare serviceOrderId: string;
+  declare userId: string;
+  declare amount: string;
+  declare source: "deposit" | "gateway";
+  declare depositEntryId: string | null;
+  declare paymentOrderId: string | null;
+  declare createdAt: CreationOptional<Date>;
+}
+
+ServiceOrderCharge.init(
+  {
+    id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+    serviceOrderId: { type: DataTypes.BIGINT, allowNull: false },
+    userId: { type: DataTypes.UUID, allowNull: false },
+    amount: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
+    source: { type: DataTypes.TEXT, allowNull: false },
+    depositEntryId: { type: DataTypes.BIGINT, allowNull: true },
+    paymentOrderId: { type: DataTypes.UUID, allowNull: true },
+    createdAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "service_order_charges", updatedAt: false },
+);
+
+/** One credit to a provider for one completed job: the gross, the platform fee, the net. */
+export class ProviderEarning extends Model<
+  InferAttributes<ProviderEarning>,
+  InferCreationAttributes<ProviderEarning>
+> {
+  declare id: CreationOptional<string>;
+  declare providerId: string;
+  declare serviceOrderId: string;
+  declare gross: string;
+  declare platformFee: string;
+  declare net: string;
+  declare feeBasisPoints: number;
+  declare createdAt: CreationOptional<Date>;
+}
+
+ProviderEarning.init(
+  {
+    id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+    providerId: { type: DataTypes.UUID, allowNull: false },
+    serviceOrderId: { type: DataTypes.BIGINT, allowNull: false },
+    gross: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
+    platformFee: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
+    net: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
+    feeBasisPoints: { type: DataTypes.INTEGER, allowNull: false },
+    createdAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "provider_earnings", updatedAt: false },
+);
+
 AffiliateApplication.belongsTo(User, { foreignKey: "userId", as: "applicant" });
 ServiceOrder.belongsTo(User, { foreignKey: "requestedBy", as: "requester" });
+ProviderEarning.belongsTo(ServiceOrder, { foreignKey: "serviceOrderId" });

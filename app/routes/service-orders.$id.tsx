@@ -1,5 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { OrderProgress } from "~/components/affiliates/order-progress";
+import { TransportReview } from "~/components/affiliates/transport-review";
+import {
+  confirmTransportPayment,
+  paymentPreview,
+} from "~/modules/affiliates/transport-payments.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
 import {
   formatOrderDate,
   OrderActions,
@@ -8,7 +16,7 @@ import {
 } from "~/components/affiliates/order-card";
 import { Badge } from "~/components/affiliates/ui";
 import { isUserError } from "~/utils/user-error";
-import { messageAsToast, ORDER_STEP_DONE } from "~/modules/affiliates/messages";
+import { messageAsToast, ORDER_STEP_DONE, TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
 import {
   canViewOrder,
   getOrderForViewer,
@@ -18,7 +26,7 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { formatUsd } from "~/utils/money";
-import { OrderIntentSchema } from "~/modules/affiliates/schemas";
+import { OrderIntentSchema, PayTransportSchema } from "~/modules/affiliates/schemas";
 import { vehicleTypeLabel } from "~/modules/affiliates/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -29,21 +37,51 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
+const PAYPAL = ["https://www.paypal.com", "https://www.sandbox.paypal.com"];
+// the no-JS "Confirm and pay" posts here and may be redirected to PayPal's approval page
+export const handle = { csp: { formAction: PAYPAL } };
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    return await getOrderForViewer(params.id ?? "", user);
+    const view = await getOrderForViewer(params.id ?? "", user);
+    const payment =
+      view.order.requestedByMe && view.order.paymentStatus === "unpaid"
+        ? await paymentPreview(user.id, view.order.estimatedPayout)
+        : null;
+    return { ...view, payment };
   } catch (error) {
     if (isUserError(error)) throw new Response(error.message, { status: error.status });
     throw error;
   }
 }
 
-/** The form path of every step (claim, start, complete), with or without JavaScript. */
+/** The buyer confirms the quote: paid from the deposit, or off to the provider's checkout. */
+async function pay(request: Request, userId: string, orderId: string, form: FormData) {
+  const parsed = PayTransportSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ payError: parsed.error.issues[0].message }, { status: 400 });
+  await consumeRateLimit(request, "payment", userId);
+  try {
+    const result = await confirmTransportPayment(userId, orderId, parsed.data.price);
+    if (!result.paid) return redirect(result.approvalUrl);
+    return redirectWithToast(
+      `/service-orders/${orderId}`,
+      { ...messageAsToast(TRANSPORT_MESSAGES.paidFromDeposit, "Paid"), type: "success" },
+      { status: 303 },
+    );
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return data({ payError: error.message }, { status: error.status });
+  }
+}
+
+/** The form path of every step (claim, start, complete, pay), with or without JavaScript. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const orderId = params.id ?? "";
-  const parsed = OrderIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  if (form.get("intent") === "pay") return pay(request, user.id, orderId, form);
+  const parsed = OrderIntentSchema.safeParse(Object.fromEntries(form));
   const back = safeRedirect(
     parsed.success ? parsed.data.redirectTo : null,
     `/service-orders/${orderId}`,
@@ -67,7 +105,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ServiceOrderPage() {
-  const { order, details } = useLoaderData<typeof loader>();
+  const { order, details, payment } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
   const location = useLocation();
   const isExport = order.serviceType === "export";
   const canAct = order.status === "open" || order.claimedByMe;
@@ -88,14 +128,39 @@ export default function ServiceOrderPage() {
           </div>
         </div>
         <div className="mt-4">
-          <ProgressBar value={order.progress} />
+          {order.requestedByMe ? (
+            order.paymentStatus === "unpaid" ? (
+              <p className="text-sm font-semibold text-yellow-800">Waiting for your payment</p>
+            ) : (
+              <OrderProgress status={order.status} />
+            )
+          ) : (
+            <ProgressBar value={order.progress} />
+          )}
         </div>
-        <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-          <Item label="Estimated payout" value={formatUsd(order.estimatedPayout)} />
-          <Item
-            label="You receive"
-            value={`${formatUsd(order.netPayout)} (after the ${formatUsd(order.platformFee)} platform fee)`}
+        {payment ? (
+          <TransportReview
+            order={order}
+            preview={payment}
+            error={actionData && "payError" in actionData ? actionData.payError : null}
+            busy={navigation.state !== "idle"}
           />
+        ) : null}
+        <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {order.requestedByMe ? (
+            <Item
+              label="Price"
+              value={`${formatUsd(order.estimatedPayout)}${order.paymentStatus === "paid" ? " (paid)" : ""}`}
+            />
+          ) : (
+            <>
+              <Item label="Estimated payout" value={formatUsd(order.estimatedPayout)} />
+              <Item
+                label="You receive"
+                value={`${formatUsd(order.netPayout)} (after the ${formatUsd(order.platformFee)} platform fee)`}
+              />
+            </>
+          )}
           <Item label="Pickup" value={order.pickupLocation} />
           {order.pickupYard ? <Item label="Pickup yard" value={order.pickupYard} /> : null}
           <Item label={isExport ? "Export Port" : "Delivery"} value={order.deliveryLocation} />

@@ -12,13 +12,22 @@ import {
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/modules/affiliates/schemas";
+import { TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
 
 export const meta: MetaFunction = () => [{ title: "Ship or export your vehicle · BidYard" }];
 
+/**
+ * `?lot=<lotId>` ("Ship it" on a purchase) preselects that won lot; a lot that is not one of the
+ * buyer's own won lots is ignored with a notice, and all their vehicles are offered instead.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const lot = new URL(request.url).searchParams.get("lot");
+  const chosen = lot ? await listPurchasesForService(user.id, { lotId: lot.trim() }) : [];
   return {
-    purchases: await listPurchasesForService(user.id),
+    purchases: chosen.length > 0 ? chosen : await listPurchasesForService(user.id),
+    preselected: chosen.length > 0,
+    notice: lot && chosen.length === 0 ? TRANSPORT_MESSAGES.lotNotYours : null,
     cities: US_CITIES.map(cityLabel).sort(),
     ports: EXPORT_PORTS.map(cityLabel).sort(),
   };
@@ -46,11 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const order = await requestServiceForPurchase(user.id, parsed.data);
+    // the order page is the review step: route, service and price, then confirm and pay
     return redirectWithToast(
       `/service-orders/${order.id}`,
       {
-        title: "Request Submitted",
-        description: `Your ${order.serviceType} request is on the job board for providers to claim.`,
+        title: "Quote Ready",
+        description: `Review your ${order.serviceType} quote and confirm to pay. Providers see the job once it is paid.`,
         type: "success",
       },
       { status: 303 },
@@ -65,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RequestService() {
-  const { purchases, cities, ports } = useLoaderData<typeof loader>();
+  const { purchases, preselected, notice, cities, ports } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -77,6 +87,18 @@ export default function RequestService() {
       <p className="mt-1 text-slate-600">
         Pickup is the yard where your vehicle sits. Approved providers claim the job from the board.
       </p>
+      {notice ? (
+        <p role="status" className="mt-4 rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
+          {notice}
+        </p>
+      ) : null}
+      {preselected ? (
+        <p className="mt-2 text-sm">
+          <Link to="/service-orders/request" className="text-brand-700 underline">
+            Show all my won vehicles
+          </Link>
+        </p>
+      ) : null}
       <CityList cities={cities} />
       {purchases.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
@@ -108,7 +130,10 @@ export default function RequestService() {
                     {purchase.orders.map((order) => (
                       <li key={order.id}>
                         <Link to={`/service-orders/${order.id}`} className={secondaryButton}>
-                          {order.serviceType} order: {order.status.replace("_", " ")}
+                          {order.serviceType} order:{" "}
+                          {order.paymentStatus === "unpaid"
+                            ? "waiting for payment"
+                            : order.status.replace("_", " ")}
                         </Link>
                       </li>
                     ))}

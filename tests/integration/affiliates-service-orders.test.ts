@@ -18,6 +18,8 @@ import type { User } from "~/models/user.server";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { recordOpeningBalance } from "~/modules/deposits/deposits.server";
+import { confirmTransportPayment } from "~/modules/affiliates/transport-payments.server";
 
 const STEPS = { claim: apiClaim, start: apiStart, complete: apiComplete };
 
@@ -29,7 +31,7 @@ async function step(user: User, id: string, name: keyof typeof STEPS) {
 
 async function formStep(user: User, id: string, intent: string, redirectTo = "/service-orders") {
   const request = await requestAs(user, `/service-orders/${id}`, { form: { intent, redirectTo } });
-  const response = await orderPage.action({ request, params: { id }, context: {} });
+  const response = (await orderPage.action({ request, params: { id }, context: {} })) as Response;
   const header = response.headers.get("set-cookie") ?? "";
   return { response, toast: await toastCookie.parse(header) };
 }
@@ -344,6 +346,11 @@ describe("orders from purchases and from admins", () => {
       context: {},
     });
     expect((twice as unknown as { init: { status: number } }).init.status).toBe(409);
+
+    // a buyer's job reaches the board once paid (docs/decisions/1751); here from the deposit
+    expect(order.paymentStatus).toBe("unpaid");
+    await recordOpeningBalance(buyer.id, "10000.00");
+    await confirmTransportPayment(buyer.id, String(order.id), order.payout);
 
     const claimer = await createAffiliate();
     const onlooker = await createAffiliate();

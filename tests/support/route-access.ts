@@ -249,6 +249,22 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     },
   },
   "service-orders.request.tsx": { path: "/service-orders/request", access: "user" },
+  "service-orders.earnings.tsx": { path: "/service-orders/earnings", access: "user" },
+  "service-orders.payment.return.ts": { path: "/service-orders/payment/return", access: "user" },
+  "service-orders.payment.cancel.ts": { path: "/service-orders/payment/cancel", access: "user" },
+  "api.service-orders.$id.pay.ts": {
+    path: "/api/service-orders/999999999/pay",
+    access: "user",
+    get: everyone(405),
+    // an empty body is refused before anything is looked up; a real one for no order is 404
+    post: {
+      unverified: [400, 404, 415],
+      bidder: [400, 404, 415],
+      pendingAffiliate: [400, 404, 415],
+      approvedAffiliate: [400, 404, 415],
+      admin: [400, 404, 415],
+    },
+  },
   "api.service-orders.ts": { path: "/api/service-orders", access: "user" },
   "api.service-orders.$id.claim.ts": {
     path: "/api/service-orders/999999999/claim",

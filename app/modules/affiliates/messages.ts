@@ -24,6 +24,24 @@ export const CLAIM_FAILED =
   "Failed to Claim: Failed to claim service order. It may have been claimed by another provider.";
 export const ORDER_NOT_FOUND = "Service order not found";
 
+/** Paying for a buyer's transport job (docs/decisions/1751). */
+export const TRANSPORT_MESSAGES = {
+  alreadyPaid: "Already Paid: This transport order has already been paid.",
+  nothingToPay: "Nothing to Pay: This order is not waiting for a payment.",
+  priceChanged:
+    "Price Changed: The price you confirmed is not this order's price. Review the quote and confirm again.",
+  providerFailed:
+    "Payment Error: The payment could not be completed. Nothing was charged; please try again.",
+  unknownCheckout: "Payment not found: This checkout is not one of yours.",
+  replacedCheckout:
+    "Payment Replaced: A newer checkout was started for this order; this one was not charged.",
+  cancelled: "Payment Cancelled: Nothing was charged. Your order is waiting for payment.",
+  paidFromDeposit: "Transport Paid: Paid from your deposit. Providers can now claim your job.",
+  paidByGateway: "Transport Paid: Payment received. Providers can now claim your job.",
+  lotNotYours:
+    "That lot is not one of your won vehicles, so nothing was preselected. Choose one of yours below.",
+} as const;
+
 /** What each step says when it worked (a toast on the page, "title: description" in JSON). */
 export const ORDER_STEP_DONE: Record<OrderStep, { title: string; description: string }> = {
   claim: {

@@ -266,3 +266,12 @@ export const OrderIntentSchema = z.object({
   intent: z.enum(ORDER_INTENTS, { error: "Unknown action" }),
   redirectTo: z.string().optional(),
 });
+
+/** The buyer confirms the quote shown on the review step: the price is checked on the server. */
+export const PayTransportSchema = z.object({
+  intent: z.literal("pay"),
+  price: z
+    .string({ error: "The quoted price is missing" })
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, "The quoted price is missing"),
+});

@@ -7,6 +7,7 @@ import {
 } from "~/modules/affiliates/us-cities";
 import {
   ServiceOrder,
+  type OrderPaymentStatus,
   type OrderStatus,
   type ServiceType,
   type VehicleType,
@@ -23,6 +24,7 @@ import {
   type OrderStep,
 } from "~/modules/affiliates/rules";
 import { notify } from "~/platform/notifications.server";
+import { creditEarnings } from "~/modules/affiliates/earnings.server";
 import { roadMiles } from "~/modules/affiliates/distance";
 import { env } from "~/platform/env.server";
 import { centsToDecimal } from "~/utils/money";
@@ -44,8 +46,10 @@ export type PublicOrder = {
   platformFee: string;
   netPayout: string;
   status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
   progress: number;
   claimedByMe: boolean;
+  requestedByMe: boolean;
   createdAt: string;
   claimedAt: string | null;
   startedAt: string | null;
@@ -78,8 +82,10 @@ export function toPublicOrder(order: ServiceOrder, viewer: Viewer): PublicOrder 
     platformFee: centsToDecimal(split.feeCents),
     netPayout: centsToDecimal(split.netCents),
     status: order.status,
+    paymentStatus: order.paymentStatus,
     progress: PROGRESS[order.status as OrderStatus],
     claimedByMe: viewer !== null && order.claimedBy === viewer.id,
+    requestedByMe: viewer !== null && order.requestedBy === viewer.id,
     createdAt: order.createdAt.toISOString(),
     claimedAt: order.claimedAt?.toISOString() ?? null,
     startedAt: order.startedAt?.toISOString() ?? null,
@@ -101,6 +107,8 @@ type NewOrder = {
   purchaseId?: string | null;
   requestedBy?: string | null;
   createdBy: string | null;
+  /** A buyer's job waits for its payment before providers see it (docs/decisions/1751). */
+  paymentStatus?: OrderPaymentStatus;
 };
 
 function resolveDestination(input: NewOrder) {
@@ -138,6 +146,7 @@ async function insertOrder(input: NewOrder, transaction?: Transaction) {
       destinationCountry: input.serviceType === "export" ? input.destinationCountry! : null,
       distanceMiles: input.serviceType === "shipping" ? destination.miles : null,
       payout,
+      paymentStatus: input.paymentStatus ?? "not_required",
     },
     { transaction },
   );
@@ -202,10 +211,15 @@ export async function createOrderByAdmin(adminId: string, input: AdminOrderInput
   });
 }
 
-/** The buyer's won lots, with the orders already asked for. */
-export async function listPurchasesForService(userId: string) {
+/** The buyer's won lots (or only the one of `lotId`), with the orders already asked for. */
+export async function listPurchasesForService(userId: string, options: { lotId?: string } = {}) {
+  if (options.lotId !== undefined && !/^\d{1,18}$/.test(options.lotId)) return [];
   const purchases = await Purchase.findAll({
-    where: { userId, status: { [Op.ne]: "cancelled" } },
+    where: {
+      userId,
+      status: { [Op.ne]: "cancelled" },
+      ...(options.lotId !== undefined ? { lotId: options.lotId } : {}),
+    },
     include: [{ model: Lot, required: true }],
     order: [["createdAt", "DESC"]],
     limit: 50,
@@ -227,6 +241,7 @@ export async function listPurchasesForService(userId: string) {
           id: String(order.id),
           serviceType: order.serviceType,
           status: order.status,
+          paymentStatus: order.paymentStatus,
         })),
     };
   });
@@ -280,6 +295,7 @@ export async function requestServiceForPurchase(
         purchaseId: String(purchase.id),
         requestedBy: userId,
         createdBy: userId,
+        paymentStatus: "unpaid",
       },
       transaction,
     );
@@ -312,7 +328,8 @@ function filterWhere(filters: Partial<ServiceOrderFilters>): WhereOptions<Servic
 /** Open orders matching the board's filters, newest first. */
 export async function listOpenOrders(filters: Partial<ServiceOrderFilters> = {}, limit = 100) {
   return ServiceOrder.findAll({
-    where: { ...filterWhere(filters), status: "open" },
+    // a buyer's job is on the board once it is paid (docs/decisions/1751)
+    where: { ...filterWhere(filters), status: "open", paymentStatus: { [Op.ne]: "unpaid" } },
     order: [
       ["createdAt", "DESC"],
       ["id", "DESC"],
@@ -346,6 +363,9 @@ export async function getOrderForViewer(orderId: string, viewer: { id: string; r
   if (!order) throw new AffiliateError(404, ORDER_NOT_FOUND);
   const maySeePrivate =
     viewer.role === "admin" || order.claimedBy === viewer.id || order.requestedBy === viewer.id;
+  // an unpaid job is not on the board yet: only its buyer and the admins can open it
+  if (order.paymentStatus === "unpaid" && !maySeePrivate)
+    throw new AffiliateError(404, ORDER_NOT_FOUND);
   // An open order is on the board for everyone; once claimed it belongs to its claimer, its
   // buyer and the admins, and reads as not found to anyone else (ids can be guessed).
   if (order.status !== "open" && !maySeePrivate) throw new AffiliateError(404, ORDER_NOT_FOUND);
@@ -386,7 +406,7 @@ export async function claimOrder(userId: string, orderId: string) {
     const rows = await sequelize.query<{ id: string; requested_by: string | null }>(
       `UPDATE service_orders SET status = 'claimed', claimed_by = :userId, claimed_at = now(),
               updated_at = now()
-        WHERE id = :orderId AND status = 'open'
+        WHERE id = :orderId AND status = 'open' AND payment_status <> 'unpaid'
           AND EXISTS (SELECT 1 FROM affiliate_applications
                        WHERE user_id = :userId AND status = 'approved')
        RETURNING id, requested_by`,
@@ -398,7 +418,10 @@ export async function claimOrder(userId: string, orderId: string) {
         { replacements: { userId }, type: QueryTypes.SELECT, transaction },
       );
       if (!approved) throw new AffiliateError(403, APPROVAL_REQUIRED);
-      const exists = await ServiceOrder.count({ where: { id: orderId }, transaction });
+      const exists = await ServiceOrder.count({
+        where: { id: orderId, paymentStatus: { [Op.ne]: "unpaid" } },
+        transaction,
+      });
       if (!exists) throw new AffiliateError(404, ORDER_NOT_FOUND);
       throw new AffiliateError(409, CLAIM_FAILED);
     }
@@ -407,8 +430,9 @@ export async function claimOrder(userId: string, orderId: string) {
         rows[0].requested_by,
         {
           kind: "service_order_claimed",
-          title: "A provider took your job",
-          body: "An approved provider claimed your service order and will be in touch.",
+          title: "Transport claimed",
+          body: "An approved provider claimed your transport job and will be in touch.",
+          link: `/service-orders/${rows[0].id}`,
         },
         transaction,
       );
@@ -445,16 +469,21 @@ export async function advanceOrder(userId: string, orderId: string, step: keyof 
           : `This order is ${order.status.replace("_", " ")}; it cannot be ${verb} now.`,
       );
     }
-    if (step === "complete" && rows[0].requested_by) {
-      await notify(
-        rows[0].requested_by,
-        {
-          kind: "service_order_completed",
-          title: "Your service order is complete",
-          body: "The provider marked your shipping or export job as completed.",
-        },
-        transaction,
-      );
+    if (step === "complete") {
+      // the same transaction as the one UPDATE that completed it: credited once
+      await creditEarnings(transaction, String(rows[0].id));
+      if (rows[0].requested_by) {
+        await notify(
+          rows[0].requested_by,
+          {
+            kind: "service_order_completed",
+            title: "Delivered",
+            body: "The provider marked your transport job as delivered.",
+            link: `/service-orders/${rows[0].id}`,
+          },
+          transaction,
+        );
+      }
     }
     return (await ServiceOrder.findByPk(orderId, { transaction }))!;
   });
@@ -463,4 +492,42 @@ export async function advanceOrder(userId: string, orderId: string, step: keyof 
 /** One step of an order for an affiliate: claim it, or move it on (start, complete). */
 export function runOrderStep(userId: string, orderId: string, step: OrderStep) {
   return step === "claim" ? claimOrder(userId, orderId) : advanceOrder(userId, orderId, step);
+}
+
+export type LotOrderSummary = {
+  id: string;
+  serviceType: ServiceType;
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  progress: number;
+  deliveryLocation: string;
+  price: string;
+};
+
+/**
+ * The transport orders of a lot, oldest first (for the purchase page); pass `requestedBy` to keep
+ * only that buyer's. A malformed id answers none.
+ */
+export async function listOrdersForLot(
+  lotId: string,
+  requestedBy?: string,
+): Promise<LotOrderSummary[]> {
+  if (!/^\d{1,18}$/.test(lotId)) return [];
+  const orders = await ServiceOrder.findAll({
+    where: { lotId, ...(requestedBy ? { requestedBy } : {}) },
+    order: [["id", "ASC"]],
+    limit: 20,
+  });
+  return orders.map((order) => ({
+    id: String(order.id),
+    serviceType: order.serviceType,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    progress: PROGRESS[order.status as OrderStatus],
+    deliveryLocation:
+      order.serviceType === "export"
+        ? `${order.exportPort}, ${order.exportPortState}`
+        : `${order.deliveryCity}, ${order.deliveryState}`,
+    price: order.payout,
+  }));
 }

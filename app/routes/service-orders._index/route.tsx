@@ -89,6 +89,11 @@ export default function ServiceOrders() {
               Ship or export a vehicle you won
             </Link>
           ) : null}
+          {approved ? (
+            <Link to="/service-orders/earnings" className={secondaryButton}>
+              My earnings
+            </Link>
+          ) : null}
           {data.affiliateStatus === null || data.affiliateStatus === "rejected" ? (
             <Link to="/affiliate-registration" className={primaryButton}>
               Become a Service Provider

@@ -1,0 +1,25 @@
+// POST /api/service-orders/{id}/pay {price}: the buyer confirms the quote of their unpaid job.
+// Answers {paid: true, source: "deposit"} or {paid: false, approvalUrl} (go there to pay).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { errorJson, jsonError } from "~/http/respond.server";
+import { readJsonBody } from "~/http/json-body.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { PayTransportSchema } from "~/modules/affiliates/schemas";
+import { confirmTransportPayment } from "~/modules/affiliates/transport-payments.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+
+const PayJsonSchema = z.object({ price: PayTransportSchema.shape.price });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const user = await requireUser(request);
+  try {
+    const input = await readJsonBody(request, PayJsonSchema);
+    await consumeRateLimit(request, "payment", user.id);
+    return Response.json(await confirmTransportPayment(user.id, params.id ?? "", input.price));
+  } catch (error) {
+    // the body reader's and the rate limit's refusals are thrown as their answers
+    return error instanceof Response ? error : errorJson(error);
+  }
+}

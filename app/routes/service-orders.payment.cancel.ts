@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { messageAsToast, TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
+import { cancelTransportPayment } from "~/modules/affiliates/transport-payments.server";
+import { providerOrderId } from "~/modules/deposits/schemas";
+
+/** The payer cancelled at the provider: nothing was charged; back to the order's review step. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+  const orderId = token.success ? await cancelTransportPayment(user.id, token.data) : null;
+  const toast = messageAsToast(TRANSPORT_MESSAGES.cancelled, "Payment Cancelled");
+  return redirectWithToast(orderId ? `/service-orders/${orderId}` : "/service-orders/request", {
+    ...toast,
+    type: "info",
+  });
+}
