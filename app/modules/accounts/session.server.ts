@@ -29,6 +29,12 @@ async function sessionToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The id the request's session is stored under (its token's hash), or null without one. */
+export async function sessionId(request: Request): Promise<string | null> {
+  const token = await sessionToken(request);
+  return token ? hash(token) : null;
+}
+
 /** The signed-in user, or null. */
 export async function getUser(request: Request): Promise<User | null> {
   const token = await sessionToken(request);
@@ -91,8 +97,12 @@ export async function requireUser(request: Request): Promise<User> {
   requireSameOrigin(request);
   const user = await getUser(request);
   if (user) return user;
-  if (wantsJson(request)) throw jsonError(401, "Unauthorized");
-  throw signInRequired(request);
+  throw notSignedIn(request);
+}
+
+/** What requireUser throws without a signed-in user: a 401 for API calls, else sign-in. */
+export function notSignedIn(request: Request) {
+  return wantsJson(request) ? jsonError(401, "Unauthorized") : signInRequired(request);
 }
 
 export async function requireAdmin(request: Request): Promise<User> {
