@@ -27,15 +27,28 @@ type Node = {
 
 /** Self time by function and by package (node_modules/<pkg>, else the app or node itself). */
 function summarize(file: string, top = 18) {
-  const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: Node[] };
-  const total = profile.nodes.reduce((sum, n) => sum + n.hitCount, 0);
-  const idle = profile.nodes
+  const profile = JSON.parse(readFileSync(file, "utf8")) as {
+    nodes: Node[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  // only the measured load: the last SECONDS of samples (not the start-up and warm-up)
+  const hits = new Map<number, number>();
+  let at = 0;
+  const times = profile.timeDeltas.map((d) => (at += d));
+  const from = at - SECONDS * 1e6;
+  profile.samples.forEach((id, i) => {
+    if (times[i] >= from) hits.set(id, (hits.get(id) ?? 0) + 1);
+  });
+  const nodes = profile.nodes.map((n) => ({ ...n, hitCount: hits.get(n.id) ?? 0 }));
+  const total = nodes.reduce((sum, n) => sum + n.hitCount, 0);
+  const idle = nodes
     .filter((n) => n.callFrame.functionName === "(idle)")
     .reduce((sum, n) => sum + n.hitCount, 0);
   const busy = total - idle;
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
-  for (const n of profile.nodes) {
+  for (const n of nodes) {
     if (n.callFrame.functionName === "(idle)") continue;
     const { functionName, url, lineNumber } = n.callFrame;
     const file = url.replace(/^file:\/\//, "");
@@ -195,7 +208,12 @@ async function main() {
   }
 }
 
-main().then(
+// `tsx bench/profile.ts --summarize FILE...` reads profiles already taken.
+const run =
+  process.argv[2] === "--summarize"
+    ? async () => process.argv.slice(3).forEach((f) => console.log(`${f}\n${summarize(f, 30)}`))
+    : main;
+run().then(
   () => process.exit(0),
   (error) => {
     console.error(error);
