@@ -11,6 +11,7 @@ import { startLocalServices } from "../scripts/local-services";
 import { ensureBuilt, waitFor200, type AppProcess } from "../tests/support/app-process";
 import { freePort, startThrowawayCluster } from "../tests/support/cluster";
 import { createDatabase, migrateDatabase } from "../tests/support/databases";
+import { treeKb } from "../tests/support/process-memory";
 import { load } from "./load";
 import { signInMany } from "./signin";
 
@@ -111,6 +112,7 @@ async function main() {
       PAYPAL_CLIENT_SECRET: "profile",
       BID_RATE_LIMIT_PER_MINUTE: "1000000",
       TRUST_PROXY: "fly",
+      WEB_CONCURRENCY: process.env.WORKERS ?? "1",
     };
     const start = (profileDir: string | null): AppProcess => {
       let output = "";
@@ -155,6 +157,11 @@ async function main() {
       mkdirSync(dir, { recursive: true });
       app = start(PROFILE ? dir : null);
       await waitFor200(`${base}/healthz`, app, 30_000);
+      let peakKb = 0;
+      const sampler = setInterval(
+        () => (peakKb = Math.max(peakKb, treeKb(app.proc.pid!, "VmRSS"))),
+        200,
+      );
       let result;
       if (target === "bids") {
         const { rows } = await db.query<{ id: string }>(
@@ -189,12 +196,14 @@ async function main() {
         await load({ url, connections: 20, seconds: 2, headers: reader });
         result = await load({ url, connections: 20, seconds: SECONDS, headers: reader });
       }
+      clearInterval(sampler);
       await app.stop();
       rates.set(target, result.perSecond);
       const health = rates.get("/healthz");
       console.log(
         `\n${target}: ${result.perSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms ` +
-          `(${result.ok} 2xx, ${result.refused} 4xx, ${result.serverErrors} 5xx)` +
+          `(${result.ok} 2xx, ${result.refused} 4xx, ${result.serverErrors} 5xx), ` +
+          `peak RSS ${Math.round(peakKb / 1024)} MB` +
           (health && target !== "/healthz"
             ? `; ${(result.perSecond / health).toFixed(2)} × /healthz`
             : ""),

@@ -1,8 +1,8 @@
-// The server matches every request against a static route table; patches/@remix-run+router+*.patch
-// (applied by `npm install`'s postinstall) keeps each table's ranked branches and compiled path
-// regexes instead of rebuilding them per request (docs/decisions/1902). These fail when the patch
-// is missing, and check that matching still picks the same routes and still sees routes added at
-// run time.
+// Two patches (patches/, applied by `npm install`'s postinstall; docs/decisions/1902 and 1904):
+// @remix-run/router keeps each route table's ranked branches and compiled path regexes instead of
+// rebuilding them per request, and @remix-run/server-runtime hands every loader of a request the
+// request itself when there is no Remix parameter to strip from it. These fail when a patch is
+// missing, and check that matching still picks the same routes and sees routes added at run time.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
@@ -80,5 +80,45 @@ describe("route matching over a static table (the @remix-run/router patch)", () 
     expect(leaf(live.routes, "/b")).toBeUndefined();
     live.patchRoutes("root", [{ id: "b", path: "b" }]);
     expect(leaf(live.routes, "/b")).toBe("b");
+  });
+});
+
+describe("loaders of one request (the @remix-run/server-runtime patch)", () => {
+  const data = runtimeRequire("@remix-run/server-runtime/dist/data.js") as {
+    callRouteLoader: (args: {
+      loadContext: unknown;
+      loader: (args: { request: Request }) => unknown;
+      params: Record<string, string>;
+      request: Request;
+      routeId: string;
+      singleFetch: boolean;
+    }) => Promise<unknown>;
+  };
+  const seen = async (url: string, singleFetch: boolean) => {
+    const request = new Request(url);
+    let given: Request | undefined;
+    await data.callRouteLoader({
+      loadContext: {},
+      loader: ({ request: r }) => ((given = r), null),
+      params: {},
+      request,
+      routeId: "root",
+      singleFetch,
+    });
+    return { request, given: given! };
+  };
+
+  it("share the request when there is nothing to strip from its address", async () => {
+    for (const singleFetch of [true, false]) {
+      const { request, given } = await seen("http://localhost/auctions?make=Ford", singleFetch);
+      expect(given).toBe(request);
+    }
+  });
+
+  it("still lose Remix's own parameters", async () => {
+    const routes = await seen("http://localhost/auctions?make=Ford&_routes=root&index", true);
+    expect(routes.given.url).toBe("http://localhost/auctions?make=Ford");
+    const legacy = await seen("http://localhost/auctions?_data=root&make=Ford", false);
+    expect(legacy.given.url).toBe("http://localhost/auctions?make=Ford");
   });
 });

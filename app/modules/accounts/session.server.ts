@@ -35,8 +35,24 @@ export async function sessionId(request: Request): Promise<string | null> {
   return token ? hash(token) : null;
 }
 
+// One read per request: the root loader and the page's own loader (or requireUser) both ask for
+// the user of the same Request object, and a page load answers both from the first read
+// (docs/decisions/1904). An action's loaders get a new Request, so they read it again.
+const usersOfRequests = new WeakMap<Request, Promise<User | null>>();
+
 /** The signed-in user, or null. */
-export async function getUser(request: Request): Promise<User | null> {
+export function getUser(request: Request): Promise<User | null> {
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = readUser(request);
+    usersOfRequests.set(request, user);
+    // a failed read (an outage) is not kept: a later ask tries again
+    user.catch(() => usersOfRequests.delete(request));
+  }
+  return user;
+}
+
+async function readUser(request: Request): Promise<User | null> {
   const token = await sessionToken(request);
   if (!token) return null;
   // One statement (the session as a subquery), mapped straight onto the model: no joined include

@@ -102,7 +102,12 @@ export function checkBidInput(input: PlaceBidInput) {
   }
   const lotId = String(input.lotId);
   if (!/^\d{1,18}$/.test(lotId)) throw BID_ERRORS.notFound();
-  return { lotId, amount: centsToDecimal(amount), max: centsToDecimal(max), isProxy: input.isProxy };
+  return {
+    lotId,
+    amount: centsToDecimal(amount),
+    max: centsToDecimal(max),
+    isProxy: input.isProxy,
+  };
 }
 
 /** place_bid's arguments after the bidder's: the bid, the time and the rules' numbers. */
@@ -139,10 +144,10 @@ function placed(row: PlaceBidRow): PlaceBidResult {
 export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
   const bid = checkBidInput(input);
   const [row] = await oneAtATimePerLot(bid.lotId, () =>
-    sequelize.query<PlaceBidRow>(
-      `SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      { type: QueryTypes.SELECT, bind: [bid.lotId, userId, ...bidArguments(bid).slice(1)] },
-    ),
+    sequelize.query<PlaceBidRow>(`SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9)`, {
+      type: QueryTypes.SELECT,
+      bind: [bid.lotId, userId, ...bidArguments(bid).slice(1)],
+    }),
   );
   return placed(row);
 }
