@@ -146,7 +146,8 @@ async function main() {
     log(`${emails.length} bidders signed in through the issuer in ${Date.now() - t0} ms`);
 
     const benchLots: string[] = [];
-    async function newLots(count: number) {
+    /** Fresh open lots; `overHttp` lots are the ones the invariants below check. */
+    async function newLots(count: number, overHttp = true) {
       const { rows: made } = await db.query<{ id: string }>(
         `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
            location_state, estimated_value, starts_at, ends_at)
@@ -156,7 +157,7 @@ async function main() {
            FROM generate_series(1, $1) RETURNING id`,
         [count],
       );
-      benchLots.push(...made.map((r) => r.id));
+      if (overHttp) benchLots.push(...made.map((r) => r.id));
       return made.map((r) => r.id);
     }
 
@@ -215,7 +216,8 @@ async function main() {
 
     // The database's ceiling for the same bid, without HTTP or the ORM, measured first: the HTTP
     // bid loads are offered at fractions of it.
-    const rawLots = await newLots(20);
+    // (its bids are not HTTP answers, so its lots stay out of the invariants' count of 201s)
+    const rawLots = await newLots(20, false);
     const rawNext = new Map(rawLots.map((id) => [id, 50]));
     const raw = await rawBidCeiling(databaseUrl, 10, SECONDS, (i) => {
       const lotId = rawLots[i % 20];
