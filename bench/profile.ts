@@ -2,7 +2,7 @@
 // once per target under `node --cpu-prof`, 20 connections (50 bidders for `bids`) for
 // BENCH_SECONDS, then req/s against /healthz measured in the same run and the profile's busiest
 // functions and packages. Usage: tsx bench/profile.ts /healthz /no-such-page bids '/auctions'
-// (PROFILE=0 measures without profiling). Profiles are left in bench/results/profiles/.
+// (PROFILE=0 measures without profiling). Profiles are left in .cache/profiles/ (not committed).
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +17,7 @@ import { signInMany } from "./signin";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PROFILE = process.env.PROFILE !== "0";
-const OUT = path.resolve("bench/results/profiles");
+const OUT = path.resolve(".cache/profiles");
 
 type Node = {
   id: number;
