@@ -10,15 +10,6 @@ import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
-// The Express adapter's own request and response helpers (its package index only exports the
-// whole handler), so a body read and capped here can be handed to Remix.
-import remixExpress from "@remix-run/express/dist/server.js";
-import { createRequestHandler, installGlobals } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
-import sourceMapSupport from "source-map-support";
-
-const { createRemixRequest, sendRemixResponse } = remixExpress;
 
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
 
@@ -49,6 +40,21 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 async function startServer() {
+  // Imported here, not at the top: with WEB_CONCURRENCY > 1 the primary process only forks and
+  // watches its workers, and not loading Express and Remix keeps its memory small
+  // (docs/decisions/1905).
+  const [{ default: remixExpress }, { createRequestHandler, installGlobals }, compressionModule] =
+    await Promise.all([
+      // The Express adapter's own request and response helpers (its package index only exports
+      // the whole handler), so a body read and capped here can be handed to Remix.
+      import("@remix-run/express/dist/server.js"),
+      import("@remix-run/node"),
+      import("compression"),
+    ]);
+  const { default: express } = await import("express");
+  const { default: sourceMapSupport } = await import("source-map-support");
+  const compression = compressionModule.default;
+  const { createRemixRequest, sendRemixResponse } = remixExpress;
   sourceMapSupport.install();
   installGlobals({ nativeFetch: true });
 

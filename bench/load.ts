@@ -25,6 +25,8 @@ export type LoadResult = {
   p50: number;
   p95: number;
   p99: number;
+  /** the slowest answer */
+  max: number;
 };
 
 export function percentile(sorted: number[], p: number) {
@@ -79,6 +81,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
           p50: round(percentile(times, 50)),
           p95: round(percentile(times, 95)),
           p99: round(percentile(times, 99)),
+          max: round(times.length ? times[times.length - 1] : NaN),
         });
       },
     );

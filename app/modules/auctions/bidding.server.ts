@@ -88,13 +88,8 @@ function refusal(row: PlaceBidRow): BidError {
   }
 }
 
-/**
- * Checks the bidder, records the bid, resolves proxies, moves the lot's price and tells the
- * outbid leader, all under the lot's row lock in ONE database call (the place_bid function in
- * db/migrations/20261122-1101, exposure from deposit_exposure since 20261123-0101): one round
- * trip per bid. The rules' numbers and texts live in rules.ts (auctions and deposits).
- */
-export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
+/** The bid's numbers, checked before any database call (a refusal throws a BidError). */
+export function checkBidInput(input: PlaceBidInput) {
   const amount = parseCents(input.amount);
   if (amount === null || amount <= 0) throw BID_ERRORS.cents("amount");
   let max = amount;
@@ -105,28 +100,31 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
     if (parsed === null) throw BID_ERRORS.cents("maxAmount");
     max = parsed;
   }
-  if (!/^\d{1,18}$/.test(String(input.lotId))) throw BID_ERRORS.notFound();
+  const lotId = String(input.lotId);
+  if (!/^\d{1,18}$/.test(lotId)) throw BID_ERRORS.notFound();
+  return {
+    lotId,
+    amount: centsToDecimal(amount),
+    max: centsToDecimal(max),
+    isProxy: input.isProxy,
+  };
+}
 
-  const [row] = await oneAtATimePerLot(String(input.lotId), () =>
-    sequelize.query<PlaceBidRow>(
-      `SELECT * FROM place_bid(:lotId, :userId, :amount, :max, :isProxy, :at, :minDeposit,
-         :increment, make_interval(secs => :softCloseSeconds))`,
-      {
-        type: QueryTypes.SELECT,
-        replacements: {
-          lotId: String(input.lotId),
-          userId,
-          amount: centsToDecimal(amount),
-          max: centsToDecimal(max),
-          isProxy: input.isProxy,
-          at: now(),
-          minDeposit: centsToDecimal(MIN_DEPOSIT_CENTS),
-          increment: centsToDecimal(MIN_INCREMENT_CENTS),
-          softCloseSeconds: SOFT_CLOSE_MS / 1000,
-        },
-      },
-    ),
-  );
+/** place_bid's arguments after the bidder's: the bid, the time and the rules' numbers. */
+function bidArguments(bid: ReturnType<typeof checkBidInput>) {
+  return [
+    bid.lotId,
+    bid.amount,
+    bid.max,
+    bid.isProxy,
+    now(),
+    centsToDecimal(MIN_DEPOSIT_CENTS),
+    centsToDecimal(MIN_INCREMENT_CENTS),
+    `${SOFT_CLOSE_MS / 1000} seconds`,
+  ];
+}
+
+function placed(row: PlaceBidRow): PlaceBidResult {
   if (row.code !== "ok") throw refusal(row);
   return {
     bidId: String(row.bid_id),
@@ -135,6 +133,58 @@ export async function placeBid(userId: string, input: PlaceBidInput): Promise<Pl
     bidCount: row.bid_count!,
     endsAt: new Date(row.ends_at!),
   };
+}
+
+/**
+ * Checks the bidder, records the bid, resolves proxies, moves the lot's price and tells the
+ * outbid leader, all under the lot's row lock in ONE database call (the place_bid function in
+ * db/migrations/20261122-1101, exposure from deposit_exposure since 20261123-0101): one round
+ * trip per bid. The rules' numbers and texts live in rules.ts (auctions and deposits).
+ */
+export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
+  const bid = checkBidInput(input);
+  const [row] = await oneAtATimePerLot(bid.lotId, () =>
+    sequelize.query<PlaceBidRow>(`SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9)`, {
+      type: QueryTypes.SELECT,
+      bind: [bid.lotId, userId, ...bidArguments(bid).slice(1)],
+    }),
+  );
+  return placed(row);
+}
+
+/** The limiter a bid moves, as place_bid_in_session takes it (rate-limit.server.ts's counter). */
+export type BidLimiter = { prefix: string; points: number; ms: number };
+
+export type SessionBidResult =
+  | { kind: "signed_out" }
+  | { kind: "rate_limited"; retryMs: number }
+  | { kind: "placed"; userId: string; bid: PlaceBidResult };
+
+/**
+ * The whole bid of a signed-in request in ONE database call (place_bid_in_session, migration
+ * 20261123-1901): the session by its id, the bid limiter's counter, then place_bid. A bid's
+ * refusal throws its BidError as placeBid does; a missing session or a spent limiter is answered
+ * for the caller to turn into its 401 or 429. See docs/decisions/1903.
+ */
+export async function placeBidInSession(
+  sessionId: string,
+  limiter: BidLimiter,
+  input: PlaceBidInput,
+): Promise<SessionBidResult> {
+  const bid = checkBidInput(input);
+  const [row] = await oneAtATimePerLot(bid.lotId, () =>
+    sequelize.query<PlaceBidRow & { user_id: string | null; retry_ms: string | null }>(
+      `SELECT * FROM place_bid_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      {
+        type: QueryTypes.SELECT,
+        bind: [sessionId, limiter.prefix, limiter.points, limiter.ms, ...bidArguments(bid)],
+      },
+    ),
+  );
+  if ((row.code as string) === "signed_out") return { kind: "signed_out" };
+  if ((row.code as string) === "rate_limited")
+    return { kind: "rate_limited", retryMs: Number(row.retry_ms) };
+  return { kind: "placed", userId: row.user_id!, bid: placed(row) };
 }
 
 const lotQueues = new Map<string, Promise<unknown>>();

@@ -60,26 +60,39 @@ export function finderYears(now = new Date()) {
   return Array.from({ length: 15 }, (_, i) => current - i);
 }
 
+// Building an Intl formatter costs far more than formatting with one: each is made once and
+// reused (a page of cards formatted three fields per card with new ones; docs/decisions/1906).
+const priceFormats = new Map<string, Intl.NumberFormat>();
+const MILEAGE_FORMAT = new Intl.NumberFormat("en-US");
+const POSTED_DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 export function formatPrice(price: string, currency: Currency) {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency,
-    maximumFractionDigits: price.endsWith(".00") ? 0 : 2,
-  }).format(Number(price));
+  const digits = price.endsWith(".00") ? 0 : 2;
+  const key = `${currency}${digits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      maximumFractionDigits: digits,
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(Number(price));
 }
 
 export function formatMileage(mileage: number | null) {
   if (mileage === null) return "Mileage not stated";
-  return `${new Intl.NumberFormat("en-US").format(mileage)} mi`;
+  return `${MILEAGE_FORMAT.format(mileage)} mi`;
 }
 
 export function formatPostedDate(iso: string) {
-  return new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(iso));
+  return POSTED_DATE_FORMAT.format(new Date(iso));
 }
 
 export function capitalise(value: string) {

@@ -2,7 +2,6 @@
 // their first bytes), re-encoded with sharp (which also drops EXIF such as GPS) into a full-size
 // picture and a thumbnail, stored through the storage adapter and served by /listing-photos/{id}.
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import sharp from "sharp";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { ListingPhoto } from "~/models/listing.server";
@@ -103,6 +102,9 @@ export async function preparePhoto(bytes: Uint8Array) {
   if (type !== "jpg" && type !== "png") throw new PhotoRejectedError("type");
   // Re-encoding would drop a script riding along, but a file that carries one is refused.
   if (activeContentIn(bytes, type)) throw new PhotoRejectedError("unsafe");
+  // Loaded on the first photo, not at start: its native library is about 18 MB of every server
+  // process's memory (docs/decisions/1905).
+  const { default: sharp } = await import("sharp");
   try {
     const source = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" }).rotate();
     const full = await source

@@ -1,0 +1,124 @@
+// Two patches (patches/, applied by `npm install`'s postinstall; docs/decisions/1902 and 1904):
+// @remix-run/router keeps each route table's ranked branches and compiled path regexes instead of
+// rebuilding them per request, and @remix-run/server-runtime hands every loader of a request the
+// request itself when there is no Remix parameter to strip from it. These fail when a patch is
+// missing, and check that matching still picks the same routes and sees routes added at run time.
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
+type Router = {
+  matchRoutes: (routes: Route[], location: string) => Array<{ route: Route }> | null;
+  matchPath: (pattern: string, pathname: string) => { params: Record<string, string> } | null;
+  UNSAFE_rankedBranches?: (routes: Route[]) => unknown[];
+  createMemoryHistory: () => unknown;
+  createRouter: (init: { routes: Route[]; history: unknown }) => {
+    routes: Route[];
+    patchRoutes: (routeId: string | null, children: Route[]) => void;
+  };
+};
+// The copy the server's runtime loads (it requires the CommonJS build).
+const runtimeRequire = createRequire(require.resolve("@remix-run/server-runtime"));
+const router = runtimeRequire("@remix-run/router") as Router;
+
+const table = (): Route[] => [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "home", index: true },
+      { id: "auctions", path: "auctions" },
+      { id: "lot", path: "auctions/:lotId" },
+      { id: "new-lot", path: "auctions/new" },
+      { id: "api-bids", path: "api/bids" },
+      { id: "optional", path: "vehicle/:id/:tab?" },
+      { id: "splat", path: "*" },
+    ],
+  },
+];
+const leaf = (routes: Route[], path: string) => router.matchRoutes(routes, path)?.at(-1)?.route.id;
+
+describe("route matching over a static table (the @remix-run/router patch)", () => {
+  it("is applied to the copy the server loads", () => {
+    expect(runtimeRequire.resolve("@remix-run/router")).toBe(require.resolve("@remix-run/router"));
+    expect(typeof router.UNSAFE_rankedBranches).toBe("function");
+  });
+
+  it("ranks a table's branches once and keeps them for that table", () => {
+    const routes = table();
+    const first = router.UNSAFE_rankedBranches!(routes);
+    expect(router.UNSAFE_rankedBranches!(routes)).toBe(first);
+    expect(router.UNSAFE_rankedBranches!(table())).not.toBe(first);
+  });
+
+  it("still picks the same routes, whichever was asked first", () => {
+    const routes = table();
+    for (let round = 0; round < 2; round += 1) {
+      expect(leaf(routes, "/")).toBe("home");
+      expect(leaf(routes, "/auctions")).toBe("auctions");
+      expect(leaf(routes, "/auctions/new")).toBe("new-lot");
+      expect(leaf(routes, "/auctions/42")).toBe("lot");
+      expect(leaf(routes, "/AUCTIONS/42/")).toBe("lot");
+      expect(leaf(routes, "/api/bids")).toBe("api-bids");
+      expect(leaf(routes, "/vehicle/7")).toBe("optional");
+      expect(leaf(routes, "/vehicle/7/photos")).toBe("optional");
+      expect(leaf(routes, "/no/such/page")).toBe("splat");
+      expect(router.matchRoutes(routes, "/auctions/42")!.at(-1)).toMatchObject({
+        params: { lotId: "42" },
+      });
+    }
+    expect(router.matchPath("/auctions/:lotId", "/auctions/9")?.params).toEqual({ lotId: "9" });
+    expect(router.matchPath("/auctions/:lotId", "/auctions/9/x")).toBeNull();
+  });
+
+  it("sees routes added to a live table", () => {
+    const live = router.createRouter({
+      routes: [{ id: "root", path: "/", children: [{ id: "a", path: "a" }] }],
+      history: router.createMemoryHistory(),
+    });
+    expect(leaf(live.routes, "/b")).toBeUndefined();
+    live.patchRoutes("root", [{ id: "b", path: "b" }]);
+    expect(leaf(live.routes, "/b")).toBe("b");
+  });
+});
+
+describe("loaders of one request (the @remix-run/server-runtime patch)", () => {
+  const data = runtimeRequire("@remix-run/server-runtime/dist/data.js") as {
+    callRouteLoader: (args: {
+      loadContext: unknown;
+      loader: (args: { request: Request }) => unknown;
+      params: Record<string, string>;
+      request: Request;
+      routeId: string;
+      singleFetch: boolean;
+    }) => Promise<unknown>;
+  };
+  const seen = async (url: string, singleFetch: boolean) => {
+    const request = new Request(url);
+    let given: Request | undefined;
+    await data.callRouteLoader({
+      loadContext: {},
+      loader: ({ request: r }) => ((given = r), null),
+      params: {},
+      request,
+      routeId: "root",
+      singleFetch,
+    });
+    return { request, given: given! };
+  };
+
+  it("share the request when there is nothing to strip from its address", async () => {
+    for (const singleFetch of [true, false]) {
+      const { request, given } = await seen("http://localhost/auctions?make=Ford", singleFetch);
+      expect(given).toBe(request);
+    }
+  });
+
+  it("still lose Remix's own parameters", async () => {
+    const routes = await seen("http://localhost/auctions?make=Ford&_routes=root&index", true);
+    expect(routes.given.url).toBe("http://localhost/auctions?make=Ford");
+    const legacy = await seen("http://localhost/auctions?_data=root&make=Ford", false);
+    expect(legacy.given.url).toBe("http://localhost/auctions?make=Ford");
+  });
+});
