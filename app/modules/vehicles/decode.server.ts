@@ -101,6 +101,14 @@ export function toDecodedVin(vin: string, result: DecodeResult): DecodedVin {
 export async function decodeVin(raw: string): Promise<DecodedVin | null> {
   const vin = normalizeVin(raw);
   if (!isWellFormedVin(vin)) return null;
-  const result = await (await getDecoder()).decode(vin);
-  return toDecodedVin(vin, result);
+  const known = recent.get(vin);
+  if (known) return known;
+  const decoded = toDecodedVin(vin, await (await getDecoder()).decode(vin));
+  // a decode costs tens of milliseconds of pattern matching; lot pages ask for the same VINs
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(vin, decoded);
+  return decoded;
 }
+
+const RECENT_MAX = 2000;
+const recent = new Map<string, DecodedVin>();

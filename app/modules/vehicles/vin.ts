@@ -4,7 +4,7 @@
 /** 17 characters, letters and digits except I, O and Q. */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
-const TRANSLITERATION: Record<string, number> = {
+export const TRANSLITERATION: Record<string, number> = {
   A: 1,
   B: 2,
   C: 3,
@@ -29,7 +29,8 @@ const TRANSLITERATION: Record<string, number> = {
   Y: 8,
   Z: 9,
 };
-const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+/** Each position's weight in the check-digit sum (position 9, the digit itself, weighs 0). */
+export const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** Upper case, spaces and dashes removed: what people paste. */
 export function normalizeVin(raw: string) {
@@ -47,7 +48,7 @@ export function expectedCheckDigit(vin: string): string | null {
   for (let i = 0; i < 17; i++) {
     const c = vin[i];
     const value = c >= "0" && c <= "9" ? Number(c) : TRANSLITERATION[c];
-    sum += value * WEIGHTS[i];
+    sum += value * VIN_WEIGHTS[i];
   }
   const remainder = sum % 11;
   return remainder === 10 ? "X" : String(remainder);
