@@ -1,4 +1,5 @@
 // Does a VIN agree with the year, make and model a seller or a feed states? (docs/decisions/2102)
+import { VIN_MESSAGES } from "./messages";
 import type { DecodedVin } from "./types";
 import { hasValidCheckDigit, isWellFormedVin, modelYearOf } from "./vin";
 
@@ -75,9 +76,9 @@ export function compareWithVin(
 export function describeVerdict(verdict: VinVerdict, vin: string) {
   switch (verdict.status) {
     case "malformed":
-      return "A VIN is 17 letters and digits (no I, O or Q).";
+      return VIN_MESSAGES.malformed;
     case "check_digit":
-      return `VIN ${vin} fails its check digit (character 9): one character is probably mistyped.`;
+      return VIN_MESSAGES.checkDigit;
     case "disagrees":
       return `VIN ${vin} decodes to ${verdict.disagreements
         .map((d) => `${d.field} ${d.decoded}`)
