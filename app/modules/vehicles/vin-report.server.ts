@@ -23,6 +23,8 @@ export async function vinReport(
 ): Promise<VinReport | null> {
   if (!rawVin) return null;
   const vin = normalizeVin(rawVin);
+  // before 1981 VINs had no common form: nothing to decode or check
+  if (vin.length !== 17 && stated.year < 1981) return null;
   let decoded: DecodedVin | null;
   try {
     decoded = await decodeVin(vin);
