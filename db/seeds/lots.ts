@@ -1,11 +1,43 @@
-// Demo lots (a few hundred, every badge) and, with --lots N, the scale set in one INSERT … SELECT.
+// Demo lots (a few hundred, every badge, some already sold so results and comparable sales
+// show) and, with --lots N, the scale set in one INSERT … SELECT per chunk. Every VIN is built
+// from a catalogue entry and decodes to its lot's year, make and model (docs/decisions/2103).
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
+import { User } from "../../app/models/user.server";
+import { vehicleArtUrl } from "../../app/modules/vehicles/drawing";
+import {
+  DAMAGE_SHARE,
+  MILES_PER_YEAR,
+  auctionValue,
+  repairEstimate,
+  retailValue,
+} from "../../app/modules/vehicles/valuation";
 import type { SeedOptions } from "./index";
-import { CATALOG, COLORS, DAMAGES, IMAGES, TITLES, YARDS, prng } from "./lot-catalog";
+import {
+  CATALOG,
+  COLORS,
+  DAMAGES,
+  TITLES,
+  YARDS,
+  catalogYears,
+  prng,
+  vinFor,
+  vinSql,
+} from "./lot-catalog";
 
 const DEMO_COUNT = 320;
+/** Closed lots from the last four months: what /auctions/results and comparable sales show. */
+const RESULT_COUNT = 600;
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Past bidders who won the seeded sold lots (they never sign in). */
+export const RESULT_BIDDERS = [1, 2, 3, 4, 5, 6].map((n) => ({
+  email: `past.bidder${n}@bidyard.test`,
+  firstName: "Past",
+  lastName: `Bidder ${n}`,
+  verified: true,
+}));
 
 export function scaleCount(args: string[]) {
   const index = args.indexOf("--lots");
@@ -16,14 +48,91 @@ export function scaleCount(args: string[]) {
   return count;
 }
 
+type Random = ReturnType<typeof prng>;
+
+/** One believable lot: a catalogue vehicle, its value from the model, damage, title and yard. */
+function makeLot(random: Random, i: number, house: "copart" | "iaai", thisYear: number) {
+  const entry = random.pick(CATALOG);
+  const year = random.int(entry.years[0], Math.min(entry.years[1], thisYear));
+  const age = thisYear - year;
+  const yard = random.pick(YARDS);
+  const damage = random.next() < 0.12 ? DAMAGES[DAMAGES.length - 1] : random.pick(DAMAGES);
+  const title = random.pick(TITLES);
+  const color = random.weighted(COLORS);
+  const odometer = Math.max(
+    800,
+    Math.round((age + 0.5) * random.int(7_000, 17_000) + random.int(0, 4000)),
+  );
+  const runsDrives = damage.type === "fire" ? false : random.next() < 0.6;
+  const retail = retailValue({ msrp: entry.msrp, segment: entry.segment, age, mileage: odometer });
+  const auction = auctionValue({
+    retail,
+    primaryDamage: damage.text,
+    damageType: damage.type,
+    titleType: title,
+    runsDrives,
+  });
+  const secondary = random.next() < 0.35 ? random.pick(DAMAGES) : null;
+  return {
+    entry,
+    auction,
+    row: {
+      auction_house: house,
+      lot_number: "",
+      vin: vinFor(entry, year, 100_000 + i * 7 + random.int(0, 6)),
+      year,
+      make: entry.make,
+      model: entry.model,
+      body_style: entry.bodyStyle,
+      color: color.toUpperCase(),
+      location_city: yard.city,
+      location_state: yard.state,
+      location_zip: yard.zip,
+      yard_name: house === "copart" ? yard.copart : yard.iaai,
+      damage_type: damage.type,
+      primary_damage: damage.text,
+      secondary_damage: secondary && secondary.text !== damage.text ? secondary.text : null,
+      title_state: yard.state,
+      title_type: title,
+      odometer,
+      runs_drives: runsDrives,
+      has_keys: random.next() < 0.78,
+      estimated_value: retail.toFixed(2),
+      repair_cost: repairEstimate(retail, auction).toFixed(2),
+      image_urls: [vehicleArtUrl(entry.body, color)],
+      starts_at: "",
+      ends_at: "",
+      status: "active" as "active" | "sold" | "unsold",
+      closed_at: null as string | null,
+      current_bid: "0.00",
+      bid_count: 0,
+      winner: null as number | null,
+    },
+  };
+}
+
+/** Closes a generated lot: three in four sell, near the model's price (±15 %). */
+function close(random: Random, lot: ReturnType<typeof makeLot>, endsAt: number) {
+  const row = lot.row;
+  row.status = random.next() < 0.75 ? "sold" : "unsold";
+  row.closed_at = new Date(endsAt).toISOString();
+  if (row.status === "sold") {
+    const price = Math.max(100, Math.round((lot.auction * (0.85 + random.next() * 0.3)) / 25) * 25);
+    row.current_bid = price.toFixed(2);
+    row.bid_count = random.int(2, 9);
+    row.winner = random.int(0, RESULT_BIDDERS.length - 1);
+  } else {
+    row.bid_count = 0;
+  }
+}
+
 function demoLots(at: number) {
   const random = prng(20261122);
-  return Array.from({ length: DEMO_COUNT }, (_, i) => {
+  const thisYear = new Date(at).getUTCFullYear();
+  const lots = Array.from({ length: DEMO_COUNT }, (_, i) => {
     const house = i % 3 === 2 ? "iaai" : "copart";
-    const entry = random.pick(CATALOG);
-    const yard = random.pick(YARDS);
-    const damage = random.pick(DAMAGES);
-    const year = random.int(2008, 2024);
+    const lot = makeLot(random, i, house, thisYear);
+    lot.row.lot_number = String(house === "copart" ? 40_000_000 + i * 7919 : 38_000_000 + i * 6007);
     const phase = i % 10; // 0: starting soon, 1-5: live, 6-7: ending soon, 8-9: ended
     let startsAt: number;
     let endsAt: number;
@@ -40,86 +149,147 @@ function demoLots(at: number) {
       endsAt = at - random.int(1, 72) * HOUR;
       startsAt = endsAt - random.int(24, 96) * HOUR;
     }
-    const estimate = random.int(20, 600) * 100;
-    const images = IMAGES[entry.body] ?? IMAGES.sedan;
-    const first = random.int(0, images.length - 1);
+    lot.row.starts_at = new Date(startsAt).toISOString();
+    lot.row.ends_at = new Date(endsAt).toISOString();
+    if (phase >= 8) close(random, lot, endsAt);
+    return lot.row;
+  });
+  const results = Array.from({ length: RESULT_COUNT }, (_, k) => {
+    const i = DEMO_COUNT + k;
+    const house = k % 3 === 2 ? "iaai" : "copart";
+    const lot = makeLot(random, i, house, thisYear);
+    lot.row.lot_number = String(house === "copart" ? 39_000_000 + k * 4099 : 37_000_000 + k * 3011);
+    const endsAt = at - random.int(3, 120) * DAY - random.int(0, 23) * HOUR;
+    lot.row.starts_at = new Date(endsAt - random.int(3, 7) * DAY).toISOString();
+    lot.row.ends_at = new Date(endsAt).toISOString();
+    close(random, lot, endsAt);
+    return lot.row;
+  });
+  return [...lots, ...results];
+}
+
+async function ensureBidders() {
+  const ids: string[] = [];
+  for (const bidder of RESULT_BIDDERS) {
+    const user =
+      (await User.findOne({ where: { email: bidder.email } })) ??
+      (await User.create({ ...bidder, oidcSubject: null }));
+    ids.push(user.id);
+  }
+  return ids;
+}
+
+/**
+ * The demo lots; existing (house, lot number) rows are left as they are. A sold lot gets its
+ * bids (a short ladder up to the hammer price, the winner last) and a paid purchase.
+ */
+export async function seedDemoLots(at = Date.now()) {
+  const bidders = await ensureBidders();
+  const rows = demoLots(at).map(({ winner, ...row }) => ({
+    ...row,
+    high_bidder_id: winner === null ? null : bidders[winner],
+    high_max: winner === null ? null : row.current_bid,
+    runner_up_id: winner === null ? null : bidders[(winner + 1) % bidders.length],
+  }));
+  await sequelize.transaction(async (transaction) => {
+    const inserted = await sequelize.query<{ id: string }>(
+      `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
+          location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
+          secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
+          estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at,
+          current_bid, bid_count, high_bidder_id, high_max)
+       SELECT auction_house, lot_number, vin, year, make, model, body_style, color,
+          location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
+          secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
+          estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at,
+          current_bid, bid_count, high_bidder_id, high_max
+         FROM jsonb_to_recordset(:rows::jsonb) AS r(
+          auction_house text, lot_number text, vin text, year int, make text, model text,
+          body_style text, color text, location_city text, location_state text, location_zip text,
+          yard_name text, damage_type text, primary_damage text, secondary_damage text,
+          title_state text, title_type text, odometer int, runs_drives boolean, has_keys boolean,
+          estimated_value numeric, repair_cost numeric, image_urls text[], starts_at timestamptz,
+          ends_at timestamptz, status text, closed_at timestamptz, current_bid numeric,
+          bid_count int, high_bidder_id uuid, high_max numeric)
+       ON CONFLICT (auction_house, lot_number) DO NOTHING
+       RETURNING id`,
+      { replacements: { rows: JSON.stringify(rows) }, type: QueryTypes.SELECT, transaction },
+    );
+    if (inserted.length === 0) return;
+    const ids = inserted.map((r) => r.id);
+    // the ladder: bid k of n is the hammer price less 6 % per step; the winner bids last
+    await sequelize.query(
+      `INSERT INTO bids (lot_id, user_id, amount, max_amount, created_at)
+       SELECT l.id, CASE WHEN (l.bid_count - k) % 2 = 0 THEN l.high_bidder_id ELSE r.runner_up_id END,
+              round(l.current_bid * (1 - 0.06 * (l.bid_count - k)) / 25) * 25,
+              round(l.current_bid * (1 - 0.06 * (l.bid_count - k)) / 25) * 25,
+              l.ends_at - (l.bid_count - k) * interval '47 minutes'
+         FROM lots l
+         JOIN jsonb_to_recordset(:rows::jsonb) AS r(auction_house text, lot_number text,
+              runner_up_id uuid) ON r.auction_house = l.auction_house AND r.lot_number = l.lot_number
+         CROSS JOIN LATERAL generate_series(1, l.bid_count) AS k
+        WHERE l.id = ANY(ARRAY[:ids]::bigint[]) AND l.status = 'sold'
+        ORDER BY l.id, k`,
+      { replacements: { rows: JSON.stringify(rows), ids }, transaction },
+    );
+    await sequelize.query(
+      `INSERT INTO purchases (lot_id, user_id, amount, status, paid_at, created_at, updated_at)
+       SELECT id, high_bidder_id, current_bid, 'paid', closed_at + interval '1 day', closed_at,
+              closed_at + interval '1 day'
+         FROM lots WHERE id = ANY(ARRAY[:ids]::bigint[]) AND status = 'sold'`,
+      { replacements: { ids }, transaction },
+    );
+  });
+  return rows.length;
+}
+
+/** Every (catalogue entry, model year) pair the scale seed cycles through, with its VIN parts. */
+function scaleCombos(thisYear: number) {
+  return catalogYears(thisYear).map(({ entry, year, head, tail, partial }) => {
+    const age = thisYear - year;
     return {
-      auction_house: house,
-      lot_number: String(house === "copart" ? 40_000_000 + i * 7919 : 38_000_000 + i * 6007),
-      vin: random.vin(),
-      year,
       make: entry.make,
-      model: random.pick(entry.models),
-      body_style: entry.body.toUpperCase(),
-      color: random.pick(COLORS).toUpperCase(),
-      location_city: yard.city,
-      location_state: yard.state,
-      location_zip: yard.zip,
-      yard_name: house === "copart" ? yard.copart : yard.iaai,
-      damage_type: damage.type,
-      primary_damage: damage.text,
-      secondary_damage: random.next() < 0.4 ? random.pick(DAMAGES).text : null,
-      title_state: yard.state,
-      title_type: random.pick(TITLES),
-      odometer: random.int(5_000, 220_000),
-      runs_drives: random.next() < 0.55,
-      has_keys: random.next() < 0.75,
-      estimated_value: estimate.toFixed(2),
-      repair_cost: (random.int(5, Math.max(6, estimate / 150)) * 100).toFixed(2),
-      image_urls: [0, 1, 2].map((k) => `/images/lots/${images[(first + k) % images.length]}.svg`),
-      starts_at: new Date(startsAt).toISOString(),
-      ends_at: new Date(endsAt).toISOString(),
-      status: phase >= 8 ? "unsold" : "active",
-      closed_at: phase >= 8 ? new Date(endsAt).toISOString() : null,
+      model: entry.model,
+      body: entry.bodyStyle,
+      kind: entry.body,
+      year,
+      head,
+      tail,
+      partial,
+      expected: Math.max(age, 0.5) * MILES_PER_YEAR,
+      retail: retailValue({ msrp: entry.msrp, segment: entry.segment, age, mileage: null }),
     };
   });
 }
 
-/** The demo lots; existing (house, lot number) rows are left as they are. */
-export async function seedDemoLots(at = Date.now()) {
-  const rows = demoLots(at);
-  await sequelize.query(
-    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
-        location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
-        secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
-        estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at)
-     SELECT auction_house, lot_number, vin, year, make, model, body_style, color,
-        location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
-        secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
-        estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at
-       FROM jsonb_to_recordset(:rows::jsonb) AS r(
-        auction_house text, lot_number text, vin text, year int, make text, model text,
-        body_style text, color text, location_city text, location_state text, location_zip text,
-        yard_name text, damage_type text, primary_damage text, secondary_damage text,
-        title_state text, title_type text, odometer int, runs_drives boolean, has_keys boolean,
-        estimated_value numeric, repair_cost numeric, image_urls text[], starts_at timestamptz,
-        ends_at timestamptz, status text, closed_at timestamptz)
-     ON CONFLICT (auction_house, lot_number) DO NOTHING`,
-    { replacements: { rows: JSON.stringify(rows) } },
-  );
-  return rows.length;
-}
-
 /**
- * N scale lots generated inside PostgreSQL (no row-by-row round trips). Lot numbers are
- * S-prefixed so they never collide with real feeds; a second run adds nothing.
+ * N scale lots generated inside PostgreSQL (no row-by-row round trips, no decoder calls): each
+ * row takes a catalogue vehicle and model year, a serial, and its check digit computed in SQL
+ * from the precomputed sum of the fixed characters. Lot numbers are S-prefixed so they never
+ * collide with real feeds; a second run adds nothing.
  */
 export async function seedScaleLots(count: number, log: (line: string) => void = () => undefined) {
-  const width = Math.max(...CATALOG.map((c) => c.models.length));
+  const combos = scaleCombos(new Date().getUTCFullYear());
+  const colors = COLORS.flatMap(([name, weight]) => Array.from({ length: weight }, () => name));
   const ref = {
-    makes: CATALOG.map((c) => c.make),
-    models: CATALOG.flatMap((c) =>
-      Array.from({ length: width }, (_, i) => c.models[i % c.models.length]),
-    ),
-    bodies: CATALOG.map((c) => c.body.toUpperCase()),
-    images: CATALOG.flatMap((c) => IMAGES[c.body] ?? IMAGES.sedan),
-    colors: COLORS.map((c) => c.toUpperCase()),
+    makes: combos.map((c) => c.make),
+    models: combos.map((c) => c.model),
+    bodies: combos.map((c) => c.body),
+    kinds: combos.map((c) => c.kind),
+    years: combos.map((c) => c.year),
+    heads: combos.map((c) => c.head),
+    tails: combos.map((c) => c.tail),
+    partials: combos.map((c) => c.partial),
+    expected: combos.map((c) => c.expected),
+    retail: combos.map((c) => c.retail),
+    colors,
     cities: YARDS.map((y) => y.city),
     states: YARDS.map((y) => y.state),
     zips: YARDS.map((y) => y.zip),
     yards: YARDS.map((y) => y.copart),
     damageTypes: DAMAGES.map((d) => d.type),
     damageTexts: DAMAGES.map((d) => d.text),
+    damageShares: DAMAGES.map((d) => DAMAGE_SHARE[d.text] ?? 0.5),
     titles: TITLES,
   };
   const arrays = Object.keys(ref)
@@ -163,33 +333,36 @@ export async function seedScaleLots(count: number, log: (line: string) => void =
         image_urls, starts_at, ends_at)
      SELECT CASE WHEN g % 3 = 2 THEN 'iaai' ELSE 'copart' END,
             'S' || lpad(g::text, 9, '0'),
-            upper(substr(md5(g::text), 1, 8) || substr(md5((g * 7)::text), 1, 9)),
-            2005 + (g * 7) % 20,
-            ref.makes[1 + m], ref.models[1 + m * :width + (g / 17) % :width], ref.bodies[1 + m],
-            ref.colors[1 + g % 8],
+            ${vinSql("ref.heads[c]", "ref.tails[c]", "ref.partials[c]::int", "ser")},
+            ref.years[c]::int, ref.makes[c], ref.models[c], ref.bodies[c], upper(ref.colors[k]),
             ref.cities[1 + y], ref.states[1 + y], ref.zips[1 + y], ref.yards[1 + y],
             ref.damageTypes[1 + d], ref.damageTexts[1 + d], ref.states[1 + y],
             ref.titles[1 + (g / 5) % :titleCount],
-            (g * 37) % 220000 + 1000,
-            g % 2 = 0, g % 4 <> 0,
-            ((g * 53) % 580 + 20) * 100,
-            ((g * 29) % 120 + 5) * 100,
-            ARRAY['/images/lots/' || ref.images[1 + m * 4 + g % 4] || '.svg'],
+            odo, g % 2 = 0, g % 4 <> 0,
+            greatest(1500, round(ref.retail[c]::numeric * mileage / 50) * 50),
+            greatest(300, round(ref.retail[c]::numeric * mileage
+              * (1 - ref.damageShares[1 + d]::numeric) * 0.55 / 50) * 50),
+            ARRAY['/vehicle-art/' || ref.kinds[c] || '-' || ref.colors[k] || '.svg'],
             CASE WHEN g % 10 = 1 THEN now() + (1 + g % 48) * interval '1 hour'
                  ELSE now() - interval '3 days' END,
             CASE WHEN g % 10 = 1 THEN now() + (1 + g % 48) * interval '1 hour' + interval '2 days'
                  ELSE now() + interval '5 minutes' + (g % 20160) * interval '30 seconds' END
        FROM ref, generate_series(:from, :to) AS g,
-            LATERAL (SELECT (g / 3) % :makeCount AS m, (g / 11) % :yardCount AS y,
-                            (g / 13) % :damageCount AS d) AS pick
+            LATERAL (SELECT 1 + (g / 3) % :comboCount AS c, 1 + (g * 37) % :colorCount AS k,
+                            (g / 11) % :yardCount AS y, (g / 13) % :damageCount AS d,
+                            g % 1000000 AS ser) AS pick,
+            LATERAL (SELECT (ref.expected[c]::numeric * (0.6 + (g % 80) / 100.0))::int + 500 AS odo)
+              AS o,
+            LATERAL (SELECT greatest(0.8, least(1.2,
+                       1 - (odo - ref.expected[c]::numeric) / 100000 * 0.25)) AS mileage) AS m
      ON CONFLICT (auction_house, lot_number) DO NOTHING`,
       {
         replacements: {
           ref: JSON.stringify(ref),
           from,
           to,
-          width,
-          makeCount: ref.makes.length,
+          comboCount: combos.length,
+          colorCount: colors.length,
           yardCount: YARDS.length,
           damageCount: DAMAGES.length,
           titleCount: TITLES.length,

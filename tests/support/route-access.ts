@@ -215,6 +215,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "public",
     get: everyone([400, 404]),
   },
+  // Vehicles: drawn pictures (public, like the listings they illustrate) and sold results
+  "vehicle-art.$file.ts": { path: "/vehicle-art/sedan-red.svg", access: "public" },
+  "auctions.results.tsx": { path: "/auctions/results", access: "user" },
   // Affiliates and service orders
   "affiliate-registration.tsx": { path: "/affiliate-registration", access: "user" },
   "api.affiliates.ts": { path: "/api/affiliates", access: "user" },

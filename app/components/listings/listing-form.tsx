@@ -183,6 +183,19 @@ export function ListingForm({
             className={inputClass}
           />
         </Field>
+        <Field
+          meta={fields.vin}
+          label="VIN"
+          hint="17 characters; we check it against the year, make and model"
+        >
+          <input
+            {...getInputProps(fields.vin, { type: "text" })}
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={24}
+            className={`${inputClass} font-mono`}
+          />
+        </Field>
         <Field meta={fields.mileage} label="Mileage (miles)">
           <input
             {...getInputProps(fields.mileage, { type: "text" })}

@@ -2,6 +2,7 @@
 // favourites. Search lives in ./search.server (re-exported here).
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
+import { assertListingVin } from "~/modules/vehicles/vin-report.server";
 import { Listing, ListingFavorite, ListingPhoto } from "~/models/listing.server";
 import { User } from "~/models/user.server";
 import { listingAllowance, type ListingAllowance } from "~/modules/listings/allowance.server";
@@ -71,6 +72,7 @@ function columns(input: ListingInput) {
     state: input.state ?? null,
     city: input.city,
     zipCode: input.zipCode ?? null,
+    vin: input.vin ?? null,
   };
 }
 
@@ -103,6 +105,7 @@ export async function createListing(
  * the listing is not created. Throws ListingLimitError or PhotoRejectedError.
  */
 export async function postListing(userId: string, input: ListingInput, photos: Uint8Array[] = []) {
+  await assertListingVin(input);
   const allowance = await listingAllowance(userId);
   if (!allowance.canPost) throw new ListingLimitError(allowance);
   const stored = await storePhotos(photos);
@@ -131,6 +134,7 @@ export type ListingDetail = Omit<ListingCard, "imageUrl"> & {
   exteriorColor: string | null;
   interiorColor: string | null;
   zipCode: string | null;
+  vin: string | null;
   status: "active" | "sold";
   soldAt: string | null;
   photos: Array<{ id: string; url: string; thumbnailUrl: string }>;
@@ -184,6 +188,7 @@ export async function getListing(
     state: listing.state,
     country: listing.country,
     zipCode: listing.zipCode,
+    vin: listing.vin,
     featured: listing.featured,
     status: listing.status as "active" | "sold",
     soldAt: listing.soldAt?.toISOString() ?? null,
@@ -243,6 +248,7 @@ export async function updateListingWithPhotos(
   photos: { photos: Uint8Array[]; remove: string[] },
 ) {
   if (!(await listingForEdit(userId, rawId))) throw new ListingNotFoundError();
+  await assertListingVin(input);
   const stored = await storePhotos(photos.photos);
   try {
     return await updateListing(userId, rawId, input, { add: stored, remove: photos.remove });

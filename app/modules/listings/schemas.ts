@@ -10,6 +10,8 @@ import {
   capitalise,
 } from "./fields";
 import { MIN_YEAR, maxListingYear } from "./rules";
+import { hasValidCheckDigit, isWellFormedVin, normalizeVin } from "~/modules/vehicles/vin";
+import { VIN_MESSAGES } from "~/modules/vehicles/messages";
 
 export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields.";
 export const REQUIRED_FIELDS = ["title", "make", "model", "year", "price", "condition", "city"];
@@ -75,6 +77,17 @@ const mileageSchema = z.preprocess(
     .optional(),
 );
 
+/** Optional; spaces and dashes dropped, upper-cased; 17 characters with a right check digit. */
+const vinSchema = z
+  .string()
+  .optional()
+  .transform((value) => (value ? normalizeVin(value) : undefined))
+  .refine((vin) => vin === undefined || isWellFormedVin(vin), {
+    message: VIN_MESSAGES.malformed,
+    abort: true,
+  })
+  .refine((vin) => vin === undefined || hasValidCheckDigit(vin), VIN_MESSAGES.checkDigit);
+
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, {
     error: (issue) =>
@@ -107,6 +120,7 @@ export const listingSchema = z
     state: text(60, "State/Province"),
     city: requiredText(80, "City"),
     zipCode: text(12, "ZIP/Postal code"),
+    vin: vinSchema,
   })
   .refine(
     // Runs even when fields failed, so a missing field also gives the form-level message.

@@ -36,6 +36,10 @@ import { whileDatabaseUp } from "~/platform/availability.server";
 import { BidHistory } from "./bid-history";
 import { LotFacts } from "./lot-facts";
 import { LotPhotos } from "./lot-photos";
+import { VinFacts } from "~/components/vehicles/vin-facts";
+import { vinReport } from "~/modules/vehicles/vin-report.server";
+import { ComparableSales } from "~/components/vehicles/comparable-sales";
+import { comparableSales } from "~/modules/results/results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -50,8 +54,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lot = await getLot(params.lotId ?? "", user.id);
   if (!lot) throw new Response("This auction lot does not exist.", { status: 404 });
   // the same buying power every screen shows; the bid form adds back this lot's own hold
-  const [history, bidder] = await Promise.all([bidHistory(lot.id, user.id), buyingPower(user)]);
-  return { lot, history, bidder, serverTime: now().toISOString() };
+  const [history, bidder, vin, comparables] = await Promise.all([
+    bidHistory(lot.id, user.id),
+    buyingPower(user),
+    vinReport(lot.vin, lot),
+    comparableSales(lot),
+  ]);
+  return { lot, history, bidder, vin, comparables, serverTime: now().toISOString() };
 }
 
 export type BidActionData = {
@@ -118,7 +127,7 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LotPage() {
-  const { lot, history, bidder, serverTime } = useLoaderData<typeof loader>();
+  const { lot, history, bidder, vin, comparables, serverTime } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -150,6 +159,7 @@ export default function LotPage() {
         <section aria-label="Photos">
           <LotPhotos images={lot.imageUrls} title={`${lot.year} ${lot.make} ${lot.model}`} />
           <LotFacts lot={lot} />
+          <VinFacts report={vin} />
         </section>
 
         <section aria-labelledby="bid-heading" className="space-y-4">
@@ -217,6 +227,7 @@ export default function LotPage() {
             )}
           </div>
 
+          <ComparableSales comparables={comparables} lot={lot} />
           <BidHistory history={history} />
         </section>
       </div>

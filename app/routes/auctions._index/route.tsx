@@ -125,7 +125,10 @@ export default function AuctionsPage() {
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
       <h1 className="text-2xl font-black sm:text-3xl">Live Auctions</h1>
       <p className="mt-1 text-slate-600">
-        Copart and IAAI lots, with badges and countdowns from the auction clock.
+        Copart and IAAI lots, with badges and countdowns from the auction clock.{" "}
+        <Link to="/auctions/results" className="text-brand-700 underline">
+          See what lots sold for
+        </Link>
       </p>
       <BuyingPowerFigure available={data.bidder.available} className="mt-2 text-sm" />
 

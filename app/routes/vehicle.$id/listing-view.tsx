@@ -11,9 +11,11 @@ import {
   formatPrice,
 } from "~/modules/listings/fields";
 import type { ListingDetail } from "~/modules/listings/listings.server";
+import type { VinReport } from "~/modules/vehicles/vin-report.server";
+import { VinFacts } from "~/components/vehicles/vin-facts";
 
 /** A listing's page: photos, price, seller, the owner's actions, description and every detail. */
-export function ListingView({ listing }: { listing: ListingDetail }) {
+export function ListingView({ listing, vin }: { listing: ListingDetail; vin: VinReport | null }) {
   const user = useOptionalUser();
   const location = useLocation();
   const details: Array<[string, string | null]> = [
@@ -32,6 +34,7 @@ export function ListingView({ listing }: { listing: ListingDetail }) {
     ["State/Province", listing.state],
     ["Country", COUNTRY_NAMES[listing.country]],
     ["ZIP/Postal code", listing.zipCode],
+    ["VIN", listing.vin],
   ];
 
   return (
@@ -114,6 +117,7 @@ export function ListingView({ listing }: { listing: ListingDetail }) {
               <Detail key={label} label={label} value={value} />
             ))}
           </dl>
+          <VinFacts report={vin} />
         </section>
       </div>
     </div>

@@ -34,6 +34,7 @@ import { readListingForm } from "~/modules/listings/photos.server";
 import { maxListingYear } from "~/modules/listings/rules";
 import { listingSchema } from "~/modules/listings/schemas";
 import { isUserError } from "~/utils/user-error";
+import { vinReport } from "~/modules/vehicles/vin-report.server";
 import { EditListing } from "./edit-listing";
 import { ListingView } from "./listing-view";
 
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const listing = await getListing(params.id, user?.id);
   if (!listing) throw new Response(NOT_LISTED, { status: 404 });
-  return { listing, maxYear: maxListingYear() };
+  return { listing, vin: await vinReport(listing.vin, listing), maxYear: maxListingYear() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -98,12 +99,12 @@ function notListed(error: unknown) {
 }
 
 export default function VehicleDetails() {
-  const { listing, maxYear } = useLoaderData<typeof loader>();
+  const { listing, vin, maxYear } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const editing = listing.isOwner && (params.get("edit") === "1" || lastResult !== undefined);
-  if (!editing) return <ListingView listing={listing} />;
+  if (!editing) return <ListingView listing={listing} vin={vin} />;
   return (
     <EditListing
       listing={listing}

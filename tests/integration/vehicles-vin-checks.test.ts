@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { Listing } from "~/models/listing.server";
+import { importCopartCsv } from "~/modules/auctions/import.server";
+import { action as apiVehiclesAction } from "~/routes/api.vehicles";
+import { action as postVehicleAction } from "~/routes/post-vehicle";
+import { loader as vehicleLoader } from "~/routes/vehicle.$id/route";
+import { createTestUser, requestAs } from "../support/auth";
+
+// Real descriptors (positions 1-8 of a 2019 Honda Accord LX and a 2019 Toyota RAV4 LE) with valid
+// check digits.
+const ACCORD_2019 = "1HGCV1F33KA123456";
+const RAV4_2019 = "2T3P1RFV5KC123456";
+const MISTYPED = "1HGCV1F34KA123456";
+
+const FORM = {
+  title: "2019 Honda Accord LX",
+  make: "Honda",
+  model: "Accord",
+  year: "2019",
+  price: "17500",
+  condition: "good",
+  city: "Austin",
+  vin: ACCORD_2019,
+};
+const context = {};
+type Reply = { data: { error: Record<string, string[]> }; init: { status: number } };
+
+describe("a VIN checked on posting", () => {
+  it("accepts a VIN that decodes to the stated vehicle and shows its decoded facts", async () => {
+    const user = await createTestUser();
+    const response = (await postVehicleAction({
+      request: await requestAs(user, "/post-vehicle", {
+        form: { ...FORM, vin: "1hgcv1f33ka-123456" },
+      }),
+      params: {},
+      context,
+    })) as Response;
+    expect(response.status).toBe(302);
+    const id = response.headers.get("location")!.split("/").pop()!;
+    expect((await Listing.findByPk(id))?.vin).toBe(ACCORD_2019);
+    const page = (await vehicleLoader({
+      request: await requestAs(null, `/vehicle/${id}`),
+      params: { id },
+      context,
+    })) as { vin: { decoded: { make: string; model: string; modelYear: number }; warning: null } };
+    expect(page.vin.decoded).toMatchObject({ make: "Honda", model: "Accord", modelYear: 2019 });
+    expect(page.vin.warning).toBeNull();
+  });
+
+  it("refuses a VIN that decodes to another model, saying what it decodes to, and writes nothing", async () => {
+    const user = await createTestUser();
+    const result = (await postVehicleAction({
+      request: await requestAs(user, "/post-vehicle", { form: { ...FORM, vin: RAV4_2019 } }),
+      params: {},
+      context,
+    })) as unknown as Reply;
+    expect(result.init.status).toBe(400);
+    expect(result.data.error.vin[0]).toContain("decodes to make Toyota");
+    expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
+
+    const wrongYear = (await postVehicleAction({
+      request: await requestAs(user, "/post-vehicle", { form: { ...FORM, year: "2018" } }),
+      params: {},
+      context,
+    })) as unknown as Reply;
+    expect(wrongYear.init.status).toBe(400);
+    expect(wrongYear.data.error.vin[0]).toContain("year 2019");
+    expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses a mistyped VIN (check digit) on the form and on the JSON call", async () => {
+    const user = await createTestUser();
+    const result = (await postVehicleAction({
+      request: await requestAs(user, "/post-vehicle", { form: { ...FORM, vin: MISTYPED } }),
+      params: {},
+      context,
+    })) as unknown as Reply;
+    expect(result.init.status).toBe(400);
+    expect(result.data.error.vin[0]).toContain("check digit");
+    const json = (await apiVehiclesAction({
+      request: await requestAs(user, "/api/vehicles", { json: { ...FORM, vin: MISTYPED } }),
+      params: {},
+      context,
+    })) as Response;
+    expect(json.status).toBe(400);
+    expect(JSON.stringify(await json.json())).toContain("check digit");
+    expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("a VIN checked on import", () => {
+  it("imports the rows but lists each VIN that disagrees or fails its check digit", async () => {
+    const [header, first] = fs
+      .readFileSync("tests/fixtures/copart-sales-sample.csv", "utf8")
+      .split("\n");
+    const columns = header.split('","');
+    const at = (name: string) => columns.findIndex((c) => c.replace(/"/g, "") === name);
+    const row = (lot: string, year: string, make: string, model: string, vin: string) => {
+      const cells = first.split('","');
+      const set = (name: string, value: string) => {
+        const i = at(name);
+        const quoteStart = i === 0 ? '"' : "";
+        const quoteEnd = i === cells.length - 1 ? '"' : "";
+        cells[i] = `${quoteStart}${value}${quoteEnd}`;
+      };
+      set("Lot number", lot);
+      set("Year", year);
+      set("Make", make);
+      set("Model Group", model);
+      set("VIN", vin);
+      return cells.join('","');
+    };
+    const csv = [
+      header,
+      row("81000001", "2019", "HONDA", "ACCORD", ACCORD_2019),
+      row("81000002", "2019", "HONDA", "ACCORD", RAV4_2019),
+      row("81000003", "2019", "HONDA", "ACCORD", MISTYPED),
+      row("81000004", "2017", "HONDA", "ACCORD", ACCORD_2019),
+    ].join("\n");
+    const report = await importCopartCsv(Readable.from([csv]));
+    expect(report).toMatchObject({ rows: 4, inserted: 4, skipped: [] });
+    expect(report.vinFlags.map((f) => [f.lotNumber, f.vin])).toEqual([
+      ["81000002", RAV4_2019],
+      ["81000003", MISTYPED],
+      ["81000004", ACCORD_2019],
+    ]);
+    expect(report.vinFlags[0].reason).toContain("make Toyota");
+    expect(report.vinFlags[1].reason).toContain("check digit");
+    expect(report.vinFlags[2].reason).toContain("year 2019");
+  });
+});
