@@ -18,6 +18,7 @@ import { useEffect } from "react";
 import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
+import { useLiveLot } from "~/components/auctions/live-lot";
 import { now } from "~/platform/clock.server";
 import { bidHistory, getLot, lotExists, toggleWatch } from "~/modules/auctions/lots.server";
 import { BidError, placeBid } from "~/modules/auctions/bidding.server";
@@ -118,19 +119,23 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LotPage() {
-  const { lot, history, bidder, serverTime } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { history, bidder } = loaded;
+  // the stream updates the lot in place; the page polls only while it is down (record 1801)
+  const { lot, serverTime, streaming } = useLiveLot(loaded.lot, loaded.serverTime);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
 
   useEffect(() => {
+    if (streaming) return;
     const timer = setInterval(() => {
       if (document.visibilityState === "visible" && revalidator.state === "idle")
         revalidator.revalidate();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [revalidator]);
+  }, [revalidator, streaming]);
 
   const open = lot.badge !== "ENDED";
   return (
