@@ -19,6 +19,7 @@ import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
 import { useLiveLot } from "~/components/auctions/live-lot";
+import { EndTime } from "~/components/auctions/live-end-time";
 import { now } from "~/platform/clock.server";
 import { bidHistory, getLot, lotExists, toggleWatch } from "~/modules/auctions/lots.server";
 import { BidError, placeBid } from "~/modules/auctions/bidding.server";
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!lot) throw new Response("This auction lot does not exist.", { status: 404 });
   // the same buying power every screen shows; the bid form adds back this lot's own hold
   const [history, bidder] = await Promise.all([bidHistory(lot.id, user.id), buyingPower(user)]);
-  return { lot, history, bidder, serverTime: now().toISOString() };
+  return { lot, history, bidder, serverTime: now().toISOString(), timeZone: user.timeZone };
 }
 
 export type BidActionData = {
@@ -166,6 +167,9 @@ export default function LotPage() {
             <p className="text-sm text-slate-600">
               {lot.bidCount} {lot.bidCount === 1 ? "bid" : "bids"} ·{" "}
               <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
+            </p>
+            <p className="text-sm text-slate-600">
+              <EndTime endsAt={lot.endsAt} accountZone={loaded.timeZone} />
             </p>
             {lot.leading ? (
               <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800">
