@@ -14,6 +14,7 @@ import { helloCeiling, pgbenchTps, rawBidCeiling } from "./ceilings";
 import { load, type LoadResult } from "./load";
 import { firstVisitJs, lighthouseScores } from "./pages";
 import { signInMany } from "./signin";
+import { benchStreams } from "./streams";
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 300_000);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -483,6 +484,8 @@ async function main() {
       );
     }
     await db.end();
+    // live streams: on a server and database of their own (docs/decisions/1801)
+    await benchStreams(row, log);
 
     const took = Math.round((Date.now() - started) / 1000);
     report(took, cpus.length);

@@ -23,6 +23,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare verified: CreationOptional<boolean>;
   /** Decimal string, two places: the deposit that sets buying power. */
   declare deposit: CreationOptional<string>;
+  /** IANA zone for times shown without JavaScript (docs/decisions/1802). */
+  declare timeZone: CreationOptional<string>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -38,6 +40,7 @@ User.init(
     accountType: { type: DataTypes.TEXT, allowNull: false, defaultValue: "buyer" },
     verified: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     deposit: { type: DataTypes.DECIMAL(12, 2), allowNull: false, defaultValue: "0.00" },
+    timeZone: { type: DataTypes.TEXT, allowNull: false, defaultValue: "America/Chicago" },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

@@ -2,13 +2,15 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
 import { discardStaleUploads } from "./uploads.server";
+import { pruneLotEvents } from "./live/prune.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 /**
  * Once a minute, on one instance at a time (a PostgreSQL advisory lock held while it runs):
- * send refunds again that the provider did not answer clearly, and drop uploads never used.
+ * send refunds again that the provider did not answer clearly, drop uploads never used, and
+ * drop live lot events older than an hour.
  */
 export async function runHousekeeping() {
   return sequelize.transaction(async (transaction) => {
@@ -19,6 +21,7 @@ export async function runHousekeeping() {
     if (!locked) return false;
     await retryPendingRefunds();
     await discardStaleUploads();
+    await pruneLotEvents();
     return true;
   });
 }

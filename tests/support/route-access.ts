@@ -184,6 +184,22 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "api.auctions.ts": { path: "/api/auctions", access: "user" },
   "api.bids.ts": { path: "/api/bids", access: "user", get: everyone(405) },
+  "account.time-zone.tsx": {
+    path: "/account/time-zone",
+    access: "user",
+    post: { ...everyone(400), visitor: [302, 401] },
+  },
+  // Live streams (docs/decisions/1801): ids that do not exist (a real one would stay open)
+  "live.lots.$lotId.ts": {
+    path: "/live/lots/999999999",
+    access: "user",
+    get: { ...everyone(404), visitor: [302, 401] },
+  },
+  "live.auctions.ts": {
+    path: "/live/auctions?lots=999999999",
+    access: "user",
+    get: { ...everyone(204), visitor: [302, 401] },
+  },
   "notifications._index.tsx": { path: "/notifications", access: "user" },
   // Shell
   "api.prelaunch-signup.ts": {

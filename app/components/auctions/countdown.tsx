@@ -12,7 +12,10 @@ export function formatRemaining(ms: number) {
   return `${minutes}m ${String(seconds).padStart(2, "0")}s`;
 }
 
-/** Counts to the server's timestamps; the server's clock offset is measured once per page. */
+/**
+ * Counts to the server's timestamps; the server's clock offset is measured from `serverTime` (the
+ * page's, then each live event's: docs/decisions/1801), so an extended end shows at once.
+ */
 export function Countdown({
   startsAt,
   endsAt,
@@ -24,8 +27,9 @@ export function Countdown({
   serverTime: string;
   className?: string;
 }) {
-  const [offset] = useState(() => new Date(serverTime).getTime() - Date.now());
+  const [offset, setOffset] = useState(() => new Date(serverTime).getTime() - Date.now());
   const [at, setAt] = useState(() => new Date(serverTime).getTime());
+  useEffect(() => setOffset(new Date(serverTime).getTime() - Date.now()), [serverTime]);
   useEffect(() => {
     setAt(Date.now() + offset);
     const timer = setInterval(() => setAt(Date.now() + offset), 1000);

@@ -18,6 +18,8 @@ import { useEffect } from "react";
 import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
+import { useLiveLot } from "~/components/auctions/live-lot";
+import { EndTime } from "~/components/auctions/live-end-time";
 import { now } from "~/platform/clock.server";
 import { bidHistory, getLot, lotExists, toggleWatch } from "~/modules/auctions/lots.server";
 import { BidError, placeBid } from "~/modules/auctions/bidding.server";
@@ -60,7 +62,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     vinReport(lot.vin, lot),
     comparableSales(lot),
   ]);
-  return { lot, history, bidder, vin, comparables, serverTime: now().toISOString() };
+  return {
+    lot,
+    history,
+    bidder,
+    vin,
+    comparables,
+    serverTime: now().toISOString(),
+    timeZone: user.timeZone,
+  };
 }
 
 export type BidActionData = {
@@ -127,19 +137,23 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LotPage() {
-  const { lot, history, bidder, vin, comparables, serverTime } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { history, bidder, vin, comparables } = loaded;
+  // the stream updates the lot in place; the page polls only while it is down (record 1801)
+  const { lot, serverTime, streaming } = useLiveLot(loaded.lot, loaded.serverTime);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
 
   useEffect(() => {
+    if (streaming) return;
     const timer = setInterval(() => {
       if (document.visibilityState === "visible" && revalidator.state === "idle")
         revalidator.revalidate();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [revalidator]);
+  }, [revalidator, streaming]);
 
   const open = lot.badge !== "ENDED";
   return (
@@ -171,6 +185,9 @@ export default function LotPage() {
             <p className="text-sm text-slate-600">
               {lot.bidCount} {lot.bidCount === 1 ? "bid" : "bids"} ·{" "}
               <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
+            </p>
+            <p className="text-sm text-slate-600">
+              <EndTime endsAt={lot.endsAt} accountZone={loaded.timeZone} />
             </p>
             {lot.leading ? (
               <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800">

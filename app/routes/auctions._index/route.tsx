@@ -9,6 +9,7 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
+import { useLiveList } from "~/components/auctions/live-lot";
 import { parseAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
 import type { AuctionVehicle } from "~/modules/auctions/types";
 import { buyingPower } from "~/modules/auctions/buying-power.server";
@@ -75,14 +76,20 @@ export default function AuctionsPage() {
     }));
   }, [more.state, more.data]);
 
+  const vehicles = [
+    ...data.vehicles,
+    ...extra.vehicles.filter((v) => !data.vehicles.some((d) => d.id === v.id)),
+  ];
+  // the cards update in place from the list's stream; polling only while it is down (record 1801)
+  const live = useLiveList(vehicles, data.serverTime);
   // the list refreshes while the page is visible and no dialog is open (bids change prices)
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState !== "visible" || dialog) return;
+      if (document.visibilityState !== "visible" || dialog || live.streaming) return;
       if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [revalidator, navigation.state, dialog]);
+  }, [revalidator, navigation.state, dialog, live.streaming]);
 
   useEffect(() => {
     if (bid.state !== "idle" || !bid.data || handled.current === bid.data) return;
@@ -100,10 +107,6 @@ export default function AuctionsPage() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const vehicles = [
-    ...data.vehicles,
-    ...extra.vehicles.filter((v) => !data.vehicles.some((d) => d.id === v.id)),
-  ];
   const nextCursor = extra.vehicles.length > 0 ? extra.nextCursor : data.nextCursor;
   const params = new URLSearchParams(location.search);
   params.delete("cursor");
@@ -164,8 +167,8 @@ export default function AuctionsPage() {
           {vehicles.map((lot) => (
             <LotCard
               key={lot.id}
-              lot={lot}
-              serverTime={data.serverTime}
+              lot={live.apply(lot)}
+              serverTime={live.serverTime}
               returnTo={returnTo}
               onBid={openBid}
             />

@@ -1,0 +1,84 @@
+// The account's time zone (docs/decisions/1802): the zone its pages show times in without
+// JavaScript. A plain form post; with scripts the browser's own zone is shown anyway.
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/modules/accounts/session.server";
+import { setTimeZone } from "~/modules/accounts/time-zone.server";
+import { formatInZone, TIME_ZONE_CHOICES, timeZoneSchema } from "~/modules/accounts/time-zones";
+import { redirectWithToast } from "~/http/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Time zone · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { timeZone: user.timeZone, now: new Date().toISOString() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: timeZoneSchema });
+  if (submission.status !== "success") {
+    return data(
+      { error: submission.error?.timeZone?.[0] ?? "Choose a time zone." },
+      { status: 400 },
+    );
+  }
+  await setTimeZone(user.id, submission.value.timeZone);
+  return redirectWithToast("/account/time-zone", {
+    title: "Time zone saved",
+    description: `Times are shown in ${submission.value.timeZone} when scripts are off.`,
+    type: "success",
+  });
+}
+
+export default function TimeZonePage() {
+  const { timeZone, now } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const known = TIME_ZONE_CHOICES.some((choice) => choice.zone === timeZone);
+  return (
+    <div className="mx-auto max-w-xl px-3 py-6 sm:px-6">
+      <h1 className="text-2xl font-black">Time zone</h1>
+      <p className="mt-2 text-slate-600">
+        Auction times are shown in your browser&apos;s zone when JavaScript runs, and in this zone
+        when it does not. Now: {formatInZone(now, timeZone)}.
+      </p>
+      <Form method="post" className="mt-4 space-y-3">
+        <label htmlFor="timeZone" className="block font-semibold">
+          Time zone
+        </label>
+        <select
+          id="timeZone"
+          name="timeZone"
+          defaultValue={timeZone}
+          aria-invalid={answer?.error ? true : undefined}
+          aria-describedby={answer?.error ? "timeZone-error" : undefined}
+          className="w-full rounded-md border border-slate-300 px-3 py-2"
+        >
+          {known ? null : <option value={timeZone}>{timeZone}</option>}
+          {TIME_ZONE_CHOICES.map((choice) => (
+            <option key={choice.zone} value={choice.zone}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        {answer?.error ? (
+          <p id="timeZone-error" role="alert" className="text-sm text-red-700">
+            {answer.error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          Save time zone
+        </button>
+      </Form>
+    </div>
+  );
+}

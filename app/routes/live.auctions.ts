@@ -1,0 +1,16 @@
+// The auction list's live stream: the cards' lots, as server-sent events (docs/decisions/1801).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/modules/accounts/session.server";
+import { openListStream, parseListLots } from "~/modules/auctions/live.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const lots = parseListLots(new URL(request.url).searchParams.get("lots"));
+  if (!lots) {
+    throw new Response("Name the lots to follow: ?lots=1,2,3 (at most a page of them).", {
+      status: 400,
+    });
+  }
+  // none of them exist: 204 tells the browser's EventSource to stop asking
+  return (await openListStream(request, user.id, lots)) ?? new Response(null, { status: 204 });
+}
