@@ -118,6 +118,14 @@ const PURCHASE_SELECT = `SELECT p.id, p.lot_id, p.user_id, p.amount, p.status, p
   l.auction_house, l.yard_name, l.location_city, l.location_state, l.location_zip
   FROM purchases p JOIN lots l ON l.id = p.lot_id`;
 
+/** The buyer's purchases with their lots, newest first. */
+export async function listPurchaseRows(userId: string, limit = 100) {
+  return sequelize.query<PurchaseRow>(
+    `${PURCHASE_SELECT} WHERE p.user_id = :userId ORDER BY p.created_at DESC, p.id DESC LIMIT :limit`,
+    { replacements: { userId, limit }, type: QueryTypes.SELECT },
+  );
+}
+
 /** The purchase with its lot, locked when a transaction is given; null when there is none. */
 export async function findPurchase(id: string, transaction?: Transaction) {
   if (!/^\d{1,18}$/.test(id)) return null;

@@ -166,6 +166,11 @@ export default function LotPage() {
               <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800">
                 {lot.badge === "ENDED" ? "You won this lot" : "You are the high bidder"}
                 {lot.myMax ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
+                {lot.badge === "ENDED" ? (
+                  <Link to="/my-auctions#won" className="ml-1 underline">
+                    Invoice and next steps
+                  </Link>
+                ) : null}
               </p>
             ) : history.some((entry) => entry.mine) ? (
               <p className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-semibold text-red-800">
