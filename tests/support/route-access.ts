@@ -337,4 +337,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "purchases.return.ts": { path: "/purchases/return", access: "user" },
   "purchases.cancel.ts": { path: "/purchases/cancel", access: "user" },
+  "admin_.purchases.tsx": {
+    path: "/admin/purchases",
+    access: "admin",
+    post: { admin: 400 },
+  },
+  "admin_.fees.tsx": { path: "/admin/fees", access: "admin", post: { admin: 400 } },
 };
