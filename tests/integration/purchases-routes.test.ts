@@ -147,3 +147,41 @@ describe("after the hammer, on screen", () => {
     expect(again.headers.get("location")).toBe("/my-auctions#won");
   });
 });
+
+describe("all-in cost before bidding", () => {
+  it("the lot page's GET form: fees + transport = total; the reverse fits the budget", async () => {
+    const { loader: lotLoader } = await import("~/routes/auctions.$lotId/route");
+    const { allInCost } = await import("~/modules/purchases/fees");
+    const { loadSchedules } = await import("~/modules/purchases/schedules.server");
+    const buyer = await createBuyer("5000.00");
+    const lot = await createTestLot({ titleType: "salvage" });
+    const get = async (query: string) =>
+      (
+        (await lotLoader(
+          args(await requestAs(buyer, `/auctions/${lot.id}?${query}`), { lotId: String(lot.id) }),
+        )) as {
+          estimate: {
+            lines: Array<{ code: string; cents: number }>;
+            totalCents: number;
+            maxBidCents: number | null;
+            error: string | null;
+            transport: { miles: number } | null;
+          };
+        }
+      ).estimate;
+    const schedules = await loadSchedules();
+    const plain = await get("bid=2500");
+    expect(plain.totalCents).toBe(allInCost(schedules, 250_000, "salvage").totalCents);
+    const shipped = await get("bid=2500&to=Chicago%2C%20IL");
+    expect(shipped.transport!.miles).toBeGreaterThan(700);
+    const transport = shipped.lines.find((l) => l.code === "transport")!.cents;
+    expect(shipped.totalCents).toBe(plain.totalCents + transport);
+    const reverse = await get("budget=4000&to=Chicago%2C%20IL");
+    const fits = allInCost(schedules, reverse.maxBidCents!, "salvage", transport).totalCents;
+    const next = allInCost(schedules, reverse.maxBidCents! + 100, "salvage", transport).totalCents;
+    expect(fits).toBeLessThanOrEqual(400_000);
+    expect(next).toBeGreaterThan(400_000);
+    expect((await get("bid=abc")).error).toMatch(/Enter a bid/);
+    expect((await get("to=Atlantis")).error).toMatch(/city/);
+  });
+});

@@ -33,6 +33,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { formatUsd } from "~/utils/money";
 import { bidFormSchema } from "~/modules/auctions/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
+import { AllInEstimateCard } from "~/components/purchases/all-in-estimate";
+import { allInEstimate } from "~/modules/purchases/estimate.server";
 import { BidHistory } from "./bid-history";
 import { LotFacts } from "./lot-facts";
 import { LotPhotos } from "./lot-photos";
@@ -50,8 +52,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lot = await getLot(params.lotId ?? "", user.id);
   if (!lot) throw new Response("This auction lot does not exist.", { status: 404 });
   // the same buying power every screen shows; the bid form adds back this lot's own hold
-  const [history, bidder] = await Promise.all([bidHistory(lot.id, user.id), buyingPower(user)]);
-  return { lot, history, bidder, serverTime: now().toISOString() };
+  const [history, bidder, estimate] = await Promise.all([
+    bidHistory(lot.id, user.id),
+    buyingPower(user),
+    allInEstimate(lot, new URL(request.url).searchParams),
+  ]);
+  return { lot, history, bidder, estimate, serverTime: now().toISOString() };
 }
 
 export type BidActionData = {
@@ -118,7 +124,7 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LotPage() {
-  const { lot, history, bidder, serverTime } = useLoaderData<typeof loader>();
+  const { lot, history, bidder, estimate, serverTime } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -222,6 +228,7 @@ export default function LotPage() {
             )}
           </div>
 
+          <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
           <BidHistory history={history} />
         </section>
       </div>
