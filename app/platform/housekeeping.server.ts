@@ -1,6 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
+import { remindDuePurchases } from "~/modules/purchases/reminders.server";
 import { discardStaleUploads } from "./uploads.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
@@ -19,6 +20,7 @@ export async function runHousekeeping() {
     if (!locked) return false;
     await retryPendingRefunds();
     await discardStaleUploads();
+    await remindDuePurchases();
     return true;
   });
 }

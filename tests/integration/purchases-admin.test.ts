@@ -127,3 +127,25 @@ describe("fee schedules", () => {
     await updateTerms(boss, terms);
   });
 });
+
+describe("payment due tomorrow", () => {
+  it("the housekeeping tick reminds each unpaid purchase due within a day, once", async () => {
+    const { runHousekeeping } = await import("~/platform/housekeeping.server");
+    const buyer = await createBuyer("3000.00");
+    const { purchaseId } = await arrangeWonPurchase(buyer, "600.00");
+    // due in 12 hours
+    await sequelize.query(
+      "UPDATE purchases SET due_at = now() + interval '12 hours' WHERE id = :id",
+      {
+        replacements: { id: purchaseId },
+      },
+    );
+    await runHousekeeping();
+    await runHousekeeping();
+    const notes = await select<{ link: string }>(
+      "SELECT link FROM notifications WHERE user_id = :id AND kind = 'purchase_due'",
+      { id: buyer.id },
+    );
+    expect(notes).toEqual([{ link: `/purchases/${purchaseId}` }]);
+  });
+});
