@@ -276,5 +276,41 @@ export async function checkInvariants(
       [JSON.stringify(Object.fromEntries(ledger.listingsPosted)), SOAK_DOMAIN],
     ),
   );
+  // Purchases (docs/decisions/1703): a paid purchase's entries sum to its invoice total, every
+  // deposit debit for a purchase has its purchase entry, and a settled purchase holds nothing.
+  checks.push(
+    await none(
+      db,
+      "paid purchase: deposit + gateway entries = invoice total",
+      `SELECT p.id, p.amount + p.buyer_fee + p.internet_fee + p.gate_fee + p.broker_fee + p.late_fee
+                AS total, coalesce(sum(e.amount), 0) AS paid
+         FROM purchases p
+         LEFT JOIN purchase_entries e ON e.purchase_id = p.id AND e.kind IN ('deposit', 'gateway')
+        WHERE p.status = 'paid' AND p.due_at IS NOT NULL
+        GROUP BY p.id
+       HAVING coalesce(sum(e.amount), 0)
+              <> p.amount + p.buyer_fee + p.internet_fee + p.gate_fee + p.broker_fee + p.late_fee`,
+      "every paid purchase",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "purchase deposit debits = purchase entries (no money moved twice or unexplained)",
+      `SELECT d.id, d.amount, e.amount AS entry FROM deposit_entries d
+         LEFT JOIN purchase_entries e ON e.deposit_entry_id = d.id
+        WHERE d.purchase_id IS NOT NULL AND (e.id IS NULL OR e.amount <> -d.amount)`,
+      "every deposit entry tied to a purchase",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "unpaid purchases have no payment entries",
+      `SELECT p.id FROM purchases p JOIN purchase_entries e ON e.purchase_id = p.id
+        WHERE p.status = 'pending'`,
+      "every pending purchase",
+    ),
+  );
   return checks;
 }

@@ -69,7 +69,15 @@ export function Dashboard({
           value={user.verified ? "Verified" : "Pending"}
           note="KYC status"
         />
-        <Card title="Active Bids" value={String(activeBids)} note="Auctions you're bidding on" />
+        <Card
+          title="Active Bids"
+          value={String(activeBids)}
+          note={
+            <Link to="/my-auctions#bidding" className="text-brand-700 underline">
+              Auctions you&apos;re bidding on
+            </Link>
+          }
+        />
       </div>
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -7,7 +7,7 @@ import {
 } from "sequelize";
 import { sequelize } from "./db.server";
 
-export const PAYMENT_PURPOSES = ["deposit", "membership", "service_order"] as const;
+export const PAYMENT_PURPOSES = ["deposit", "membership", "purchase", "service_order"] as const;
 export const PAYMENT_PROVIDERS = ["paypal", "test"] as const;
 export const PAYMENT_ORDER_STATUSES = ["created", "captured", "cancelled", "failed"] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];

@@ -1,6 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
+import { remindDuePurchases } from "~/modules/purchases/reminders.server";
 import { discardStaleUploads } from "./uploads.server";
 import { pruneLotEvents } from "./live/prune.server";
 
@@ -22,6 +23,7 @@ export async function runHousekeeping() {
     await retryPendingRefunds();
     await discardStaleUploads();
     await pruneLotEvents();
+    await remindDuePurchases();
     return true;
   });
 }

@@ -2,6 +2,7 @@ import { seedAffiliates } from "./affiliates";
 import { seedListings } from "./listings";
 import { seedLots } from "./lots";
 import { seedMemberships } from "./memberships";
+import { seedPurchases } from "./purchases";
 import { seedUsers } from "./users";
 
 export type SeedOptions = { args: string[]; log: (line: string) => void };
@@ -13,6 +14,7 @@ const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
   ["lots", seedLots],
   ["memberships", seedMemberships],
   ["affiliates", seedAffiliates],
+  ["purchases", seedPurchases],
 ];
 
 export async function runSeeds(args: string[] = [], log: (line: string) => void = console.log) {

@@ -89,11 +89,12 @@ async function expectClosedExactlyOnce(arranged: Awaited<ReturnType<typeof arran
   );
   const byId = new Map(lots.map((l) => [String(l.id), l]));
   const purchases = await select<{
+    id: string;
     lot_id: string;
     user_id: string;
     amount: string;
     status: string;
-  }>("SELECT lot_id, user_id, amount, status FROM purchases WHERE lot_id IN (:ids)", {
+  }>("SELECT id, lot_id, user_id, amount, status FROM purchases WHERE lot_id IN (:ids)", {
     ids: [...endedIds, ...runningIds],
   });
   const won = await select<{ user_id: string; link: string }>(
@@ -104,10 +105,11 @@ async function expectClosedExactlyOnce(arranged: Awaited<ReturnType<typeof arran
     const after = byId.get(String(lot.id))!;
     expect(after.closed_at, `lot ${lot.id} closed`).not.toBeNull();
     const mine = purchases.filter((p) => String(p.lot_id) === String(lot.id));
-    const notes = won.filter((n) => n.link === `/auctions/${lot.id}`);
+    // "You won" links to the lot's invoice (docs/decisions/1701)
+    const notes = won.filter((n) => mine.some((p) => n.link === `/purchases/${p.id}`));
     if (lot.high_bidder_id) {
       expect(after.status).toBe("sold");
-      expect(mine).toEqual([
+      expect(mine.map(({ id: _id, ...rest }) => rest)).toEqual([
         { lot_id: lot.id, user_id: lot.high_bidder_id, amount: lot.current_bid, status: "pending" },
       ]);
       expect(notes.map((n) => n.user_id)).toEqual([lot.high_bidder_id]);

@@ -339,4 +339,43 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "admin",
     get: everyone(405),
   },
+  // After the hammer: my auctions, purchases, paying, release
+  "my-auctions.tsx": { path: "/my-auctions", access: "user" },
+  "purchases.$id.tsx": {
+    path: "/purchases/999999999",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+    post: {
+      unverified: 400,
+      bidder: 400,
+      pendingAffiliate: 400,
+      approvedAffiliate: 400,
+      admin: 400,
+    },
+  },
+  "purchases.$id_.release.tsx": {
+    path: "/purchases/999999999/release",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+  },
+  "purchases.return.ts": { path: "/purchases/return", access: "user" },
+  "purchases.cancel.ts": { path: "/purchases/cancel", access: "user" },
+  "admin_.purchases.tsx": {
+    path: "/admin/purchases",
+    access: "admin",
+    post: { admin: 400 },
+  },
+  "admin_.fees.tsx": { path: "/admin/fees", access: "admin", post: { admin: 400 } },
 };

@@ -39,6 +39,12 @@ export default function BidDialog({
                   {...form}
                 />
               </div>
+              <a
+                href={`/auctions/${dialog.lot.id}#all-in`}
+                className="mt-3 inline-block text-sm text-brand-700 underline"
+              >
+                What it costs all in if you win (fees, transport)
+              </a>
             </>
           ) : null}
         </DialogPanel>

@@ -1,8 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
-import { notify } from "~/platform/notifications.server";
-import { formatUsd } from "~/utils/money";
+import { invoiceSale } from "~/modules/purchases/invoices.server";
 
 /** One advisory lock key for "closing auctions", shared by every app machine. */
 export const CLOSER_LOCK_KEY = 4_040_001;
@@ -36,16 +35,8 @@ async function closeLocked(lot: EndedLot, transaction: Transaction) {
         transaction,
       },
     );
-    await notify(
-      lot.high_bidder_id,
-      {
-        kind: "auction_won",
-        title: "You won",
-        body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(lot.current_bid)}. The amount is held against your deposit until settled.`,
-        link: `/auctions/${lot.id}`,
-      },
-      transaction,
-    );
+    // the invoice and the "You won" that links to it (docs/decisions/1701)
+    await invoiceSale(lot, transaction);
     return "sold" as const;
   }
   await sequelize.query(

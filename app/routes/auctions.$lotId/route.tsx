@@ -35,6 +35,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { formatUsd } from "~/utils/money";
 import { bidFormSchema } from "~/modules/auctions/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
+import { AllInEstimateCard } from "~/components/purchases/all-in-estimate";
+import { allInEstimate } from "~/modules/purchases/estimate.server";
 import { BidHistory } from "./bid-history";
 import { LotFacts } from "./lot-facts";
 import { LotPhotos } from "./lot-photos";
@@ -56,11 +58,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lot = await getLot(params.lotId ?? "", user.id);
   if (!lot) throw new Response("This auction lot does not exist.", { status: 404 });
   // the same buying power every screen shows; the bid form adds back this lot's own hold
-  const [history, bidder, vin, comparables] = await Promise.all([
+  const [history, bidder, vin, comparables, estimate] = await Promise.all([
     bidHistory(lot.id, user.id),
     buyingPower(user),
     vinReport(lot.vin, lot),
     comparableSales(lot),
+    allInEstimate(lot, new URL(request.url).searchParams),
   ]);
   return {
     lot,
@@ -68,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bidder,
     vin,
     comparables,
+    estimate,
     serverTime: now().toISOString(),
     timeZone: user.timeZone,
   };
@@ -138,7 +142,7 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
 
 export default function LotPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { history, bidder, vin, comparables } = loaded;
+  const { history, bidder, vin, comparables, estimate } = loaded;
   // the stream updates the lot in place; the page polls only while it is down (record 1801)
   const { lot, serverTime, streaming } = useLiveLot(loaded.lot, loaded.serverTime);
   const actionData = useActionData<typeof action>();
@@ -193,6 +197,11 @@ export default function LotPage() {
               <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800">
                 {lot.badge === "ENDED" ? "You won this lot" : "You are the high bidder"}
                 {lot.myMax ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
+                {lot.badge === "ENDED" ? (
+                  <Link to="/my-auctions#won" className="ml-1 underline">
+                    Invoice and next steps
+                  </Link>
+                ) : null}
               </p>
             ) : history.some((entry) => entry.mine) ? (
               <p className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-semibold text-red-800">
@@ -245,6 +254,7 @@ export default function LotPage() {
           </div>
 
           <ComparableSales comparables={comparables} lot={lot} />
+          <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
           <BidHistory history={history} />
         </section>
       </div>

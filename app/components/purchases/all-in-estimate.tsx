@@ -1,0 +1,90 @@
+import { Form } from "@remix-run/react";
+import type { AllInEstimate } from "~/modules/purchases/estimate.server";
+import { formatUsd } from "~/utils/money";
+import { InvoiceLines } from "./invoice-lines";
+
+const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5";
+
+/**
+ * "If you win at $X": every fee line, transport to the buyer's city and the total; and the
+ * reverse, the highest bid that fits what the buyer will pay all in. A GET form: works without
+ * JavaScript and the answer is a link that can be shared.
+ */
+export function AllInEstimateCard({
+  estimate,
+  action,
+}: {
+  estimate: AllInEstimate;
+  action: string;
+}) {
+  return (
+    <section
+      id="all-in"
+      aria-labelledby="all-in-heading"
+      className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id="all-in-heading" className="font-bold">
+        All-in cost if you win
+      </h2>
+      <Form
+        method="get"
+        action={`${action}#all-in`}
+        preventScrollReset
+        className="mt-2 grid gap-2 sm:grid-cols-3"
+      >
+        <label className="text-sm">
+          <span className="font-semibold">If I win at ($)</span>
+          <input name="bid" defaultValue={estimate.bid} inputMode="decimal" className={field} />
+        </label>
+        <label className="text-sm">
+          <span className="font-semibold">Most I will pay all in ($)</span>
+          <input
+            name="budget"
+            defaultValue={estimate.budget}
+            inputMode="decimal"
+            className={field}
+          />
+        </label>
+        <label className="text-sm">
+          <span className="font-semibold">Ship to (city, ST)</span>
+          <input name="to" defaultValue={estimate.to} placeholder="Dallas, TX" className={field} />
+        </label>
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold sm:col-span-3 sm:justify-self-start"
+        >
+          Work it out
+        </button>
+      </Form>
+      {estimate.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {estimate.error}
+        </p>
+      ) : null}
+      <div className="mt-3" data-testid="all-in">
+        <p className="text-sm text-slate-600">
+          If you win at {formatUsd(estimate.bidCents, "cents")}:
+        </p>
+        <InvoiceLines
+          lines={estimate.lines}
+          totalCents={estimate.totalCents}
+          caption="All-in cost"
+          totalLabel="All in"
+        />
+        {estimate.transport ? (
+          <p className="mt-1 text-xs text-slate-500">
+            Transport: {estimate.transport.from} → {estimate.transport.to}, about{" "}
+            {estimate.transport.miles} miles (the job board&apos;s quote).
+          </p>
+        ) : null}
+      </div>
+      {estimate.budgetCents !== null ? (
+        <p className="mt-3 rounded bg-slate-50 p-2 text-sm" data-testid="max-bid">
+          {estimate.maxBidCents === null
+            ? `${formatUsd(estimate.budgetCents, "cents")} does not cover the fees of any bid.`
+            : `To pay at most ${formatUsd(estimate.budgetCents, "cents")} all in, bid up to ${formatUsd(estimate.maxBidCents, "cents")}.`}
+        </p>
+      ) : null}
+    </section>
+  );
+}

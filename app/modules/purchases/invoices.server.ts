@@ -1,0 +1,276 @@
+// A purchase's invoice: written once when its lot closes with a winner (inside the closer's
+// transaction), and read back as lines, status, due date and what paying it takes now.
+import { randomBytes } from "node:crypto";
+import { QueryTypes, type Transaction } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { now } from "~/platform/clock.server";
+import { notify } from "~/platform/notifications.server";
+import { formatUsd, fromCents, toCents } from "~/utils/money";
+import {
+  addBusinessDays,
+  defaultableAt,
+  invoiceLines,
+  lateFeeCents,
+  linesTotal,
+  storageCents,
+  storageStartsAt,
+  type InvoiceLine,
+  type PurchaseTerms,
+} from "./fees";
+import { PurchaseError } from "./errors";
+import { loadSchedules, loadTerms } from "./schedules.server";
+
+function pickupCode() {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/**
+ * Puts the invoice on the purchase the closer just wrote for `lot` (fees from today's schedules,
+ * the due date, the pickup code) and tells the winner. Runs inside the close transaction; does
+ * nothing for a purchase that already has its invoice.
+ */
+export async function invoiceSale(
+  lot: { id: string; year: number; make: string; model: string; lot_number: string },
+  transaction: Transaction,
+) {
+  const [purchase] = await sequelize.query<{
+    id: string;
+    user_id: string;
+    amount: string;
+    title_type: string;
+  }>(
+    `SELECT p.id, p.user_id, p.amount, l.title_type FROM purchases p JOIN lots l ON l.id = p.lot_id
+      WHERE p.lot_id = :lotId AND p.due_at IS NULL FOR UPDATE OF p`,
+    { replacements: { lotId: lot.id }, type: QueryTypes.SELECT, transaction },
+  );
+  if (!purchase) return null;
+  const [schedules, terms] = await Promise.all([
+    loadSchedules(transaction),
+    loadTerms(transaction),
+  ]);
+  const lines = invoiceLines(schedules, toCents(purchase.amount), purchase.title_type);
+  const cents = (code: InvoiceLine["code"]) => fromCents(lines.find((l) => l.code === code)!.cents);
+  const dueAt = addBusinessDays(now(), terms.dueBusinessDays);
+  await sequelize.query(
+    `UPDATE purchases SET title_type = :titleType, buyer_fee = :buyerFee,
+       internet_fee = :internetFee, gate_fee = :gateFee, broker_fee = :brokerFee, due_at = :dueAt,
+       pickup_code = :code, updated_at = now() WHERE id = :id`,
+    {
+      replacements: {
+        id: purchase.id,
+        titleType: purchase.title_type,
+        buyerFee: cents("buyer_fee"),
+        internetFee: cents("internet_fee"),
+        gateFee: cents("gate_fee"),
+        brokerFee: cents("broker_fee"),
+        dueAt,
+        code: pickupCode(),
+      },
+      transaction,
+    },
+  );
+  await notify(
+    purchase.user_id,
+    {
+      kind: "auction_won",
+      title: "You won",
+      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${dueAt.toUTCString().slice(0, 16)}. Your deposit pays for it first.`,
+      link: `/purchases/${purchase.id}`,
+    },
+    transaction,
+  );
+  return purchase.id;
+}
+
+export type PurchaseRow = {
+  id: string;
+  lot_id: string;
+  user_id: string;
+  amount: string;
+  status: "pending" | "paid" | "cancelled" | "defaulted";
+  paid_at: Date | null;
+  created_at: Date;
+  title_type: string;
+  buyer_fee: string;
+  internet_fee: string;
+  gate_fee: string;
+  broker_fee: string;
+  late_fee: string;
+  due_at: Date | null;
+  pickup_code: string | null;
+  defaulted_at: Date | null;
+  year: number;
+  make: string;
+  model: string;
+  vin: string;
+  lot_number: string;
+  auction_house: string;
+  yard_name: string | null;
+  location_city: string;
+  location_state: string;
+  location_zip: string | null;
+};
+
+const PURCHASE_SELECT = `SELECT p.id, p.lot_id, p.user_id, p.amount, p.status, p.paid_at,
+  p.created_at, p.title_type, p.buyer_fee, p.internet_fee, p.gate_fee, p.broker_fee, p.late_fee,
+  p.due_at, p.pickup_code, p.defaulted_at, l.year, l.make, l.model, l.vin, l.lot_number,
+  l.auction_house, l.yard_name, l.location_city, l.location_state, l.location_zip
+  FROM purchases p JOIN lots l ON l.id = p.lot_id`;
+
+/** The buyer's purchases with their lots, newest first. */
+export async function listPurchaseRows(userId: string, limit = 100) {
+  return sequelize.query<PurchaseRow>(
+    `${PURCHASE_SELECT} WHERE p.user_id = :userId ORDER BY p.created_at DESC, p.id DESC LIMIT :limit`,
+    { replacements: { userId, limit }, type: QueryTypes.SELECT },
+  );
+}
+
+/** The purchase with its lot, locked when a transaction is given; null when there is none. */
+export async function findPurchase(id: string, transaction?: Transaction) {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const [row] = await sequelize.query<PurchaseRow>(
+    `${PURCHASE_SELECT} WHERE p.id = :id${transaction ? " FOR UPDATE OF p" : ""}`,
+    { replacements: { id }, type: QueryTypes.SELECT, transaction },
+  );
+  return row ?? null;
+}
+
+/** The buyer's own purchase, or a 404 (someone else's purchase is not found either). */
+export async function findOwnPurchase(userId: string, id: string, transaction?: Transaction) {
+  const row = await findPurchase(id, transaction);
+  if (!row || row.user_id !== userId) {
+    throw new PurchaseError("This purchase does not exist.", { status: 404 });
+  }
+  return row;
+}
+
+/** The invoice's lines as they stand at `at`: the frozen fees, and the late fee once due. */
+export function purchaseLines(row: PurchaseRow, terms: PurchaseTerms, at: Date): InvoiceLine[] {
+  const lines: InvoiceLine[] = [
+    { code: "hammer", label: "Winning bid", cents: toCents(row.amount) },
+    {
+      code: "buyer_fee",
+      label: row.title_type === "clean" ? "Buyer fee (clean title)" : "Buyer fee (non-clean title)",
+      cents: toCents(row.buyer_fee),
+    },
+    { code: "internet_fee", label: "Internet bid fee", cents: toCents(row.internet_fee) },
+    { code: "gate_fee", label: "Gate fee", cents: toCents(row.gate_fee) },
+    { code: "broker_fee", label: "BidYard broker fee", cents: toCents(row.broker_fee) },
+  ];
+  const late =
+    row.status === "pending" ? lateFeeCents(terms, row.due_at, at) : toCents(row.late_fee);
+  if (late > 0) lines.push({ code: "late_fee", label: "Late payment fee", cents: late });
+  return lines;
+}
+
+/**
+ * What the buyer's deposit can put toward this purchase: the balance less what everything else
+ * holds (this purchase's own hold is for this purchase).
+ */
+export async function depositAvailableFor(row: PurchaseRow, transaction?: Transaction) {
+  const [r] = await sequelize.query<{ available: string }>(
+    `SELECT (u.deposit - e.total + CASE WHEN :pending THEN :amount::numeric ELSE 0 END)::numeric(14, 2)::text
+       AS available FROM users u, deposit_exposure(u.id, NULL) e WHERE u.id = :userId`,
+    {
+      replacements: { userId: row.user_id, amount: row.amount, pending: row.status === "pending" },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return Math.max(0, toCents(r.available));
+}
+
+/** How paying now splits: the deposit first, the rest through the gateway. */
+export function splitPayment(totalCents: number, depositAvailableCents: number) {
+  const depositCents = Math.min(totalCents, depositAvailableCents);
+  return { depositCents, gatewayCents: totalCents - depositCents };
+}
+
+export type PurchaseView = {
+  id: string;
+  lotId: string;
+  status: PurchaseRow["status"];
+  lot: {
+    title: string;
+    vin: string;
+    lotNumber: string;
+    auctionHouse: string;
+    yard: string;
+    address: string;
+  };
+  lines: InvoiceLine[];
+  totalCents: number;
+  dueAt: string | null;
+  overdue: boolean;
+  defaultableAt: string | null;
+  paidAt: string | null;
+  /** While unpaid: what paying now takes from the deposit and through the gateway. */
+  split: { depositCents: number; gatewayCents: number } | null;
+  /** Once paid: what paid it. */
+  paid: Array<{ kind: string; cents: number; at: string }>;
+  pickupCode: string | null;
+  storage: { startsAt: string; perDayCents: number; owedCents: number } | null;
+  defaultFeeCents: number | null;
+};
+
+export function lotTitle(row: Pick<PurchaseRow, "year" | "make" | "model">) {
+  return `${row.year} ${row.make} ${row.model}`;
+}
+
+/** Everything the purchase and release pages show. */
+export async function purchaseView(userId: string, id: string): Promise<PurchaseView> {
+  const row = await findOwnPurchase(userId, id);
+  const [terms, entries] = await Promise.all([
+    loadTerms(),
+    sequelize.query<{ kind: string; amount: string; created_at: Date }>(
+      "SELECT kind, amount, created_at FROM purchase_entries WHERE purchase_id = :id ORDER BY id",
+      { replacements: { id: row.id }, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const at = now();
+  const lines = purchaseLines(row, terms, at);
+  const totalCents = linesTotal(lines);
+  const split =
+    row.status === "pending" ? splitPayment(totalCents, await depositAvailableFor(row)) : null;
+  return {
+    id: row.id,
+    lotId: String(row.lot_id),
+    status: row.status,
+    lot: {
+      title: lotTitle(row),
+      vin: row.vin,
+      lotNumber: row.lot_number,
+      auctionHouse: row.auction_house === "iaai" ? "IAAI" : "Copart",
+      yard:
+        row.yard_name ?? `${row.auction_house === "iaai" ? "IAAI" : "Copart"} ${row.location_city}`,
+      address: `${row.location_city}, ${row.location_state}${row.location_zip ? ` ${row.location_zip}` : ""}`,
+    },
+    lines,
+    totalCents,
+    dueAt: row.due_at ? new Date(row.due_at).toISOString() : null,
+    overdue: row.status === "pending" && !!row.due_at && at > new Date(row.due_at),
+    defaultableAt: row.due_at ? defaultableAt(terms, new Date(row.due_at)).toISOString() : null,
+    paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    split,
+    paid: entries.map((e) => ({
+      kind: e.kind,
+      cents: toCents(e.amount),
+      at: new Date(e.created_at).toISOString(),
+    })),
+    pickupCode: row.status === "paid" ? row.pickup_code : null,
+    storage: row.paid_at
+      ? {
+          startsAt: storageStartsAt(terms, new Date(row.paid_at)).toISOString(),
+          perDayCents: terms.storagePerDayCents,
+          owedCents: storageCents(terms, new Date(row.paid_at), at),
+        }
+      : null,
+    defaultFeeCents:
+      row.status === "defaulted"
+        ? entries.find((e) => e.kind === "default_fee")
+          ? toCents(entries.find((e) => e.kind === "default_fee")!.amount)
+          : 0
+        : null,
+  };
+}

@@ -1,0 +1,49 @@
+// "Payment due tomorrow": once per purchase, from the housekeeping tick, for unpaid purchases due
+// within the next day. The mark and the notifications commit together, so a purchase is reminded
+// once even when two machines tick at the same moment.
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { now } from "~/platform/clock.server";
+import { notify } from "~/platform/notifications.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function remindDuePurchases(limit = 500) {
+  const at = now();
+  return sequelize.transaction(async (transaction) => {
+    const due = await sequelize.query<{
+      id: string;
+      user_id: string;
+      due_at: Date;
+      year: number;
+      make: string;
+      model: string;
+    }>(
+      `UPDATE purchases p SET due_reminded_at = :at
+         FROM lots l
+        WHERE l.id = p.lot_id AND p.id IN (
+          SELECT id FROM purchases WHERE status = 'pending' AND due_reminded_at IS NULL
+             AND due_at > :at AND due_at <= :until ORDER BY due_at LIMIT :limit
+             FOR UPDATE SKIP LOCKED)
+        RETURNING p.id, p.user_id, p.due_at, l.year, l.make, l.model`,
+      {
+        replacements: { at, until: new Date(at.getTime() + DAY_MS), limit },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    for (const p of due) {
+      await notify(
+        p.user_id,
+        {
+          kind: "purchase_due",
+          title: "Payment due tomorrow",
+          body: `Your ${p.year} ${p.make} ${p.model} is due by ${new Date(p.due_at).toUTCString().slice(0, 22)} UTC. A late fee applies after that.`,
+          link: `/purchases/${p.id}`,
+        },
+        transaction,
+      );
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,208 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { InvoiceLines } from "~/components/purchases/invoice-lines";
+import { requireUser } from "~/modules/accounts/session.server";
+import { purchaseView } from "~/modules/purchases/invoices.server";
+import { payPurchase } from "~/modules/purchases/paying.server";
+import { paySchema } from "~/modules/purchases/schemas";
+import { PURCHASE_STATUS_LABELS, shipItLink } from "~/modules/purchases/status";
+import { redirectWithToast } from "~/http/toast.server";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { paymentGateway } from "~/platform/payments/index.server";
+import { whileDatabaseUp } from "~/platform/availability.server";
+import { formatUsd, fromCents } from "~/utils/money";
+import { isUserError } from "~/utils/user-error";
+
+export const handle = {
+  // the pay form posts here and is redirected to PayPal's approval page
+  csp: { formAction: ["https://www.paypal.com", "https://www.sandbox.paypal.com"] },
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.purchase.lot.title ?? "Purchase"} · Purchase · BidYard` },
+];
+
+async function view(request: Request, id: string) {
+  const user = await requireUser(request);
+  try {
+    return { user, purchase: await purchaseView(user.id, id) };
+  } catch (error) {
+    if (isUserError(error) && error.status === 404)
+      throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { purchase } = await view(request, params.id ?? "");
+  return data(
+    { purchase, testMode: paymentGateway().testMode },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return whileDatabaseUp(args.request, () => act(args));
+}
+
+async function act({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.id ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: paySchema });
+  if (submission.status !== "success") {
+    return data({ error: "The payment form was incomplete. Please pay again." }, { status: 400 });
+  }
+  await consumeRateLimit(request, "payment", user.id);
+  try {
+    const outcome = await payPurchase(user.id, id, fromCents(submission.value.amount));
+    if (!outcome.paid) return redirect(outcome.approvalUrl);
+    return redirectWithToast(`/purchases/${id}/release`, {
+      title: "Purchase paid",
+      description: "Your deposit paid the invoice. Your release is below.",
+      type: "success",
+    });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return data({ error: error.message }, { status: error.status });
+  }
+}
+
+export default function PurchasePage() {
+  const { purchase, testMode } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const { lot, split } = purchase;
+  return (
+    <div className="mx-auto max-w-3xl px-3 py-8 sm:px-6">
+      <p className="text-sm">
+        <Link to="/my-auctions#won" className="text-brand-700 underline">
+          My auctions
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-black tracking-tight sm:text-3xl">{lot.title}</h1>
+      <p className="mt-1 text-slate-600">
+        {lot.auctionHouse} lot {lot.lotNumber} · VIN {lot.vin} · {lot.yard}, {lot.address}
+      </p>
+      <p className="mt-3">
+        Status:{" "}
+        <strong data-testid="purchase-status">{PURCHASE_STATUS_LABELS[purchase.status]}</strong>
+        {purchase.status === "pending" && purchase.dueAt ? (
+          <span className={purchase.overdue ? "text-red-700" : "text-slate-600"}>
+            {" "}
+            · {purchase.overdue ? "was due" : "due"}{" "}
+            {new Date(purchase.dueAt).toUTCString().slice(0, 22)} UTC
+          </span>
+        ) : null}
+      </p>
+
+      <section
+        aria-labelledby="invoice-heading"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="invoice-heading" className="text-lg font-bold">
+          Invoice
+        </h2>
+        <InvoiceLines
+          lines={purchase.lines}
+          totalCents={purchase.totalCents}
+          caption="Invoice lines"
+        />
+        {purchase.status === "pending" ? (
+          <p className="mt-3 text-xs text-slate-500">
+            A late fee is added after the due date. Storage is charged by the yard after the free
+            days that follow payment.
+          </p>
+        ) : null}
+      </section>
+
+      {split ? (
+        <section
+          aria-labelledby="pay-heading"
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="pay-heading" className="text-lg font-bold">
+            Pay
+          </h2>
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt>From your deposit</dt>
+            <dd className="text-right tabular-nums" data-testid="deposit-part">
+              {formatUsd(split.depositCents, "cents")}
+            </dd>
+            <dt>{testMode ? "Through the test gateway" : "Through PayPal"}</dt>
+            <dd className="text-right tabular-nums" data-testid="gateway-part">
+              {formatUsd(split.gatewayCents, "cents")}
+            </dd>
+          </dl>
+          {actionData?.error ? (
+            <p role="alert" className="mt-3 rounded bg-red-50 p-2 text-sm text-red-800">
+              {actionData.error}
+            </p>
+          ) : null}
+          {/* a document post: the answer may be a redirect to the payment provider */}
+          <Form method="post" reloadDocument className="mt-4">
+            <input type="hidden" name="intent" value="pay" />
+            <input type="hidden" name="amount" value={fromCents(split.gatewayCents)} />
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-lg bg-[#ffc439] px-5 py-3 font-bold text-slate-900 hover:brightness-95 disabled:opacity-60 sm:w-auto"
+            >
+              {split.gatewayCents === 0
+                ? `Pay ${formatUsd(split.depositCents, "cents")} from my deposit`
+                : `Pay ${formatUsd(split.gatewayCents, "cents")} ${testMode ? "with Test Gateway" : "with PayPal"}`}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {purchase.status === "paid" ? (
+        <section
+          aria-labelledby="next-heading"
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="next-heading" className="text-lg font-bold">
+            Next
+          </h2>
+          <ul className="mt-2 space-y-2">
+            <li>
+              <Link
+                to={`/purchases/${purchase.id}/release`}
+                className="font-semibold text-brand-700 underline"
+              >
+                Print the release (pickup code)
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={shipItLink(purchase.lotId)}
+                className="font-semibold text-brand-700 underline"
+              >
+                Ship it
+              </Link>{" "}
+              <span className="text-sm text-slate-600">
+                : get a transport quote from the yard to you
+              </span>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+      {purchase.status === "defaulted" ? (
+        <p className="mt-6 rounded bg-red-50 p-3 text-red-800">
+          This purchase was defaulted for non-payment
+          {purchase.defaultFeeCents
+            ? `; a default fee of ${formatUsd(purchase.defaultFeeCents, "cents")} was taken from your deposit`
+            : ""}
+          .
+        </p>
+      ) : null}
+    </div>
+  );
+}

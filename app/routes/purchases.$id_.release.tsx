@@ -1,0 +1,125 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/modules/accounts/session.server";
+import { purchaseView } from "~/modules/purchases/invoices.server";
+import { shipItLink } from "~/modules/purchases/status";
+import { InvoiceLines } from "~/components/purchases/invoice-lines";
+import { formatUsd } from "~/utils/money";
+import { isUserError } from "~/utils/user-error";
+
+export const meta: MetaFunction = () => [{ title: "Vehicle release · BidYard" }];
+
+const PAID_BY: Record<string, string> = {
+  deposit: "From your BidYard deposit",
+  gateway: "Paid through the payment provider",
+};
+
+/** The printable release of a paid purchase: what the yard's gate asks for. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const purchase = await purchaseView(user.id, params.id ?? "");
+    if (purchase.status !== "paid") {
+      throw new Response("The release is ready once the purchase is paid.", { status: 409 });
+    }
+    return data({ purchase }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (isUserError(error) && error.status === 404)
+      throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+const day = (iso: string) => new Date(iso).toUTCString().slice(0, 16);
+
+export default function ReleasePage() {
+  const { purchase } = useLoaderData<typeof loader>();
+  const { lot } = purchase;
+  return (
+    <article className="release mx-auto max-w-2xl px-3 py-6 sm:px-6 print:max-w-none print:p-0">
+      <style>{`@media print { header, footer, nav, .no-print { display: none !important; } body { background: #fff; } .release { font-size: 12pt; } }`}</style>
+      <p className="no-print text-sm">
+        <Link to={`/purchases/${purchase.id}`} className="text-brand-700 underline">
+          Back to the purchase
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-black">Vehicle release</h1>
+      <p className="text-slate-600">
+        Show this page (printed or on your phone) at the yard&apos;s gate.
+      </p>
+
+      <section
+        aria-labelledby="code-heading"
+        className="mt-4 rounded-xl border-2 border-slate-900 p-4 text-center"
+      >
+        <h2 id="code-heading" className="text-sm font-bold uppercase tracking-wide">
+          Pickup code
+        </h2>
+        <p
+          className="mt-1 break-all font-mono text-3xl font-black tracking-widest sm:text-4xl"
+          data-testid="pickup-code"
+        >
+          {purchase.pickupCode}
+        </p>
+      </section>
+
+      <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Vehicle</dt>
+        <dd>{lot.title}</dd>
+        <dt className="font-semibold">Lot</dt>
+        <dd>
+          {lot.auctionHouse} {lot.lotNumber}
+        </dd>
+        <dt className="font-semibold">VIN</dt>
+        <dd className="break-all font-mono">{lot.vin}</dd>
+        <dt className="font-semibold">Yard</dt>
+        <dd>
+          {lot.yard}, {lot.address}
+        </dd>
+        <dt className="font-semibold">Paid</dt>
+        <dd>{purchase.paidAt ? day(purchase.paidAt) : ""}</dd>
+        {purchase.storage ? (
+          <>
+            <dt className="font-semibold">Storage</dt>
+            <dd>
+              Free until {day(purchase.storage.startsAt)}, then{" "}
+              {formatUsd(purchase.storage.perDayCents, "cents")} a day, paid at the yard
+              {purchase.storage.owedCents > 0
+                ? ` (owed so far: ${formatUsd(purchase.storage.owedCents, "cents")})`
+                : ""}
+              .
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="paid-heading" className="mt-4">
+        <h2 id="paid-heading" className="font-bold">
+          What was paid
+        </h2>
+        <InvoiceLines
+          lines={purchase.lines}
+          totalCents={purchase.totalCents}
+          caption="What was paid"
+          totalLabel="Total paid"
+        />
+        <ul className="mt-2 text-sm text-slate-700">
+          {purchase.paid.map((entry) => (
+            <li key={entry.kind}>
+              {PAID_BY[entry.kind] ?? entry.kind}: {formatUsd(entry.cents, "cents")}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p className="no-print mt-6 flex flex-wrap gap-4">
+        <Link to={shipItLink(purchase.lotId)} className="font-semibold text-brand-700 underline">
+          Ship it
+        </Link>
+        <Link to="/my-auctions#won" className="text-brand-700 underline">
+          My auctions
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/modules/accounts/session.server";
+import { providerOrderId } from "~/modules/deposits/schemas";
+import { cancelPurchasePayment } from "~/modules/purchases/paying.server";
+import { redirectWithToast } from "~/http/toast.server";
+
+/** The payer cancelled at the provider: nothing was charged; back to the invoice. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+  const purchaseId = token.success ? await cancelPurchasePayment(user.id, token.data) : null;
+  return redirectWithToast(purchaseId ? `/purchases/${purchaseId}` : "/my-auctions#won", {
+    title: "Payment Cancelled",
+    description: "You cancelled the payment. Nothing was charged; the invoice is still open.",
+    type: "info",
+  });
+}

@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/modules/accounts/session.server";
+import { providerOrderId } from "~/modules/deposits/schemas";
+import { PurchaseError } from "~/modules/purchases/errors";
+import { confirmPurchasePayment, PAYING_MESSAGES } from "~/modules/purchases/paying.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { whileDatabaseUp } from "~/platform/availability.server";
+import { isUserError } from "~/utils/user-error";
+
+/** The provider sends the payer back here with ?token=<order id>: capture, settle, release. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return whileDatabaseUp(request, async () => {
+    const user = await requireUser(request);
+    const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+    try {
+      if (!token.success) throw new PurchaseError(PAYING_MESSAGES.unknownOrder, { status: 404 });
+      const purchaseId = await confirmPurchasePayment(user.id, token.data);
+      return redirectWithToast(`/purchases/${purchaseId}/release`, {
+        title: "Purchase paid",
+        description: "Payment received. Your release and pickup code are below.",
+        type: "success",
+      });
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      return redirectWithToast("/my-auctions#won", {
+        title: "Payment not completed",
+        description: error.message,
+        type: "error",
+      });
+    }
+  });
+}

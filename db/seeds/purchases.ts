@@ -1,0 +1,55 @@
+// A won, unpaid purchase for the demo buyer, so "My auctions", the invoice and paying can be seen
+// at once. The lot ended a minute ago and is closed by the closer itself (which writes the
+// invoice and the "You won"); a second run finds the lot and adds nothing.
+import { QueryTypes } from "sequelize";
+import { sequelize } from "../../app/models/db.server";
+import { closeLotIfEnded } from "../../app/modules/auctions/closer.server";
+import type { SeedOptions } from "./index";
+
+const LOT_NUMBER = "DEMOWON1";
+// small enough that the demo buyer's buying power stays well above the bidding minimum
+const HAMMER = "450.00";
+
+export async function seedPurchases({ log }: SeedOptions) {
+  const [buyer] = await sequelize.query<{ id: string }>(
+    "SELECT id FROM users WHERE email = 'buyer@bidyard.test'",
+    { type: QueryTypes.SELECT },
+  );
+  if (!buyer) return log("demo purchase: no demo buyer, skipped");
+  const at = Date.now();
+  const lots = await sequelize.query<{ id: string }>(
+    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
+        location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
+        title_state, title_type, odometer, runs_drives, has_keys, estimated_value, image_urls,
+        starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max)
+     VALUES ('copart', :lotNumber, '2HGFC2F59KH512345', 2019, 'Honda', 'Civic', 'Sedan', 'Blue',
+        'Dallas', 'TX', '75211', 'Copart Dallas', 'collision', 'FRONT END', 'TX', 'salvage',
+        61200, true, true, 9800, '{}', :startsAt, :endsAt, :hammer, 1, :buyerId, :hammer)
+     ON CONFLICT (auction_house, lot_number) DO NOTHING RETURNING id`,
+    {
+      replacements: {
+        lotNumber: LOT_NUMBER,
+        startsAt: new Date(at - 2 * 24 * 60 * 60 * 1000),
+        endsAt: new Date(at - 60 * 1000),
+        hammer: HAMMER,
+        buyerId: buyer.id,
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  if (!lots[0]) return log("demo purchase: already there");
+  await sequelize.query(
+    `INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, created_at)
+     VALUES (:lotId, :buyerId, :hammer, :hammer, false, :at)`,
+    {
+      replacements: {
+        lotId: lots[0].id,
+        buyerId: buyer.id,
+        hammer: HAMMER,
+        at: new Date(at - 3600_000),
+      },
+    },
+  );
+  await closeLotIfEnded(lots[0].id);
+  log(`demo purchase: buyer@bidyard.test won lot ${LOT_NUMBER} (unpaid invoice)`);
+}

@@ -1,0 +1,151 @@
+// Admin side of purchases: defaulting an unpaid purchase past due + grace, and editing the fee
+// schedules and terms; both audited.
+import { describe, expect, it } from "vitest";
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { User } from "~/models/user.server";
+import { exposure } from "~/modules/auctions/buying-power.server";
+import { ledgerTotal } from "~/modules/deposits/deposits.server";
+import { defaultPurchase } from "~/modules/purchases/defaults.server";
+import { PurchaseError } from "~/modules/purchases/errors";
+import { purchaseView } from "~/modules/purchases/invoices.server";
+import {
+  loadSchedules,
+  loadTerms,
+  replaceSchedule,
+  updateTerms,
+} from "~/modules/purchases/schedules.server";
+import { action as feesAction } from "~/routes/admin_.fees";
+import { createTestUser, requestAs } from "../support/auth";
+import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+
+const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
+  sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+const admin = () => createTestUser({ role: "admin" });
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PurchaseError) return error.status;
+    throw error;
+  }
+  throw new Error("accepted");
+}
+
+describe("defaulting", () => {
+  it("charges the default fee from the deposit, releases the hold, relists the lot; audited, notified", async () => {
+    const boss = await admin();
+    const buyer = await createBuyer("1000.00");
+    const { lot, purchaseId } = await arrangeWonPurchase(buyer, "1000.00", {
+      soldAt: new Date("2025-03-03T15:00:00Z"),
+    });
+    expect(await exposure(buyer.id)).toBe("1000.00");
+    const terms = await loadTerms();
+    const done = await defaultPurchase(boss, purchaseId, "relist");
+    expect(done.feeCents).toBe(terms.defaultFeeCents);
+    const user = await User.findByPk(buyer.id, { rejectOnEmpty: true });
+    expect(user.deposit).toBe(((100_000 - terms.defaultFeeCents) / 100).toFixed(2));
+    expect(await ledgerTotal(buyer.id)).toBe(user.deposit);
+    expect(await exposure(buyer.id)).toBe("0.00");
+    const [old] = await select<{ status: string }>("SELECT status FROM lots WHERE id = :id", {
+      id: lot.id,
+    });
+    expect(old.status).toBe("unsold");
+    const [relisted] = await select<{ status: string; vin: string; lot_number: string }>(
+      "SELECT status, vin, lot_number FROM lots WHERE id = :id",
+      { id: done.relistedId },
+    );
+    expect(relisted).toEqual({
+      status: "active",
+      vin: lot.vin,
+      lot_number: `${lot.lotNumber.slice(0, 16)}-R1`,
+    });
+    const audit = await select<{ action: string }>(
+      "SELECT action FROM admin_audit_log WHERE target_type = 'purchase' AND target_id = :id",
+      { id: purchaseId },
+    );
+    expect(audit.map((a) => a.action)).toEqual(["purchases.defaulted"]);
+    const notes = await select<{ kind: string }>(
+      "SELECT kind FROM notifications WHERE user_id = :id AND kind = 'purchase_defaulted'",
+      { id: buyer.id },
+    );
+    expect(notes).toHaveLength(1);
+    expect((await purchaseView(buyer.id, purchaseId)).defaultFeeCents).toBe(terms.defaultFeeCents);
+    // twice: refused, nothing more taken
+    expect(await refusal(defaultPurchase(boss, purchaseId, "close"))).toBe(409);
+    expect(await ledgerTotal(buyer.id)).toBe(user.deposit);
+  });
+
+  it("refuses a purchase still inside its due date and grace; nothing written", async () => {
+    const boss = await admin();
+    const buyer = await createBuyer("1000.00");
+    const { purchaseId } = await arrangeWonPurchase(buyer, "800.00");
+    expect(await refusal(defaultPurchase(boss, purchaseId, "close"))).toBe(409);
+    expect(await ledgerTotal(buyer.id)).toBe("1000.00");
+    expect(await refusal(defaultPurchase(boss, "999999999", "close"))).toBe(404);
+  });
+});
+
+describe("fee schedules", () => {
+  it("an admin's change is audited and applies to new invoices only", async () => {
+    const boss = await admin();
+    const buyer = await createBuyer("9000.00");
+    const before = await arrangeWonPurchase(buyer, "500.00");
+    const gateBefore = (await loadSchedules()).gate;
+    const request = await requestAs(boss, "/admin/fees", {
+      form: { intent: "schedule", schedule: "gate", min: ["0"], fee: ["95"], percent: [""] },
+    });
+    const response = (await feesAction({ request, params: {}, context: {} })) as Response;
+    expect(response.status).toBe(302);
+    expect((await loadSchedules()).gate).toEqual([
+      { minCents: 0, maxCents: null, feeCents: 9500, percentBp: 0 },
+    ]);
+    const after = await arrangeWonPurchase(buyer, "500.00");
+    const gate = async (id: string) =>
+      (await purchaseView(buyer.id, id)).lines.find((l) => l.code === "gate_fee")!.cents;
+    expect(await gate(before.purchaseId)).toBe(gateBefore[0].feeCents);
+    expect(await gate(after.purchaseId)).toBe(9500);
+    const audit = await select<{ before: unknown; after: unknown }>(
+      "SELECT before, after FROM admin_audit_log WHERE action = 'fees.schedule_changed' AND admin_id = :id",
+      { id: boss.id },
+    );
+    expect(audit).toHaveLength(1);
+    // a band list not starting at $0 is refused, nothing changes
+    const bad = await feesAction({
+      request: await requestAs(boss, "/admin/fees", {
+        form: { intent: "schedule", schedule: "gate", min: ["10"], fee: ["1"], percent: [""] },
+      }),
+      params: {},
+      context: {},
+    });
+    expect((bad as { init?: { status?: number } }).init?.status).toBe(400);
+    await replaceSchedule(boss, "gate", gateBefore);
+    const terms = await loadTerms();
+    await updateTerms(boss, { ...terms, lateFeeCents: 7500 });
+    expect((await loadTerms()).lateFeeCents).toBe(7500);
+    await updateTerms(boss, terms);
+  });
+});
+
+describe("payment due tomorrow", () => {
+  it("the housekeeping tick reminds each unpaid purchase due within a day, once", async () => {
+    const { runHousekeeping } = await import("~/platform/housekeeping.server");
+    const buyer = await createBuyer("3000.00");
+    const { purchaseId } = await arrangeWonPurchase(buyer, "600.00");
+    // due in 12 hours
+    await sequelize.query(
+      "UPDATE purchases SET due_at = now() + interval '12 hours' WHERE id = :id",
+      {
+        replacements: { id: purchaseId },
+      },
+    );
+    await runHousekeeping();
+    await runHousekeeping();
+    const notes = await select<{ link: string }>(
+      "SELECT link FROM notifications WHERE user_id = :id AND kind = 'purchase_due'",
+      { id: buyer.id },
+    );
+    expect(notes).toEqual([{ link: `/purchases/${purchaseId}` }]);
+  });
+});

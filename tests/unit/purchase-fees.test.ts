@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  addBusinessDays,
+  allInCost,
+  bandFee,
+  highestBidWithin,
+  lateFeeCents,
+  storageCents,
+  type FeeSchedules,
+  type PurchaseTerms,
+} from "~/modules/purchases/fees";
+
+const schedules: FeeSchedules = {
+  buyer_clean: [
+    { minCents: 0, maxCents: 100_000, feeCents: 10_000, percentBp: 0 },
+    { minCents: 100_000, maxCents: null, feeCents: 0, percentBp: 1_000 },
+  ],
+  buyer_nonclean: [{ minCents: 0, maxCents: null, feeCents: 20_000, percentBp: 0 }],
+  internet: [
+    { minCents: 0, maxCents: 50_000, feeCents: 0, percentBp: 0 },
+    { minCents: 50_000, maxCents: null, feeCents: 5_000, percentBp: 0 },
+  ],
+  gate: [{ minCents: 0, maxCents: null, feeCents: 7_900, percentBp: 0 }],
+  broker: [{ minCents: 0, maxCents: null, feeCents: 24_900, percentBp: 0 }],
+};
+const terms: PurchaseTerms = {
+  dueBusinessDays: 3,
+  lateFeeCents: 5_000,
+  storageFreeDays: 3,
+  storagePerDayCents: 2_500,
+  defaultGraceDays: 2,
+  defaultFeeCents: 40_000,
+};
+
+describe("the fee module", () => {
+  it("picks the band by price, with its percentage, in whole cents", () => {
+    expect(bandFee(schedules.buyer_clean, 99_999)).toBe(10_000);
+    expect(bandFee(schedules.buyer_clean, 100_000)).toBe(10_000);
+    expect(bandFee(schedules.buyer_clean, 123_455)).toBe(12_346);
+  });
+
+  it("clean and non-clean titles use their own schedule; every line adds up", () => {
+    const clean = allInCost(schedules, 60_000, "clean");
+    expect(clean.lines.map((l) => l.cents)).toEqual([60_000, 10_000, 5_000, 7_900, 24_900]);
+    expect(clean.totalCents).toBe(107_800);
+    expect(allInCost(schedules, 60_000, "salvage").lines[1].cents).toBe(20_000);
+    expect(allInCost(schedules, 60_000, "clean", 45_000).totalCents).toBe(152_800);
+  });
+
+  it("the highest bid within a budget is exact to the dollar", () => {
+    const bid = highestBidWithin(schedules, 300_000, "clean")!;
+    expect(allInCost(schedules, bid, "clean").totalCents).toBeLessThanOrEqual(300_000);
+    expect(allInCost(schedules, bid + 100, "clean").totalCents).toBeGreaterThan(300_000);
+    expect(highestBidWithin(schedules, 10_000, "clean")).toBeNull();
+  });
+
+  it("due dates skip weekends; late fee after the due date; storage after the free days", () => {
+    expect(addBusinessDays(new Date("2026-11-20T12:00:00Z"), 3).toISOString()).toBe(
+      "2026-11-25T12:00:00.000Z",
+    );
+    const due = new Date("2026-11-25T12:00:00Z");
+    expect(lateFeeCents(terms, due, new Date("2026-11-25T12:00:00Z"))).toBe(0);
+    expect(lateFeeCents(terms, due, new Date("2026-11-25T12:00:01Z"))).toBe(5_000);
+    const paid = new Date("2026-11-25T12:00:00Z");
+    expect(storageCents(terms, paid, new Date("2026-11-28T12:00:00Z"))).toBe(0);
+    expect(storageCents(terms, paid, new Date("2026-11-28T13:00:00Z"))).toBe(2_500);
+    expect(storageCents(terms, paid, new Date("2026-11-30T12:00:00Z"))).toBe(5_000);
+  });
+});
