@@ -8,6 +8,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InvoiceLines } from "~/components/purchases/invoice-lines";
+import { TransportOrders } from "~/components/purchases/transport-orders";
+import { listOrdersForLot } from "~/modules/affiliates/service-orders.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { purchaseView } from "~/modules/purchases/invoices.server";
 import { payPurchase } from "~/modules/purchases/paying.server";
@@ -41,9 +43,10 @@ async function view(request: Request, id: string) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { purchase } = await view(request, params.id ?? "");
+  const { user, purchase } = await view(request, params.id ?? "");
+  const transport = await listOrdersForLot(purchase.lotId, user.id);
   return data(
-    { purchase, testMode: paymentGateway().testMode },
+    { purchase, transport, testMode: paymentGateway().testMode },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -76,7 +79,7 @@ async function act({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PurchasePage() {
-  const { purchase, testMode } = useLoaderData<typeof loader>();
+  const { purchase, transport, testMode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const { lot, split } = purchase;
@@ -194,6 +197,7 @@ export default function PurchasePage() {
           </ul>
         </section>
       ) : null}
+      <TransportOrders orders={transport} />
       {purchase.status === "defaulted" ? (
         <p className="mt-6 rounded bg-red-50 p-3 text-red-800">
           This purchase was defaulted for non-payment
