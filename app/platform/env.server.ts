@@ -32,6 +32,9 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   UPLOADS_DIR: z.string().default(".data/uploads"),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** smtp(s)://user:pass@host:port for outgoing mail; unset, mail waits in the outbox. */
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("BidYard <no-reply@bidyard.local>"),
   ALLOW_TEST_PAYMENTS: z
     .enum(["true", "false"])
     .default("false")

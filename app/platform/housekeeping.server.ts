@@ -2,6 +2,7 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
 import { discardStaleUploads } from "./uploads.server";
+import { sendDueMail } from "./mail/outbox.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -27,8 +28,40 @@ declare global {
   var __bidyardHousekeeping: NodeJS.Timeout | undefined;
 }
 
+/** How often the worker tick sends due mail and matches alerts (docs/decisions/2151). */
+const WORKER_TICK_MS = 15_000;
+
+/**
+ * The worker tick: send the mail that is due. Safe on every instance at once (each row is claimed
+ * with FOR UPDATE SKIP LOCKED), so it takes no advisory lock.
+ */
+export async function runWorkerTick() {
+  const mail = await sendDueMail();
+  return { mail };
+}
+
+declare global {
+  var __bidyardWorker: NodeJS.Timeout | undefined;
+}
+
+function startWorker(intervalMs = WORKER_TICK_MS) {
+  if (globalThis.__bidyardWorker) return;
+  let running = false;
+  globalThis.__bidyardWorker = setInterval(() => {
+    if (running) return;
+    running = true;
+    runWorkerTick()
+      .catch((error) => console.error("worker tick:", error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  globalThis.__bidyardWorker.unref();
+}
+
 export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS) {
   if (process.env.VITEST || process.env.HOUSEKEEPING === "off") return;
+  startWorker();
   if (globalThis.__bidyardHousekeeping) return;
   let running = false;
   globalThis.__bidyardHousekeeping = setInterval(() => {

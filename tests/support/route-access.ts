@@ -190,6 +190,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     path: "/api/prelaunch-signup",
     access: "public",
   },
+  // Mail: a signed link, no sign-in; a made-up or tampered token is refused for everyone.
+  "unsubscribe.$token.tsx": {
+    path: "/unsubscribe/not-a-valid-token",
+    access: "public",
+    get: everyone(400),
+    post: everyone(400),
+    crossOrigin: [400],
+  },
   "api.beta-banner.ts": { path: "/api/beta-banner", access: "public" },
   "api.onboarding.ts": { path: "/api/onboarding", access: "public" },
   // Memberships
