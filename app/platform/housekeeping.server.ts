@@ -3,6 +3,7 @@ import { sequelize } from "~/models/db.server";
 import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
 import { discardStaleUploads } from "./uploads.server";
 import { sendDueMail } from "./mail/outbox.server";
+import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/modules/alerts/matching.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -32,12 +33,15 @@ declare global {
 const WORKER_TICK_MS = 15_000;
 
 /**
- * The worker tick: send the mail that is due. Safe on every instance at once (each row is claimed
- * with FOR UPDATE SKIP LOCKED), so it takes no advisory lock.
+ * The worker tick: alert new matches of saved searches and watched lots ending soon, then send
+ * the mail that is due. Safe on every instance at once (searches and mail rows are claimed with
+ * FOR UPDATE SKIP LOCKED; each alert is a primary key), so it takes no advisory lock.
  */
 export async function runWorkerTick() {
+  const matches = await matchSavedSearches();
+  const endingSoon = await alertWatchedLotsEndingSoon();
   const mail = await sendDueMail();
-  return { mail };
+  return { matches, endingSoon, mail };
 }
 
 declare global {

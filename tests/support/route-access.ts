@@ -185,6 +185,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.auctions.ts": { path: "/api/auctions", access: "user" },
   "api.bids.ts": { path: "/api/bids", access: "user", get: everyone(405) },
   "notifications._index.tsx": { path: "/notifications", access: "user" },
+  // Buyer tools: saved searches (an empty post names no search: 400)
+  "saved-searches.tsx": {
+    path: "/saved-searches",
+    access: "user",
+    post: {
+      unverified: 400,
+      bidder: 400,
+      pendingAffiliate: 400,
+      approvedAffiliate: 400,
+      admin: 400,
+    },
+  },
   // Shell
   "api.prelaunch-signup.ts": {
     path: "/api/prelaunch-signup",
