@@ -185,6 +185,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.auctions.ts": { path: "/api/auctions", access: "user" },
   "api.bids.ts": { path: "/api/bids", access: "user", get: everyone(405) },
   "notifications._index.tsx": { path: "/notifications", access: "user" },
+  "favorites.tsx": { path: "/favorites", access: "user" },
   // Buyer tools: saved searches (an empty post names no search: 400)
   "saved-searches.tsx": {
     path: "/saved-searches",
