@@ -46,7 +46,7 @@ test.describe("buyer tools", () => {
     const model = unique("Model");
 
     await page.goto(`/community-vehicles?make=Subaru&model=${model}`);
-    await send(page, "Save this search");
+    await send(page, "Save and alert me");
     await expect(page.getByText("Search saved").first()).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`model=${model}`));
 

@@ -29,7 +29,7 @@ export function SaveSearchForm({
       <input type="hidden" name="scope" value={scope} />
       <input type="hidden" name="query" value={query} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <span className="font-semibold">Get alerts for new matches</span>
+      <span className="font-semibold">Save this search: get alerts for new matches</span>
       <label className="inline-flex items-center gap-2">
         <input type="checkbox" name="email" defaultChecked className="h-4 w-4" />
         Also by e-mail
@@ -38,7 +38,7 @@ export function SaveSearchForm({
         type="submit"
         className="rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 focus-ring"
       >
-        Save this search
+        Save and alert me
       </button>
     </Form>
   );
