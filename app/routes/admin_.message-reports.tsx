@@ -6,7 +6,7 @@ import { requireAdmin } from "~/modules/accounts/session.server";
 import { REPORT_RESOLVED } from "~/modules/messages/messages";
 import { listOpenReports, resolveReport } from "~/modules/messages/messages.server";
 import { resolveReportSchema } from "~/modules/messages/schemas";
-import { isUserError } from "~/utils/user-error";
+import { throwAsPageError } from "~/http/respond.server";
 
 export const meta: MetaFunction = () => [{ title: "Reported messages · Admin · BidYard" }];
 
@@ -22,8 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await resolveReport(admin.id, submission.value.reportId);
   } catch (error) {
-    if (isUserError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
+    throwAsPageError(error);
   }
   return redirectWithToast("/admin/message-reports", REPORT_RESOLVED);
 }

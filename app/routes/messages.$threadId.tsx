@@ -18,27 +18,22 @@ import { MESSAGE_REPORTED, MESSAGE_SENT } from "~/modules/messages/messages";
 import { getThread, replyInThread, reportMessage } from "~/modules/messages/messages.server";
 import { messageSchema, reportSchema } from "~/modules/messages/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { isUserError } from "~/utils/user-error";
+import { throwAsPageError } from "~/http/respond.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.thread.listingTitle} · Messages · BidYard` : "Messages · BidYard" },
 ];
 
-function refuse(error: unknown): never {
-  if (isUserError(error)) throw new Response(error.message, { status: error.status });
-  throw error;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { thread: await getThread(user.id, params.threadId ?? "").catch(refuse) };
+  return { thread: await getThread(user.id, params.threadId ?? "").catch(throwAsPageError) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const threadId = params.threadId ?? "";
   // Someone outside the thread learns nothing, whatever they post.
-  await getThread(user.id, threadId).catch(refuse);
+  await getThread(user.id, threadId).catch(throwAsPageError);
   const form = await request.formData();
   if (form.get("intent") === "report") {
     const submission = parseWithZod(form, { schema: reportSchema });
@@ -49,13 +44,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       threadId,
       submission.value.messageId,
       submission.value.reason,
-    ).catch(refuse);
+    ).catch(throwAsPageError);
     return redirectWithToast(`/messages/${threadId}`, MESSAGE_REPORTED);
   }
   const submission = parseWithZod(form, { schema: messageSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await consumeRateLimit(request, "message", user.id);
-  await replyInThread(user.id, threadId, submission.value.body).catch(refuse);
+  await replyInThread(user.id, threadId, submission.value.body).catch(throwAsPageError);
   return redirectWithToast(`/messages/${threadId}`, MESSAGE_SENT);
 }
 

@@ -17,19 +17,14 @@ import { MESSAGE_SENT, OWN_LISTING } from "~/modules/messages/messages";
 import { listingToMessage, messageSeller } from "~/modules/messages/messages.server";
 import { messageSchema } from "~/modules/messages/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { isUserError } from "~/utils/user-error";
+import { throwAsPageError } from "~/http/respond.server";
 
 export const meta: MetaFunction = () => [{ title: "Message the seller · BidYard" }];
-
-function refuse(error: unknown): never {
-  if (isUserError(error)) throw new Response(error.message, { status: error.status });
-  throw error;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const listingId = new URL(request.url).searchParams.get("listing");
-  const listing = await listingToMessage(user.id, listingId).catch(refuse);
+  const listing = await listingToMessage(user.id, listingId).catch(throwAsPageError);
   // An existing conversation about this listing continues where it is.
   if (listing.threadId) throw redirect(`/messages/${listing.threadId}`);
   return { listing };
@@ -41,7 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: messageSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await consumeRateLimit(request, "message", user.id);
-  const threadId = await messageSeller(user.id, listingId, submission.value.body).catch(refuse);
+  const threadId = await messageSeller(user.id, listingId, submission.value.body).catch(
+    throwAsPageError,
+  );
   return redirectWithToast(`/messages/${threadId}`, MESSAGE_SENT);
 }
 

@@ -17,7 +17,7 @@ import {
   updateSavedSearch,
 } from "~/modules/alerts/saved-searches.server";
 import { saveSearchSchema, savedSearchActionSchema } from "~/modules/alerts/schemas";
-import { isUserError } from "~/utils/user-error";
+import { throwAsPageError } from "~/http/respond.server";
 
 export const meta: MetaFunction = () => [{ title: "Saved searches · BidYard" }];
 
@@ -49,8 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
       submission.value.intent === "delete" ? SEARCH_DELETED : SEARCH_UPDATED,
     );
   } catch (error) {
-    if (isUserError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
+    throwAsPageError(error);
   }
 }
 

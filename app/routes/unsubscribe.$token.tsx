@@ -14,24 +14,19 @@ import {
 import { ErrorPage } from "~/components/error-page";
 import { readUnsubscribeToken, resubscribe, unsubscribe } from "~/platform/mail/unsubscribe.server";
 import { TOPIC_LABELS } from "~/platform/mail/topics";
-import { isUserError } from "~/utils/user-error";
+import { throwAsPageError } from "~/http/respond.server";
 
 export const meta: MetaFunction = () => [
   { title: "Unsubscribe · BidYard" },
   { name: "robots", content: "noindex" },
 ];
 
-function refuse(error: unknown): never {
-  if (isUserError(error)) throw new Response(error.message, { status: error.status });
-  throw error;
-}
-
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const { topic } = readUnsubscribeToken(params.token);
     return { label: TOPIC_LABELS[topic] };
   } catch (error) {
-    refuse(error);
+    throwAsPageError(error);
   }
 }
 
@@ -45,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { topic } = await unsubscribe(params.token);
     return data({ done: "unsubscribed" as const, label: TOPIC_LABELS[topic] });
   } catch (error) {
-    refuse(error);
+    throwAsPageError(error);
   }
 }
 
