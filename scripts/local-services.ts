@@ -7,6 +7,8 @@ export type LocalServicesOptions = {
   appUrl?: string;
   /** Port for the local issuer; 0 picks a free one (tests), default LOCAL_OIDC_PORT or 3555. */
   oidcPort?: number;
+  /** Port for the mail catcher's page; 0 picks a free one (tests), default 3556. */
+  mailCatcherPort?: number;
 };
 
 export async function startLocalServices(
@@ -25,6 +27,17 @@ export async function startLocalServices(
     });
     env.LOCAL_OIDC_PORT = String(issuer.port);
     stops.push(issuer.stop);
+  }
+
+  if (!process.env.SMTP_URL && process.env.NODE_ENV !== "production") {
+    const { startMailCatcher } = await import("./mail-catcher");
+    const catcher = await startMailCatcher({
+      webPort: options.mailCatcherPort ?? Number(process.env.MAIL_CATCHER_PORT ?? 3556),
+    });
+    env.SMTP_URL = catcher.smtpUrl;
+    env.MAIL_CATCHER_URL = catcher.webUrl;
+    console.log(`Mail catcher: every e-mail the app sends is at ${catcher.webUrl}`);
+    stops.push(catcher.stop);
   }
 
   return {

@@ -14,6 +14,13 @@ const LINKS = [
   { to: "/post-vehicle", title: "Post a Vehicle", body: "List your vehicle for sale" },
 ];
 
+const BUYER_TOOLS = [
+  { to: "/favorites", title: "Favorites" },
+  { to: "/saved-searches", title: "Saved searches" },
+  { to: "/messages", title: "Messages" },
+  { to: "/notifications", title: "Notifications" },
+];
+
 export function Dashboard({
   user,
   activeBids,
@@ -93,6 +100,13 @@ export function Dashboard({
           </li>
         ))}
       </ul>
+      <nav aria-label="Buyer tools" className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {BUYER_TOOLS.map((link) => (
+          <Link key={link.to} to={link.to} className="font-semibold text-brand-700 underline">
+            {link.title}
+          </Link>
+        ))}
+      </nav>
     </div>
   );
 }

@@ -36,3 +36,12 @@ export function replyFor(submission: Replyable, error: UserError) {
     ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
     : submission.reply({ formErrors: [error.message] });
 }
+
+/**
+ * For a page's loader or action: a UserError becomes the page's error answer (its status and
+ * message, shown by the route's ErrorBoundary); anything else is rethrown as the bug it is.
+ */
+export function throwAsPageError(error: unknown): never {
+  if (isUserError(error)) throw new Response(error.message, { status: error.status });
+  throw error;
+}

@@ -34,6 +34,9 @@ const schema = z.object({
   /** the unpacked NHTSA vPIC database the VIN decoder reads (docs/decisions/2101) */
   VPIC_DB_PATH: z.string().default(".data/vpic/vpic.lite.db"),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** smtp(s)://user:pass@host:port for outgoing mail; unset, mail waits in the outbox. */
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("BidYard <no-reply@bidyard.local>"),
   ALLOW_TEST_PAYMENTS: z
     .enum(["true", "false"])
     .default("false")

@@ -4,14 +4,16 @@ import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
 import { remindDuePurchases } from "~/modules/purchases/reminders.server";
 import { discardStaleUploads } from "./uploads.server";
 import { pruneLotEvents } from "./live/prune.server";
+import { sendDueMail } from "./mail/outbox.server";
+import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/modules/alerts/matching.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 /**
  * Once a minute, on one instance at a time (a PostgreSQL advisory lock held while it runs):
- * send refunds again that the provider did not answer clearly, drop uploads never used, and
- * drop live lot events older than an hour.
+ * send refunds again that the provider did not answer clearly, drop uploads never used, drop
+ * live lot events older than an hour, and remind buyers whose invoice is due tomorrow.
  */
 export async function runHousekeeping() {
   return sequelize.transaction(async (transaction) => {
@@ -32,8 +34,43 @@ declare global {
   var __bidyardHousekeeping: NodeJS.Timeout | undefined;
 }
 
+/** How often the worker tick sends due mail and matches alerts (docs/decisions/2151). */
+const WORKER_TICK_MS = 15_000;
+
+/**
+ * The worker tick: alert new matches of saved searches and watched lots ending soon, then send
+ * the mail that is due. Safe on every instance at once (searches and mail rows are claimed with
+ * FOR UPDATE SKIP LOCKED; each alert is a primary key), so it takes no advisory lock.
+ */
+export async function runWorkerTick() {
+  const matches = await matchSavedSearches();
+  const endingSoon = await alertWatchedLotsEndingSoon();
+  const mail = await sendDueMail();
+  return { matches, endingSoon, mail };
+}
+
+declare global {
+  var __bidyardWorker: NodeJS.Timeout | undefined;
+}
+
+function startWorker(intervalMs = WORKER_TICK_MS) {
+  if (globalThis.__bidyardWorker) return;
+  let running = false;
+  globalThis.__bidyardWorker = setInterval(() => {
+    if (running) return;
+    running = true;
+    runWorkerTick()
+      .catch((error) => console.error("worker tick:", error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  globalThis.__bidyardWorker.unref();
+}
+
 export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS) {
   if (process.env.VITEST || process.env.HOUSEKEEPING === "off") return;
+  startWorker();
   if (globalThis.__bidyardHousekeeping) return;
   let running = false;
   globalThis.__bidyardHousekeeping = setInterval(() => {

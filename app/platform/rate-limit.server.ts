@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   bid: { points: env().BID_RATE_LIMIT_PER_MINUTE, duration: 60 },
   upload: { points: 20, duration: 60 * 10 },
   payment: { points: 30, duration: 60 },
+  /** Messages one person may send to sellers and buyers per hour (docs/decisions/2154). */
+  message: { points: 30, duration: 60 * 60 },
 } satisfies Record<string, Policy>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

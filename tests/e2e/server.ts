@@ -25,7 +25,20 @@ async function main() {
   fs.writeFileSync(e2eStateFile(port), JSON.stringify({ databaseUrl, dataDir: cluster.dataDir }));
 
   // The issuer on a free port, so several e2e runs can share the machine.
-  const services = await startLocalServices({ appUrl: `http://localhost:${port}`, oidcPort: 0 });
+  const services = await startLocalServices({
+    appUrl: `http://localhost:${port}`,
+    oidcPort: 0,
+    mailCatcherPort: 0,
+  });
+  // The mail catcher's page, for specs that read what the app sent.
+  fs.writeFileSync(
+    e2eStateFile(port),
+    JSON.stringify({
+      databaseUrl,
+      dataDir: cluster.dataDir,
+      mailCatcherUrl: services.env.MAIL_CATCHER_URL,
+    }),
+  );
   const app = startApp(
     {
       ...services.env,

@@ -201,10 +201,74 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     get: { ...everyone(204), visitor: [302, 401] },
   },
   "notifications._index.tsx": { path: "/notifications", access: "user" },
+  "favorites.tsx": { path: "/favorites", access: "user" },
+  // Messages: only the thread's two people; anyone else gets a 404 (no hint it exists).
+  "messages._index.tsx": { path: "/messages", access: "user" },
+  "messages.new.tsx": {
+    path: "/messages/new?listing=999999999",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+    post: {
+      unverified: [400, 404],
+      bidder: [400, 404],
+      pendingAffiliate: [400, 404],
+      approvedAffiliate: [400, 404],
+      admin: [400, 404],
+    },
+  },
+  "messages.$threadId.tsx": {
+    path: "/messages/999999999",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+    post: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+  },
+  "admin_.message-reports.tsx": {
+    path: "/admin/message-reports",
+    access: "admin",
+    post: { admin: 400 },
+  },
+  // Buyer tools: saved searches (an empty post names no search: 400)
+  "saved-searches.tsx": {
+    path: "/saved-searches",
+    access: "user",
+    post: {
+      unverified: 400,
+      bidder: 400,
+      pendingAffiliate: 400,
+      approvedAffiliate: 400,
+      admin: 400,
+    },
+  },
   // Shell
   "api.prelaunch-signup.ts": {
     path: "/api/prelaunch-signup",
     access: "public",
+  },
+  // Mail: a signed link, no sign-in; a made-up or tampered token is refused for everyone.
+  "unsubscribe.$token.tsx": {
+    path: "/unsubscribe/not-a-valid-token",
+    access: "public",
+    get: everyone(400),
+    post: everyone(400),
+    crossOrigin: [400],
   },
   "api.beta-banner.ts": { path: "/api/beta-banner", access: "public" },
   "api.onboarding.ts": { path: "/api/onboarding", access: "public" },

@@ -84,7 +84,7 @@ function escapeLike(text: string) {
 }
 
 /** The WHERE clause for the filters; every path has an index (see the 0401 migration). */
-function whereFor(query: AuctionQuery) {
+export function whereFor(query: AuctionQuery) {
   const clauses: string[] = [];
   const replacements: Record<string, unknown> = {};
   if (query.status === "ended") clauses.push("l.status <> 'active'");

@@ -50,7 +50,13 @@ export const DELETED_TOAST: ListingToast = {
 };
 
 export function favoriteToast(favorite: boolean): ListingToast {
-  return { title: favorite ? "Saved to favorites" : "Removed from favorites", type: "success" };
+  return favorite
+    ? {
+        title: "Saved to favorites",
+        description: "Find it again under Favorites on your dashboard (/favorites).",
+        type: "success",
+      }
+    : { title: "Removed from favorites", type: "success" };
 }
 
 /** Someone else's listing reads the same as a missing one: no hint that it exists. */

@@ -113,7 +113,7 @@ export class BadCursorError extends UserError {
 }
 
 /** The WHERE clause for active listings matching `filters`; every part is a bound parameter. */
-function filterClause(filters: ListingFilters, bind: unknown[]) {
+export function filterClause(filters: ListingFilters, bind: unknown[]) {
   const where = ["l.status = 'active'"];
   const param = (value: unknown) => {
     bind.push(value);

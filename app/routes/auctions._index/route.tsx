@@ -20,6 +20,7 @@ import type { action as lotAction } from "../auctions.$lotId/route";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useReturnFocus } from "~/utils/use-return-focus";
 import { AuctionFilters } from "./filters";
+import { SaveSearchForm } from "~/components/alerts/save-search-form";
 
 // The bid dialog (Headless UI, conform and zod: about 50 KB gzipped) loads on the first Bid click;
 // without JavaScript the card's Bid link goes to the lot page's own form.
@@ -136,6 +137,7 @@ export default function AuctionsPage() {
       <BuyingPowerFigure available={data.bidder.available} className="mt-2 text-sm" />
 
       <AuctionFilters query={data.query} />
+      <SaveSearchForm scope="auctions" search={location.search} className="mt-3" />
 
       <p className="mt-5 font-semibold" aria-live="polite">
         {data.total.toLocaleString("en-US")} {data.total === 1 ? "auction" : "auctions"} found

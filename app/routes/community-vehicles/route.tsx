@@ -32,6 +32,7 @@ import { safeRedirect } from "~/http/http.server";
 import { useOptionalUser } from "~/modules/accounts/use-user";
 import { CommunityHero } from "./hero";
 import { Results } from "./results";
+import { SaveSearchForm } from "~/components/alerts/save-search-form";
 
 export const meta: MetaFunction = () => [
   { title: "Community Vehicles · BidYard" },
@@ -129,6 +130,9 @@ export default function CommunityVehicles() {
       <CommunityHero filters={filters} years={years} />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {user && allowance ? <ListingDashboard allowance={allowance} /> : null}
+        {user ? (
+          <SaveSearchForm scope="community" search={location.search} className="mt-6" />
+        ) : null}
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
           {/* Small screens fold the filters behind a toggle (a checkbox: works without JS). */}

@@ -1,3 +1,4 @@
+import { MessageSellerLink } from "~/components/messages/message-seller-link";
 import { Link, useLocation } from "@remix-run/react";
 import { FavoriteButton, ListingBadges, placeLabel } from "~/components/listings/listing-card";
 import { Detail, Gallery, OwnerActions } from "~/components/listings/vehicle-details";
@@ -96,6 +97,9 @@ export function ListingView({ listing, vin }: { listing: ListingDetail; vin: Vin
           </section>
 
           {listing.isOwner ? <OwnerActions id={listing.id} status={listing.status} /> : null}
+          {!listing.isOwner && listing.status === "active" ? (
+            <MessageSellerLink listingId={listing.id} />
+          ) : null}
         </div>
       </div>
 

@@ -1,0 +1,56 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { messageSchema } from "~/modules/messages/schemas";
+import { MAX_MESSAGE_LENGTH } from "~/modules/messages/rules";
+
+/** The box to write a message or a reply; the server checks it again with the same schema. */
+export function MessageForm({
+  lastResult,
+  label,
+  submitLabel,
+  pending,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  label: string;
+  submitLabel: string;
+  pending: boolean;
+}) {
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const errorId = `${fields.body.id}-error`;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4">
+      <input type="hidden" name="intent" value="send" />
+      <label htmlFor={fields.body.id} className="block font-semibold">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(fields.body)}
+        key={fields.body.key}
+        rows={4}
+        maxLength={MAX_MESSAGE_LENGTH}
+        aria-describedby={fields.body.errors ? errorId : undefined}
+        className="mt-1 w-full rounded-md border border-slate-300 p-2"
+      />
+      {fields.body.errors ? (
+        <p id={errorId} className="text-sm text-red-700" role="alert">
+          {fields.body.errors[0]}
+        </p>
+      ) : null}
+      <p className="text-xs text-slate-500">
+        Your e-mail address is never shown to the other person.
+      </p>
+      <button
+        type="submit"
+        disabled={pending}
+        className="mt-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-ring disabled:opacity-60"
+      >
+        {pending ? "Sending..." : submitLabel}
+      </button>
+    </Form>
+  );
+}

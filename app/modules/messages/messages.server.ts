@@ -1,0 +1,312 @@
+// Messages between a buyer and the seller of a community listing. Only the two of them read a
+// thread; neither sees the other's e-mail address (the notice e-mail goes through the outbox).
+// docs/decisions/2154-messages-to-a-seller.md.
+import { QueryTypes, type Transaction } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { env } from "~/platform/env.server";
+import { queueMail } from "~/platform/mail/outbox.server";
+import { notify } from "~/platform/notifications.server";
+import { UserError } from "~/utils/user-error";
+import { LISTING_NOT_AVAILABLE, OWN_LISTING, THREAD_NOT_FOUND } from "./messages";
+
+export class MessageError extends UserError {}
+
+const ID = /^\d{1,18}$/;
+const notFound = () => new MessageError(THREAD_NOT_FOUND, { status: 404 });
+
+type ThreadRow = {
+  id: string;
+  listing_id: string;
+  listing_title: string;
+  buyer_id: string;
+  seller_id: string;
+  buyer_name: string;
+  seller_name: string;
+};
+
+const THREAD_SELECT = `SELECT t.id::text AS id, t.listing_id::text AS listing_id,
+       l.title AS listing_title, t.buyer_id, t.seller_id,
+       coalesce(nullif(trim(b.first_name), ''), 'Buyer') AS buyer_name,
+       coalesce(nullif(trim(s.first_name), ''), 'Seller') AS seller_name
+  FROM message_threads t
+  JOIN listings l ON l.id = t.listing_id
+  JOIN users b ON b.id = t.buyer_id
+  JOIN users s ON s.id = t.seller_id`;
+
+/** The thread if `userId` is one of its two people; otherwise a 404 (no hint that it exists). */
+async function threadFor(userId: string, threadId: string, transaction?: Transaction) {
+  if (!ID.test(threadId)) throw notFound();
+  const [thread] = await sequelize.query<ThreadRow>(
+    `${THREAD_SELECT} WHERE t.id = :threadId AND :userId IN (t.buyer_id, t.seller_id)`,
+    { replacements: { threadId, userId }, type: QueryTypes.SELECT, transaction },
+  );
+  if (!thread) throw notFound();
+  return thread;
+}
+
+async function addMessage(
+  thread: ThreadRow,
+  senderId: string,
+  body: string,
+  transaction: Transaction,
+) {
+  const [message] = await sequelize.query<{ id: string }>(
+    `INSERT INTO messages (thread_id, sender_id, body) VALUES (:threadId, :senderId, :body)
+     RETURNING id::text AS id`,
+    { replacements: { threadId: thread.id, senderId, body }, type: QueryTypes.SELECT, transaction },
+  );
+  await sequelize.query(
+    "UPDATE message_threads SET last_message_at = now(), updated_at = now() WHERE id = :id",
+    { replacements: { id: thread.id }, transaction },
+  );
+  const fromSeller = senderId === thread.seller_id;
+  const recipient = fromSeller ? thread.buyer_id : thread.seller_id;
+  const senderName = fromSeller ? thread.seller_name : thread.buyer_name;
+  const path = `/messages/${thread.id}`;
+  const title = `New message from ${senderName} about ${thread.listing_title}`.slice(0, 200);
+  await notify(recipient, { kind: "message_received", title, body: "", link: path }, transaction);
+  await queueMail(
+    {
+      userId: recipient,
+      topic: "messages",
+      subject: title,
+      content: {
+        paragraphs: [
+          `${senderName} wrote about “${thread.listing_title}”. Reply in BidYard: your e-mail address stays private.`,
+        ],
+        action: { label: "Read and reply", url: `${new URL(env().APP_URL).origin}${path}` },
+      },
+    },
+    transaction,
+  );
+  return message.id;
+}
+
+/** A buyer writes to a listing's seller: their one thread for that listing, plus the message. */
+export async function messageSeller(buyerId: string, listingId: string, body: string) {
+  if (!ID.test(listingId)) throw new MessageError(LISTING_NOT_AVAILABLE, { status: 404 });
+  return sequelize.transaction(async (transaction) => {
+    const [listing] = await sequelize.query<{ user_id: string }>(
+      "SELECT user_id FROM listings WHERE id = :listingId AND status = 'active'",
+      { replacements: { listingId }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!listing) throw new MessageError(LISTING_NOT_AVAILABLE, { status: 404 });
+    if (listing.user_id === buyerId) throw new MessageError(OWN_LISTING, { status: 400 });
+    const [{ id }] = await sequelize.query<{ id: string }>(
+      `INSERT INTO message_threads (listing_id, buyer_id, seller_id)
+       VALUES (:listingId, :buyerId, :sellerId)
+       ON CONFLICT (listing_id, buyer_id) DO UPDATE SET updated_at = now()
+       RETURNING id::text AS id`,
+      {
+        replacements: { listingId, buyerId, sellerId: listing.user_id },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    const thread = await threadFor(buyerId, id, transaction);
+    await addMessage(thread, buyerId, body, transaction);
+    return id;
+  });
+}
+
+/** Either of the two replies in their thread. */
+export async function replyInThread(userId: string, threadId: string, body: string) {
+  return sequelize.transaction(async (transaction) => {
+    const thread = await threadFor(userId, threadId, transaction);
+    return addMessage(thread, userId, body, transaction);
+  });
+}
+
+/** What the listing page's "Message the seller" form shows: the listing, if one may write. */
+export async function listingToMessage(userId: string, listingId: string | null) {
+  if (!listingId || !ID.test(listingId))
+    throw new MessageError(LISTING_NOT_AVAILABLE, { status: 404 });
+  const [listing] = await sequelize.query<{ id: string; title: string; user_id: string }>(
+    "SELECT id::text AS id, title, user_id FROM listings WHERE id = :listingId AND status = 'active'",
+    { replacements: { listingId }, type: QueryTypes.SELECT },
+  );
+  if (!listing) throw new MessageError(LISTING_NOT_AVAILABLE, { status: 404 });
+  const [thread] = await sequelize.query<{ id: string }>(
+    "SELECT id::text AS id FROM message_threads WHERE listing_id = :listingId AND buyer_id = :userId",
+    { replacements: { listingId, userId }, type: QueryTypes.SELECT },
+  );
+  return {
+    id: listing.id,
+    title: listing.title,
+    own: listing.user_id === userId,
+    threadId: thread?.id ?? null,
+  };
+}
+
+export type ThreadView = {
+  id: string;
+  listingId: string;
+  listingTitle: string;
+  role: "buyer" | "seller";
+  otherName: string;
+  messages: { id: string; mine: boolean; body: string; createdAt: string; reported: boolean }[];
+};
+
+export async function getThread(userId: string, threadId: string): Promise<ThreadView> {
+  const thread = await threadFor(userId, threadId);
+  const rows = await sequelize.query<{
+    id: string;
+    sender_id: string;
+    body: string;
+    created_at: Date;
+    reported: boolean;
+  }>(
+    `SELECT m.id::text AS id, m.sender_id, m.body, m.created_at,
+            EXISTS (SELECT 1 FROM message_reports r
+                     WHERE r.message_id = m.id AND r.reporter_id = :userId) AS reported
+       FROM messages m WHERE m.thread_id = :threadId ORDER BY m.id`,
+    { replacements: { threadId: thread.id, userId }, type: QueryTypes.SELECT },
+  );
+  const seller = userId === thread.seller_id;
+  return {
+    id: thread.id,
+    listingId: thread.listing_id,
+    listingTitle: thread.listing_title,
+    role: seller ? "seller" : "buyer",
+    otherName: seller ? thread.buyer_name : thread.seller_name,
+    messages: rows.map((row) => ({
+      id: row.id,
+      mine: row.sender_id === userId,
+      body: row.body,
+      createdAt: row.created_at.toISOString(),
+      reported: row.reported,
+    })),
+  };
+}
+
+export type ThreadSummary = {
+  id: string;
+  listingTitle: string;
+  role: "buyer" | "seller";
+  otherName: string;
+  lastMessage: string;
+  lastMessageAt: string;
+};
+
+export async function listThreads(userId: string): Promise<ThreadSummary[]> {
+  const rows = await sequelize.query<ThreadRow & { last_body: string; last_at: Date }>(
+    `${THREAD_SELECT.replace(
+      "SELECT ",
+      `SELECT (SELECT m.body FROM messages m WHERE m.thread_id = t.id ORDER BY m.id DESC LIMIT 1)
+                AS last_body, t.last_message_at AS last_at, `,
+    )}
+      WHERE t.buyer_id = :userId OR t.seller_id = :userId
+      ORDER BY t.last_message_at DESC, t.id DESC LIMIT 100`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  return rows.map((row) => {
+    const seller = row.seller_id === userId;
+    return {
+      id: row.id,
+      listingTitle: row.listing_title,
+      role: seller ? "seller" : "buyer",
+      otherName: seller ? row.buyer_name : row.seller_name,
+      lastMessage: (row.last_body ?? "").slice(0, 140),
+      lastMessageAt: row.last_at.toISOString(),
+    };
+  });
+}
+
+/** One of the two reports a message the other wrote; reporting it again changes nothing. */
+export async function reportMessage(
+  userId: string,
+  threadId: string,
+  messageId: string,
+  reason: string,
+) {
+  const thread = await threadFor(userId, threadId);
+  const [message] = await sequelize.query<{ sender_id: string }>(
+    "SELECT sender_id FROM messages WHERE id = :messageId AND thread_id = :threadId",
+    { replacements: { messageId, threadId: thread.id }, type: QueryTypes.SELECT },
+  );
+  if (!message)
+    throw new MessageError("That message is not in this conversation.", { status: 404 });
+  if (message.sender_id === userId)
+    throw new MessageError("You cannot report your own message.", { status: 400 });
+  await sequelize.query(
+    `INSERT INTO message_reports (message_id, reporter_id, reason)
+     VALUES (:messageId, :userId, :reason) ON CONFLICT DO NOTHING`,
+    { replacements: { messageId, userId, reason } },
+  );
+}
+
+export type ReportView = {
+  id: string;
+  reason: string;
+  reportedAt: string;
+  reporterEmail: string;
+  senderEmail: string;
+  listingTitle: string;
+  threadId: string;
+  body: string;
+  context: { sender: "buyer" | "seller"; body: string; reported: boolean }[];
+};
+
+/** Open reports for the admins, oldest first, each with the thread it came from. */
+export async function listOpenReports(): Promise<ReportView[]> {
+  const reports = await sequelize.query<{
+    id: string;
+    reason: string;
+    created_at: Date;
+    reporter_email: string;
+    sender_email: string;
+    listing_title: string;
+    thread_id: string;
+    message_id: string;
+    body: string;
+    seller_id: string;
+  }>(
+    `SELECT r.id::text AS id, r.reason, r.created_at, ru.email AS reporter_email,
+            su.email AS sender_email, l.title AS listing_title, t.id::text AS thread_id,
+            m.id::text AS message_id, m.body, t.seller_id
+       FROM message_reports r
+       JOIN messages m ON m.id = r.message_id
+       JOIN message_threads t ON t.id = m.thread_id
+       JOIN listings l ON l.id = t.listing_id
+       JOIN users ru ON ru.id = r.reporter_id
+       JOIN users su ON su.id = m.sender_id
+      WHERE r.resolved_at IS NULL
+      ORDER BY r.created_at, r.id LIMIT 100`,
+    { type: QueryTypes.SELECT },
+  );
+  const views: ReportView[] = [];
+  for (const report of reports) {
+    const context = await sequelize.query<{ id: string; sender_id: string; body: string }>(
+      `SELECT id::text AS id, sender_id, body FROM messages
+        WHERE thread_id = :threadId ORDER BY id DESC LIMIT 10`,
+      { replacements: { threadId: report.thread_id }, type: QueryTypes.SELECT },
+    );
+    views.push({
+      id: report.id,
+      reason: report.reason,
+      reportedAt: report.created_at.toISOString(),
+      reporterEmail: report.reporter_email,
+      senderEmail: report.sender_email,
+      listingTitle: report.listing_title,
+      threadId: report.thread_id,
+      body: report.body,
+      context: context.reverse().map((m) => ({
+        sender: m.sender_id === report.seller_id ? "seller" : "buyer",
+        body: m.body,
+        reported: m.id === report.message_id,
+      })),
+    });
+  }
+  return views;
+}
+
+export async function resolveReport(adminId: string, reportId: string) {
+  const [, result] = await sequelize.query(
+    `UPDATE message_reports SET resolved_at = now(), resolved_by = :adminId
+      WHERE id = :reportId AND resolved_at IS NULL`,
+    { replacements: { adminId, reportId } },
+  );
+  const count = (result as { rowCount?: number } | number | undefined) ?? 0;
+  if (!(typeof count === "number" ? count : count.rowCount))
+    throw new MessageError("That report is already closed or does not exist.", { status: 404 });
+}

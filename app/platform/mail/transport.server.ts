@@ -1,0 +1,27 @@
+// The SMTP connection: nodemailer over SMTP_URL (the local catcher in development).
+import nodemailer from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
+import { env } from "~/platform/env.server";
+
+export type MailTransport = { sendMail: (mail: SendMailOptions) => Promise<unknown> };
+
+let cached: { url: string; transport: MailTransport } | undefined;
+
+/** Short timeouts: a claimed row must be settled well before its claim runs out. */
+export function smtpTransport(url: string): MailTransport {
+  const options = {
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+  return nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]);
+}
+
+/** The configured transport, or null when SMTP_URL is not set (mail then waits in the outbox). */
+export function mailTransport(): MailTransport | null {
+  const url = env().SMTP_URL;
+  if (!url) return null;
+  if (cached?.url !== url) cached = { url, transport: smtpTransport(url) };
+  return cached.transport;
+}

@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import { REPORT_RESOLVED } from "~/modules/messages/messages";
+import { listOpenReports, resolveReport } from "~/modules/messages/messages.server";
+import { resolveReportSchema } from "~/modules/messages/schemas";
+import { throwAsPageError } from "~/http/respond.server";
+
+export const meta: MetaFunction = () => [{ title: "Reported messages · Admin · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { reports: await listOpenReports() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: resolveReportSchema });
+  if (submission.status !== "success") throw new Response("Choose a report.", { status: 400 });
+  try {
+    await resolveReport(admin.id, submission.value.reportId);
+  } catch (error) {
+    throwAsPageError(error);
+  }
+  return redirectWithToast("/admin/message-reports", REPORT_RESOLVED);
+}
+
+/** Messages people reported, with the conversation around them, oldest report first. */
+export default function MessageReportsPage() {
+  const { reports } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-3 py-6 sm:px-6">
+      <h1 className="text-2xl font-black">Reported messages</h1>
+      {reports.length === 0 ? (
+        <p className="mt-6 text-slate-600">No open reports.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {reports.map((report) => (
+            <li key={report.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 className="break-words font-bold">{report.listingTitle}</h2>
+              <p className="break-words text-sm text-slate-600">
+                Reported by {report.reporterEmail} · written by {report.senderEmail} ·{" "}
+                {new Date(report.reportedAt).toLocaleString("en-US")}
+              </p>
+              <p className="mt-2 break-words">
+                <span className="font-semibold">Reason:</span> {report.reason}
+              </p>
+              <ol className="mt-3 space-y-1 text-sm" aria-label="The conversation">
+                {report.context.map((message, index) => (
+                  <li
+                    key={index}
+                    className={`whitespace-pre-wrap break-words rounded p-2 ${message.reported ? "bg-red-50 font-semibold" : "bg-slate-50"}`}
+                  >
+                    {message.sender === "seller" ? "Seller" : "Buyer"}: {message.body}
+                  </li>
+                ))}
+              </ol>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="reportId" value={report.id} />
+                <button
+                  type="submit"
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-ring"
+                >
+                  Close report
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

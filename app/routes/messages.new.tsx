@@ -1,0 +1,86 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import {
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { MessageForm } from "~/components/messages/message-form";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { MESSAGE_SENT, OWN_LISTING } from "~/modules/messages/messages";
+import { listingToMessage, messageSeller } from "~/modules/messages/messages.server";
+import { messageSchema } from "~/modules/messages/schemas";
+import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { throwAsPageError } from "~/http/respond.server";
+
+export const meta: MetaFunction = () => [{ title: "Message the seller · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const listingId = new URL(request.url).searchParams.get("listing");
+  const listing = await listingToMessage(user.id, listingId).catch(throwAsPageError);
+  // An existing conversation about this listing continues where it is.
+  if (listing.threadId) throw redirect(`/messages/${listing.threadId}`);
+  return { listing };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const listingId = new URL(request.url).searchParams.get("listing") ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: messageSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await consumeRateLimit(request, "message", user.id);
+  const threadId = await messageSeller(user.id, listingId, submission.value.body).catch(
+    throwAsPageError,
+  );
+  return redirectWithToast(`/messages/${threadId}`, MESSAGE_SENT);
+}
+
+export default function NewMessagePage() {
+  const { listing } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-2xl px-3 py-6 sm:px-6">
+      <p className="text-sm">
+        <Link to={`/vehicle/${listing.id}`} className="text-brand-700 underline">
+          ← Back to the vehicle
+        </Link>
+      </p>
+      <h1 className="mt-2 break-words text-2xl font-black">Message the seller</h1>
+      <p className="mt-1 break-words text-slate-600">About: {listing.title}</p>
+      {listing.own ? (
+        <p className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+          {OWN_LISTING}{" "}
+          <Link to="/messages" className="text-brand-700 underline">
+            Open your messages
+          </Link>
+        </p>
+      ) : (
+        <MessageForm
+          lastResult={lastResult}
+          label="Your message"
+          submitLabel="Send message"
+          pending={navigation.state === "submitting"}
+        />
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <ErrorPage
+      status={status}
+      message={isRouteErrorResponse(error) ? String(error.data ?? "") : undefined}
+    />
+  );
+}
