@@ -82,6 +82,9 @@ type World = {
   openOrderLabel: string;
   claimedOrderId: string;
   requestedOrderId: string;
+  purchaseId: string;
+  paidPurchaseId: string;
+  threadId: string;
   unverified: string;
   unverifiedId: string;
   bidder: string;
@@ -104,6 +107,12 @@ const SCREENS = {
       shows: /vehicles found$/,
     },
     { route: "vehicle.$id.tsx", path: `/vehicle/${w.listingId}`, shows: /./ },
+    {
+      route: "unsubscribe.$token.tsx",
+      path: "/unsubscribe/not-a-signed-link",
+      status: 400,
+      shows: /./,
+    },
     NOT_FOUND,
   ],
   unverified: (w: World): Screen[] => [
@@ -171,6 +180,20 @@ const SCREENS = {
       status: 404,
       shows: /./,
     },
+    { route: "my-auctions.tsx", path: "/my-auctions", shows: /./ },
+    { route: "purchases.$id.tsx", path: `/purchases/${w.purchaseId}`, shows: /./ },
+    {
+      route: "purchases.$id_.release.tsx",
+      path: `/purchases/${w.paidPurchaseId}/release`,
+      shows: /./,
+    },
+    { route: "auctions.results.tsx", path: "/auctions/results?make=Toyota", shows: /./ },
+    { route: "account.time-zone.tsx", path: "/account/time-zone", shows: /./ },
+    { route: "favorites.tsx", path: "/favorites", shows: /./ },
+    { route: "saved-searches.tsx", path: "/saved-searches", shows: /./ },
+    { route: "messages._index.tsx", path: "/messages", shows: /./ },
+    { route: "messages.new.tsx", path: `/messages/new?listing=${w.listingId}`, shows: /./ },
+    { route: "messages.$threadId.tsx", path: `/messages/${w.threadId}`, shows: /./ },
   ],
   approvedAffiliate: (w: World): Screen[] => [
     { route: "_index.tsx", path: "/", shows: /./ },
@@ -188,6 +211,7 @@ const SCREENS = {
       text: "No service orders available",
     },
     { route: "service-orders.$id.tsx", path: `/service-orders/${w.claimedOrderId}`, shows: /./ },
+    { route: "service-orders.earnings.tsx", path: "/service-orders/earnings", shows: /./ },
   ],
   pendingAffiliate: (): Screen[] => [
     {
@@ -209,6 +233,9 @@ const SCREENS = {
     { route: "admin_.kyc.tsx", path: "/admin/kyc", shows: /./ },
     { route: "admin_.affiliates.tsx", path: "/admin/affiliates", shows: /./ },
     { route: "admin_.service-orders.new.tsx", path: "/admin/service-orders/new", shows: /./ },
+    { route: "admin_.fees.tsx", path: "/admin/fees", shows: /./ },
+    { route: "admin_.purchases.tsx", path: "/admin/purchases", shows: /./ },
+    { route: "admin_.message-reports.tsx", path: "/admin/message-reports", shows: /./ },
     { route: "_index.tsx", path: "/", shows: /./ },
   ],
   narrowVisitor: (): Screen[] => [
@@ -268,8 +295,21 @@ test.beforeAll(async () => {
      RETURNING id`,
     [wonLotId],
   );
-  // A second purchase, so the request screen still has one to offer.
-  await createWonLot(bidderId);
+  // A second purchase, so the request screen still has one to offer; it is the paid one.
+  const paidLotId = await createWonLot(bidderId);
+  const [purchase, paid] = await Promise.all(
+    [wonLotId, paidLotId].map(async (lotId) => {
+      const [row] = await query<{ id: string }>("SELECT id FROM purchases WHERE lot_id = $1", [
+        lotId,
+      ]);
+      return row.id;
+    }),
+  );
+  await query(
+    `UPDATE purchases SET status = 'paid', paid_at = now(), pickup_code = 'A11YPICK',
+       due_at = now() + interval '3 days' WHERE id = $1`,
+    [paid],
+  );
   await createPendingKycDocument(unverifiedId);
 
   const [seeded] = await query<{ id: string }>(
@@ -278,6 +318,15 @@ test.beforeAll(async () => {
      ORDER BY l.id LIMIT 1`,
   );
   const ownListingTitle = `Bea's Corolla ${t}`;
+  // A conversation with the seller of the seeded listing.
+  const [{ id: threadId }] = await query<{ id: string }>(
+    `WITH thread AS (
+       INSERT INTO message_threads (listing_id, buyer_id, seller_id)
+       SELECT id, $2, user_id FROM listings WHERE id = $1 RETURNING id, buyer_id)
+     INSERT INTO messages (thread_id, sender_id, body)
+     SELECT id, buyer_id, 'Is the title clean?' FROM thread RETURNING thread_id AS id`,
+    [seeded.id, bidderId],
+  );
   const openOrderLabel = `2019 Toyota Camry ${t}`;
   world = {
     lot,
@@ -291,6 +340,9 @@ test.beforeAll(async () => {
     openOrderLabel,
     claimedOrderId: await createOrder(`2020 Honda Civic ${t}`, affiliateId),
     requestedOrderId,
+    purchaseId: purchase,
+    paidPurchaseId: paid,
+    threadId,
     unverified,
     unverifiedId,
     bidder,
