@@ -181,12 +181,13 @@ const UPLOAD_ROUTES =
 const TOO_LARGE = "The request body is too large";
 
 function tooLarge(req, res) {
-  // The rest of the body is discarded (never kept) for two seconds and then the connection is
+  // The rest of the body is discarded (never kept) for ten seconds and then the connection is
   // cut: closing at once, with the client still sending, can reset the connection before the
-  // client has read this answer.
+  // client has read this answer. Two seconds proved too short for a client that is slow to read
+  // (a phone's uplink, or a busy machine), which then saw a broken pipe instead of the 413.
   res.on("finish", () => {
     req.resume();
-    setTimeout(() => req.socket.destroy(), 2_000).unref();
+    setTimeout(() => req.socket.destroy(), 10_000).unref();
   });
   res.status(413);
   if (req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {

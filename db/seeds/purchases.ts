@@ -4,11 +4,15 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
 import { closeLotIfEnded } from "../../app/modules/auctions/closer.server";
+import { vehicleArtUrl } from "../../app/modules/vehicles/drawing";
 import type { SeedOptions } from "./index";
+import { CATALOG, vinFor } from "./lot-catalog";
 
 const LOT_NUMBER = "DEMOWON1";
 // small enough that the demo buyer's buying power stays well above the bidding minimum
 const HAMMER = "450.00";
+// a real 2019 Civic sedan from the catalogue, so its VIN decodes and its picture matches
+const CIVIC = CATALOG.find((entry) => entry.make === "Honda" && entry.model === "Civic")!;
 
 export async function seedPurchases({ log }: SeedOptions) {
   const [buyer] = await sequelize.query<{ id: string }>(
@@ -22,13 +26,16 @@ export async function seedPurchases({ log }: SeedOptions) {
         location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
         title_state, title_type, odometer, runs_drives, has_keys, estimated_value, image_urls,
         starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max)
-     VALUES ('copart', :lotNumber, '2HGFC2F59KH512345', 2019, 'Honda', 'Civic', 'Sedan', 'Blue',
+     VALUES ('copart', :lotNumber, :vin, 2019, 'Honda', 'Civic', :bodyStyle, 'Blue',
         'Dallas', 'TX', '75211', 'Copart Dallas', 'collision', 'FRONT END', 'TX', 'salvage',
-        61200, true, true, 9800, '{}', :startsAt, :endsAt, :hammer, 1, :buyerId, :hammer)
+        61200, true, true, 9800, ARRAY[:art], :startsAt, :endsAt, :hammer, 1, :buyerId, :hammer)
      ON CONFLICT (auction_house, lot_number) DO NOTHING RETURNING id`,
     {
       replacements: {
         lotNumber: LOT_NUMBER,
+        vin: vinFor(CIVIC, 2019, 512_345),
+        bodyStyle: CIVIC.bodyStyle,
+        art: vehicleArtUrl(CIVIC.bodyStyle, "Blue"),
         startsAt: new Date(at - 2 * 24 * 60 * 60 * 1000),
         endsAt: new Date(at - 60 * 1000),
         hammer: HAMMER,

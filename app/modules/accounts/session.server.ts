@@ -135,5 +135,7 @@ export async function requireAdmin(request: Request): Promise<User> {
 export async function destroyUserSession(request: Request): Promise<string> {
   const token = await sessionToken(request);
   if (token) await Session.destroy({ where: { id: hash(token) } });
+  // this request no longer has a user, for anything that asks after the sign-out
+  usersOfRequests.set(request, Promise.resolve(null));
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
