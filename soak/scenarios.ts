@@ -1,6 +1,6 @@
 // What the simulated people do. Each scenario is one visit (one or a few requests, as a browser
 // or API client would send them); the runner starts visits at a steady random rate.
-import type { Traffic } from "./http";
+import type { Sent, Traffic } from "./http";
 import type { Actor, Cast, Catalog, HotLot, WonPurchase } from "./setup";
 
 export type Ledger = {
@@ -309,11 +309,28 @@ export async function deposit(world: World, funding?: { user: Actor; amount: str
   if (pay.status !== 302 || !approval) return;
   const cancel = !funding && chance(0.08);
   const back = await throughTestGateway(http, kind, approval, user.cookie, cancel);
-  if (!cancel && back?.answer.headers.get("location") === "/deposit?success=true") {
+  // success and refusal both land on /deposit; the flash toast says which
+  if (!cancel && back && flashToast(back.answer)?.type === "success") {
     bump(world.ledger.depositsConfirmed, user.id);
-    // the browser lands on the success page; a reload of the return URL must not credit twice
-    await http.send(kind, "/deposit?success=true", { cookie: user.cookie });
+    // the browser lands on the deposit page; a reload of the return URL must not credit twice
+    await http.send(kind, "/deposit", { cookie: user.cookie });
     if (chance(0.2)) await http.send(kind, back.path, { cookie: user.cookie });
+  }
+}
+
+/**
+ * The flash toast an answer sets for the next page (the `__toast` cookie: base64 JSON and its
+ * signature, as @remix-run/node's createCookie writes it), or null.
+ */
+function flashToast(sent: Sent): { title?: string; type?: string } | null {
+  const raw = /(?:^|,\s*)__toast=([^;]+)/.exec(sent.headers.get("set-cookie") ?? "")?.[1];
+  if (!raw) return null;
+  const value = decodeURIComponent(raw);
+  try {
+    const json = Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("latin1");
+    return JSON.parse(decodeURIComponent(escape(json))) as { title?: string; type?: string };
+  } catch {
+    return null;
   }
 }
 
