@@ -224,10 +224,12 @@ export async function checkInvariants(
       "all service orders",
     ),
   );
+  // the admin's jobs and the buyers' transport jobs are raced the same way
+  const raced = [...ledger.ordersCreated, ...ledger.transport.requested];
   const orderRows = await rows<{ id: string; claimed_by: string | null }>(
     db,
     "SELECT id::text, claimed_by FROM service_orders WHERE id = ANY($1::bigint[])",
-    [ledger.ordersCreated],
+    [raced],
   );
   const claimProblems = orderRows.filter((o) => {
     const wins = ledger.claimWins.get(o.id) ?? [];
@@ -235,10 +237,10 @@ export async function checkInvariants(
   });
   checks.push({
     name: "claim races: exactly one 200 per claimed order, and it went to the stored provider",
-    ok: claimProblems.length === 0 && orderRows.length === ledger.ordersCreated.length,
+    ok: claimProblems.length === 0 && orderRows.length === raced.length,
     detail:
       claimProblems.length === 0
-        ? `${ledger.ordersCreated.length} orders raced by ${claimed.reduce((a, w) => a + w.length, 0)} winning claims`
+        ? `${raced.length} orders raced by ${claimed.reduce((a, w) => a + w.length, 0)} winning claims`
         : `${claimProblems.length} orders disagree, e.g. ${JSON.stringify(
             claimProblems.slice(0, 3).map((o) => ({ ...o, wins: ledger.claimWins.get(o.id) })),
           )}`,
@@ -310,6 +312,79 @@ export async function checkInvariants(
       `SELECT p.id FROM purchases p JOIN purchase_entries e ON e.purchase_id = p.id
         WHERE p.status = 'pending'`,
       "every pending purchase",
+    ),
+  );
+  // The buyers' loop after the hammer, against what the app told them (soak/scenarios.ts).
+  const paidAnswers = [...ledger.purchasesPaid.values()].reduce((a, b) => a + b, 0);
+  checks.push(
+    await none(
+      db,
+      "each invoice settled at most once: a soak purchase is paid iff the app confirmed it exactly once",
+      `SELECT p.id, p.status, coalesce(($1::jsonb ->> p.id::text)::int, 0) AS confirmed
+         FROM purchases p JOIN users u ON u.id = p.user_id
+        WHERE u.email LIKE '%@' || $2
+          AND (coalesce(($1::jsonb ->> p.id::text)::int, 0) > 1
+               OR (p.status = 'paid') <> (coalesce(($1::jsonb ->> p.id::text)::int, 0) = 1))`,
+      `${ledger.purchasesPaid.size} purchases paid by ${paidAnswers} confirmations`,
+      [JSON.stringify(Object.fromEntries(ledger.purchasesPaid)), SOAK_DOMAIN],
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "purchase gateway orders: captured = completed at the test gateway = its one gateway entry; one capture per purchase at most",
+      `SELECT o.id, o.status, g.status AS gateway, e.amount AS entry, pp.purchase_id
+         FROM payment_orders o
+         JOIN purchase_payment_orders pp ON pp.payment_order_id = o.id
+         LEFT JOIN test_gateway_orders g ON g.id = o.provider_order_id
+         LEFT JOIN purchase_entries e ON e.payment_order_id = o.id AND e.kind = 'gateway'
+        WHERE o.purpose = 'purchase'
+          AND ((o.status = 'captured') <> (g.status = 'COMPLETED')
+               OR (o.status = 'captured') <> (e.id IS NOT NULL)
+               OR (e.id IS NOT NULL AND e.amount <> o.captured_amount)
+               OR (o.status = 'captured' AND EXISTS (
+                     SELECT 1 FROM payment_orders o2
+                       JOIN purchase_payment_orders pp2 ON pp2.payment_order_id = o2.id
+                      WHERE pp2.purchase_id = pp.purchase_id AND o2.id <> o.id
+                        AND o2.status = 'captured')))`,
+      "every purchase payment order",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "no hold left on a settled purchase: a soak buyer's exposure = their unpaid purchases; paid ones have paid_at and a pickup code",
+      `SELECT u.id, x.total AS exposure, coalesce(pend.total, 0) AS unpaid, bad.id AS bad_purchase
+         FROM users u
+         CROSS JOIN LATERAL deposit_exposure(u.id, NULL) x
+         LEFT JOIN LATERAL (SELECT sum(amount) AS total FROM purchases
+                             WHERE user_id = u.id AND status = 'pending') pend ON true
+         LEFT JOIN LATERAL (SELECT id FROM purchases WHERE user_id = u.id AND status = 'paid'
+                               AND (paid_at IS NULL OR pickup_code IS NULL) LIMIT 1) bad ON true
+        WHERE u.email LIKE 'buyer%@' || $1
+          AND (x.total <> coalesce(pend.total, 0) OR bad.id IS NOT NULL)`,
+      "soak buyers (they never bid, so a purchase is all their deposit holds)",
+      [SOAK_DOMAIN],
+    ),
+  );
+  const transportPaid = [...ledger.transport.paid.values()].reduce((a, b) => a + b, 0);
+  checks.push(
+    await none(
+      db,
+      "buyers' transport jobs: paid iff the app confirmed it exactly once; completed = completions answered",
+      `SELECT o.id, o.payment_status, o.status,
+              coalesce(($1::jsonb ->> o.id::text)::int, 0) AS confirmed
+         FROM service_orders o
+        WHERE o.id = ANY($2::bigint[])
+          AND (coalesce(($1::jsonb ->> o.id::text)::int, 0) > 1
+               OR (o.payment_status = 'paid') <> (coalesce(($1::jsonb ->> o.id::text)::int, 0) = 1)
+               OR (o.status = 'completed') <> (o.id = ANY($3::bigint[])))`,
+      `${ledger.transport.requested.length} jobs, ${transportPaid} payments confirmed, ${ledger.transport.completed.length} completed`,
+      [
+        JSON.stringify(Object.fromEntries(ledger.transport.paid)),
+        ledger.transport.requested,
+        ledger.transport.completed,
+      ],
     ),
   );
   return checks;

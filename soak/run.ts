@@ -16,13 +16,23 @@ import {
   bid,
   browse,
   deposit,
+  haulJob,
   newLedger,
   notifications,
+  payInvoice,
   postListing,
   serviceOrder,
+  shipIt,
   type World,
 } from "./scenarios";
-import { createCast, createHotLots, loadCatalog, seed, startDatabase } from "./setup";
+import {
+  createCast,
+  createHotLots,
+  createWonPurchases,
+  loadCatalog,
+  seed,
+  startDatabase,
+} from "./setup";
 
 const SECRET = "soak-session-secret-0123456789abcdefghij";
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -56,6 +66,10 @@ const SCHEDULE: Array<{ name: string; perSecond: number; visit: (w: World) => Pr
     { name: "post listing", perSecond: 0.5, visit: postListing },
     { name: "service orders", perSecond: 0.2, visit: serviceOrder },
     { name: "notifications", perSecond: 1, visit: notifications },
+    // after the hammer: the buyers' invoices, their transport, the providers' jobs
+    { name: "pay invoice", perSecond: 0.3, visit: payInvoice },
+    { name: "ship it", perSecond: 0.25, visit: shipIt },
+    { name: "haul (provider)", perSecond: 0.3, visit: haulJob },
   ];
 
 async function main() {
@@ -72,6 +86,7 @@ async function main() {
     await seed(url, LOTS, LISTINGS, log);
     const cast = await createCast(db, SECRET, {
       bidders: 40,
+      buyers: 10,
       onlookers: 8,
       sellers: 40,
       affiliates: 8,
@@ -113,6 +128,8 @@ async function main() {
       hot: [],
       ledger: newLedger(),
       ownListings: new Map(),
+      won: [],
+      jobs: [],
     };
     // every bidder funds a deposit through the test gateway before the clock starts
     await Promise.all(
@@ -122,6 +139,21 @@ async function main() {
       }),
     );
     log(`${world.ledger.depositsConfirmed.size} of ${cast.bidders.length} bidders funded`);
+    // each buyer won two lots: a deposit that covers both hammers (their holds), with a slack
+    // that sometimes covers the fees too and sometimes leaves a part for the gateway
+    const wins = cast.buyers.map((buyer) => {
+      const hammers = [0, 1].map(() => 600 + 100 * Math.floor(Math.random() * 15));
+      const slack = [0, 400, 1_500, 5_000][Math.floor(Math.random() * 4)];
+      return { buyer, hammers, deposit: hammers[0] + hammers[1] + slack };
+    });
+    await Promise.all(
+      wins.map((w) => deposit(world, { user: w.buyer, amount: String(w.deposit) })),
+    );
+    world.won = await createWonPurchases(
+      db,
+      wins.filter((w) => world.ledger.depositsConfirmed.has(w.buyer.id)),
+    );
+    log(`${world.won.length} won, unpaid purchases invoiced by the closer for the buyers`);
     // the counts below are the soak's own traffic, not the funding above
     world.http = new Traffic(base);
     const http = world.http;
@@ -228,6 +260,20 @@ async function main() {
     console.log(
       `  service orders: ${ledger.ordersCreated.length} created, ` +
         `${[...ledger.claimWins.values()].filter((w) => w.length > 0).length} claimed`,
+    );
+
+    const { transport } = ledger;
+    const refusals = (map: Map<string, number>) =>
+      [...map].map(([k, n]) => `${k} ×${n}`).join(", ") || "none";
+    console.log(
+      `  invoices: ${ledger.purchasesPaid.size} of ${world.won.length} paid ` +
+        `(${ledger.purchasePayments.viaDeposit} by the deposit alone, ` +
+        `${ledger.purchasePayments.viaGateway} with a gateway part); refused: ${refusals(ledger.purchasePayments.refused)}`,
+    );
+    console.log(
+      `  transport: ${transport.requested.length} requested, ${transport.paid.size} paid, ` +
+        `${world.jobs.filter((j) => j.claimedBy).length} claimed, ${transport.completed.length} completed; ` +
+        `refused: ${refusals(transport.refused)}`,
     );
 
     const memory = [judgeSeries("RSS", sampler.rss, trafficMs, RSS_BOUND)];

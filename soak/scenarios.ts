@@ -1,7 +1,7 @@
 // What the simulated people do. Each scenario is one visit (one or a few requests, as a browser
 // or API client would send them); the runner starts visits at a steady random rate.
-import type { Traffic } from "./http";
-import type { Actor, Cast, Catalog, HotLot } from "./setup";
+import type { Sent, Traffic } from "./http";
+import type { Actor, Cast, Catalog, HotLot, WonPurchase } from "./setup";
 
 export type Ledger = {
   /** order id → users whose claim answered 200 */
@@ -17,6 +17,18 @@ export type Ledger = {
   trialsStarted: number;
   listingsDeleted: number;
   listingRefusals: number;
+  /** purchase id → payments the app confirmed (an answer sending the buyer to the release) */
+  purchasesPaid: Map<string, number>;
+  purchasePayments: { viaDeposit: number; viaGateway: number; refused: Map<string, number> };
+  /** buyers' transport orders (requested for a won lot), as the app answered them */
+  transport: {
+    requested: string[];
+    /** order id → confirmations that it was paid (deposit answer or gateway return) */
+    paid: Map<string, number>;
+    /** orders whose complete answered 200 */
+    completed: string[];
+    refused: Map<string, number>;
+  };
 };
 
 export function newLedger(): Ledger {
@@ -30,8 +42,21 @@ export function newLedger(): Ledger {
     trialsStarted: 0,
     listingsDeleted: 0,
     listingRefusals: 0,
+    purchasesPaid: new Map(),
+    purchasePayments: { viaDeposit: 0, viaGateway: 0, refused: new Map() },
+    transport: { requested: [], paid: new Map(), completed: [], refused: new Map() },
   };
 }
+
+/** A buyer's transport job, as the buyer and the providers know it. */
+export type TransportJob = {
+  id: string;
+  buyer: Actor;
+  paid: boolean;
+  claimedBy: Actor | null;
+  completed: boolean;
+  busy: boolean;
+};
 
 export type World = {
   http: Traffic;
@@ -41,6 +66,9 @@ export type World = {
   ledger: Ledger;
   /** the sellers' own listing ids (from the app's answers), for deleting one now and then */
   ownListings: Map<string, string[]>;
+  /** the buyers' won purchases (setup) and the transport jobs they asked for */
+  won: WonPurchase[];
+  jobs: TransportJob[];
 };
 
 const rand = (n: number) => Math.floor(Math.random() * n);
@@ -279,27 +307,56 @@ export async function deposit(world: World, funding?: { user: Actor; amount: str
   });
   const approval = pay.headers.get("location");
   if (pay.status !== 302 || !approval) return;
-  const approvalUrl = new URL(approval);
+  const cancel = !funding && chance(0.08);
+  const back = await throughTestGateway(http, kind, approval, user.cookie, cancel);
+  // success and refusal both land on /deposit; the flash toast says which
+  if (!cancel && back && flashToast(back.answer)?.type === "success") {
+    bump(world.ledger.depositsConfirmed, user.id);
+    // the browser lands on the deposit page; a reload of the return URL must not credit twice
+    await http.send(kind, "/deposit", { cookie: user.cookie });
+    if (chance(0.2)) await http.send(kind, back.path, { cookie: user.cookie });
+  }
+}
+
+/**
+ * The flash toast an answer sets for the next page (the `__toast` cookie: base64 JSON and its
+ * signature, as @remix-run/node's createCookie writes it), or null.
+ */
+function flashToast(sent: Sent): { title?: string; type?: string } | null {
+  const raw = /(?:^|,\s*)__toast=([^;]+)/.exec(sent.headers.get("set-cookie") ?? "")?.[1];
+  if (!raw) return null;
+  const value = decodeURIComponent(raw);
+  try {
+    const json = Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("latin1");
+    return JSON.parse(decodeURIComponent(escape(json))) as { title?: string; type?: string };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The TEST MODE gateway as a browser walks it: its approval page, approve (or cancel), then back
+ * to the app's return (or cancel) URL, signed in. Answers that last answer and its path.
+ */
+async function throughTestGateway(
+  http: Traffic,
+  kind: string,
+  approval: string,
+  cookie: string,
+  cancel = false,
+) {
+  const approvalUrl = new URL(approval, http.base);
   const token = approvalUrl.searchParams.get("token") ?? "";
   const checkoutPath = `${approvalUrl.pathname}${approvalUrl.search}`;
   await http.send(kind, checkoutPath);
-  const cancel = !funding && chance(0.08);
   const decided = await http.send(kind, checkoutPath, {
     form: { token, intent: cancel ? "cancel" : "approve" },
   });
   const back = decided.headers.get("location");
-  if (decided.status !== 302 || !back) return;
+  if (decided.status !== 302 || !back) return null;
   const backUrl = new URL(back, http.base);
-  const done = await http.send(kind, `${backUrl.pathname}${backUrl.search}`, {
-    cookie: user.cookie,
-  });
-  if (!cancel && done.headers.get("location") === "/deposit?success=true") {
-    bump(world.ledger.depositsConfirmed, user.id);
-    // the browser lands on the success page; a reload of the return URL must not credit twice
-    await http.send(kind, "/deposit?success=true", { cookie: user.cookie });
-    if (chance(0.2))
-      await http.send(kind, `${backUrl.pathname}${backUrl.search}`, { cookie: user.cookie });
-  }
+  const path = `${backUrl.pathname}${backUrl.search}`;
+  return { path, answer: await http.send(kind, path, { cookie }) };
 }
 
 function listingFields(seller: Actor) {
@@ -486,5 +543,211 @@ export async function notifications(world: World) {
     const older = /href="\/notifications\?before=(\d+)"/.exec(page.text);
     if (older)
       await world.http.send(kind, `/notifications?before=${older[1]}`, { cookie: user.cookie });
+  }
+}
+
+const hidden = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? null;
+const returnsTo = (answer: { headers: Headers } | undefined) =>
+  answer?.headers.get("location") ?? "";
+const isApproval = (location: string) => /[?&]token=/.test(location);
+
+function noteAppRefusal(map: Map<string, number>, what: string, status: number, text: string) {
+  const reason =
+    /already paid|has changed|no longer covers|not awaiting|did not go through|Too many/i.exec(
+      text,
+    )?.[0] ?? "";
+  bump(map, `${what} ${status} ${reason}`.trim());
+}
+
+/**
+ * A buyer pays an invoice from its page: the deposit first, the rest through the TEST MODE
+ * gateway. Now and then the pay button is pressed several times at once and every approval is
+ * walked: the invoice must still be settled once.
+ */
+export async function payInvoice(world: World) {
+  const { http, ledger } = world;
+  const kind = "pay invoice";
+  const open = world.won.filter((p) => !p.paid && !p.busy);
+  if (open.length === 0) return;
+  const purchase = pick(open);
+  const { cookie } = purchase.buyer;
+  purchase.busy = true;
+  try {
+    if (chance(0.3)) await http.send(kind, "/my-auctions", { cookie });
+    const path = `/purchases/${purchase.id}`;
+    const release = `${path}/release`;
+    const page = await http.send(kind, path, { cookie });
+    const amount = hidden(page.text, "amount");
+    if (page.status !== 200 || amount === null) return;
+    const clicks = chance(0.3) ? 2 + rand(4) : 1;
+    const answers = await Promise.all(
+      Array.from({ length: clicks }, () =>
+        http.send(kind, path, { cookie, form: { intent: "pay", amount } }),
+      ),
+    );
+    const outcomes = await Promise.all(
+      answers.map(async (sent) => {
+        const location = returnsTo(sent);
+        if (sent.status === 302 && location === release) {
+          ledger.purchasePayments.viaDeposit += 1;
+          return true;
+        }
+        if (sent.status === 302 && isApproval(location)) {
+          const cancel = chance(0.05);
+          const back = await throughTestGateway(http, kind, location, cookie, cancel);
+          if (cancel) return false;
+          if (returnsTo(back?.answer) === release) {
+            ledger.purchasePayments.viaGateway += 1;
+            return true;
+          }
+          bump(ledger.purchasePayments.refused, `gateway return → ${returnsTo(back?.answer)}`);
+          return false;
+        }
+        noteAppRefusal(ledger.purchasePayments.refused, "pay", sent.status, sent.text);
+        return false;
+      }),
+    );
+    const confirmed = outcomes.filter(Boolean).length;
+    if (confirmed > 0) {
+      bump(ledger.purchasesPaid, purchase.id, confirmed);
+      purchase.paid = true;
+      await http.send(kind, release, { cookie });
+    }
+  } finally {
+    purchase.busy = false;
+  }
+}
+
+const DELIVERIES = ROUTES.flatMap((r) => (r.delivery ? [r.delivery] : []));
+
+/**
+ * "Ship it" on a paid purchase: the request page for that lot, the request, then the quote
+ * confirmed and paid (the page's form or the JSON call; from the deposit or through the TEST MODE
+ * gateway). A job left unpaid (a cancelled checkout) is paid on a later visit.
+ */
+export async function shipIt(world: World) {
+  const { http, ledger } = world;
+  const kind = "ship it";
+  const unpaid = world.jobs.filter((j) => !j.paid && !j.busy);
+  const ready = world.won.filter((p) => p.paid && !p.shipping && !p.busy);
+  if (unpaid.length > 0 && (ready.length === 0 || chance(0.3))) return payJob(world, pick(unpaid));
+  if (ready.length === 0) return;
+  const purchase = pick(ready);
+  purchase.shipping = true;
+  const { buyer } = purchase;
+  await http.send(kind, `/purchases/${purchase.id}`, { cookie: buyer.cookie });
+  await http.send(kind, `/service-orders/request?lot=${purchase.lotId}`, { cookie: buyer.cookie });
+  const sent = await http.send(kind, "/service-orders/request", {
+    cookie: buyer.cookie,
+    form: { purchaseId: purchase.id, serviceType: "shipping", delivery: pick(DELIVERIES) },
+  });
+  const made = /^\/service-orders\/(\d+)$/.exec(returnsTo(sent));
+  if (!made) {
+    noteAppRefusal(ledger.transport.refused, "request", sent.status, sent.text);
+    return;
+  }
+  ledger.transport.requested.push(made[1]);
+  const job: TransportJob = {
+    id: made[1],
+    buyer,
+    paid: false,
+    claimedBy: null,
+    completed: false,
+    busy: false,
+  };
+  world.jobs.push(job);
+  await payJob(world, job);
+}
+
+async function payJob(world: World, job: TransportJob) {
+  const { http, ledger } = world;
+  const kind = "ship it";
+  const { cookie } = job.buyer;
+  const path = `/service-orders/${job.id}`;
+  const confirmed = () => {
+    bump(ledger.transport.paid, job.id);
+    job.paid = true;
+  };
+  job.busy = true;
+  try {
+    const page = await http.send(kind, path, { cookie });
+    const price = hidden(page.text, "price");
+    if (page.status !== 200 || price === null) return;
+    let approval = "";
+    if (chance(0.5)) {
+      const sent = await http.send(kind, path, { cookie, form: { intent: "pay", price } });
+      if (sent.status === 303 && returnsTo(sent) === path) return confirmed();
+      if (sent.status !== 302 || !isApproval(returnsTo(sent)))
+        return noteAppRefusal(ledger.transport.refused, "pay", sent.status, sent.text);
+      approval = returnsTo(sent);
+    } else {
+      const sent = await http.send(kind, `/api/service-orders/${job.id}/pay`, {
+        cookie,
+        json: { price },
+      });
+      if (sent.status !== 200)
+        return noteAppRefusal(ledger.transport.refused, "pay (json)", sent.status, sent.text);
+      const answer = JSON.parse(sent.text) as { paid: boolean; approvalUrl?: string };
+      if (answer.paid) return confirmed();
+      approval = answer.approvalUrl ?? "";
+    }
+    const cancel = chance(0.05);
+    const back = await throughTestGateway(http, kind, approval, cookie, cancel);
+    if (!cancel && returnsTo(back?.answer) === path) confirmed();
+  } finally {
+    job.busy = false;
+  }
+}
+
+/**
+ * Providers on buyers' paid jobs: the board, a claim race among 2–4 approved carriers (one
+ * wins), then the winner starts and completes it, over one or a few visits, and reads the
+ * earnings statement.
+ */
+export async function haulJob(world: World) {
+  const { http, ledger, cast } = world;
+  const kind = "haul (provider)";
+  const work = world.jobs.filter((j) => j.paid && !j.completed && !j.busy);
+  if (work.length === 0) return;
+  const job = pick(work);
+  job.busy = true;
+  try {
+    if (!job.claimedBy) {
+      const racers = [...cast.affiliates].sort(() => Math.random() - 0.5).slice(0, 2 + rand(3));
+      await http.send(kind, "/service-orders", { cookie: racers[0].cookie });
+      const results = await Promise.all(
+        racers.map(async (carrier) => ({
+          carrier,
+          sent: await http.send(kind, `/api/service-orders/${job.id}/claim`, {
+            cookie: carrier.cookie,
+            method: "POST",
+          }),
+        })),
+      );
+      const winners = results.filter((r) => r.sent.status === 200).map((r) => r.carrier);
+      ledger.claimWins.set(
+        job.id,
+        winners.map((w) => w.id),
+      );
+      job.claimedBy = winners[0] ?? null;
+      if (!job.claimedBy || chance(0.3)) return;
+    }
+    const { cookie } = job.claimedBy;
+    await http.send(kind, `/service-orders/${job.id}`, { cookie });
+    // start answers 409 once the job is under way: then it is only waiting to be completed
+    await http.send(kind, `/api/service-orders/${job.id}/start`, { cookie, method: "POST" });
+    if (chance(0.3)) return;
+    const done = await http.send(kind, `/api/service-orders/${job.id}/complete`, {
+      cookie,
+      method: "POST",
+    });
+    if (done.status === 200) {
+      job.completed = true;
+      ledger.transport.completed.push(job.id);
+      await http.send(kind, "/service-orders/earnings", { cookie });
+    }
+  } finally {
+    job.busy = false;
   }
 }

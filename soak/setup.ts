@@ -21,6 +21,8 @@ export type HotLot = {
 
 export type Cast = {
   bidders: Actor[];
+  /** buyers with won, unpaid purchases (they never bid): they pay and ship */
+  buyers: Actor[];
   onlookers: Actor[];
   sellers: Actor[];
   affiliates: Actor[];
@@ -69,7 +71,13 @@ export async function seed(url: string, lots: number, listings: number, log: (l:
 export async function createCast(
   db: pg.Pool,
   secret: string,
-  sizes: { bidders: number; onlookers: number; sellers: number; affiliates: number },
+  sizes: {
+    bidders: number;
+    buyers: number;
+    onlookers: number;
+    sellers: number;
+    affiliates: number;
+  },
 ): Promise<Cast> {
   const cookie = createCookie("__session", { secrets: [secret], path: "/" });
   const tag = randomBytes(3).toString("hex");
@@ -108,6 +116,9 @@ export async function createCast(
   return {
     bidders: await Promise.all(
       range(sizes.bidders).map((i) => actor(`bidder${i}`, { verified: true })),
+    ),
+    buyers: await Promise.all(
+      range(sizes.buyers).map((i) => actor(`buyer${i}`, { verified: true })),
     ),
     onlookers: await Promise.all(range(sizes.onlookers).map((i) => actor(`onlooker${i}`))),
     sellers: await Promise.all(
@@ -177,6 +188,87 @@ export async function createHotLots(
     });
   }
   return lots;
+}
+
+/** A won lot's purchase, as the buyer knows it (`paid` once the app confirmed the payment). */
+export type WonPurchase = {
+  id: string;
+  lotId: string;
+  buyer: Actor;
+  paid: boolean;
+  /** a visit is paying it or asking for its transport right now */
+  busy: boolean;
+  shipping: boolean;
+};
+
+/**
+ * Won, unpaid purchases: for each buyer, lots (hammer prices in dollars) that ended a moment ago
+ * with the buyer as the only bidder. The running app's own closer closes them, writing the
+ * purchase, its invoice (the purchases module's invoiceSale, today's fee schedules) and the
+ * "You won", exactly as for any sale; this waits until every invoice is there.
+ */
+export async function createWonPurchases(
+  db: pg.Pool,
+  wins: Array<{ buyer: Actor; hammers: number[] }>,
+  timeoutMs = 60_000,
+): Promise<WonPurchase[]> {
+  const owner = new Map<string, Actor>();
+  for (const [i, { buyer, hammers }] of wins.entries()) {
+    for (const [j, hammer] of hammers.entries()) {
+      const [make, model, body, city, state] = HOT_MODELS[(i + j) % HOT_MODELS.length];
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
+           location_city, location_state, yard_name, damage_type, primary_damage, title_type,
+           odometer, runs_drives, has_keys, estimated_value, repair_cost, image_urls, starts_at,
+           ends_at, current_bid, bid_count, high_bidder_id, high_max)
+         VALUES ($1, $2, $3, 2018, $4, $5, $6, 'WHITE', $7, $8, $9, 'collision', 'REAR END',
+           $10, 61000, true, true, 12000, 3100, ARRAY['/images/lots/sedan-orange.svg'],
+           now() - interval '2 days', now() - interval '1 second', $11, 1, $12, $11)
+         RETURNING id`,
+        [
+          j % 2 ? "iaai" : "copart",
+          `SOAKWON${randomBytes(4).toString("hex")}`,
+          `SOAKW${randomBytes(6).toString("hex").toUpperCase()}`.slice(0, 17),
+          make,
+          model,
+          body,
+          city,
+          state,
+          `Copart ${city}`,
+          j % 2 ? "salvage" : "clean",
+          hammer,
+          buyer.id,
+        ],
+      );
+      await db.query(
+        `INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, created_at)
+         VALUES ($1, $2, $3, $3, false, now() - interval '1 hour')`,
+        [rows[0].id, buyer.id, hammer],
+      );
+      owner.set(String(rows[0].id), buyer);
+    }
+  }
+  const lotIds = [...owner.keys()];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ id: string; lot_id: string }>(
+      `SELECT id::text, lot_id::text FROM purchases
+        WHERE lot_id = ANY($1::bigint[]) AND due_at IS NOT NULL`,
+      [lotIds],
+    );
+    if (rows.length === lotIds.length)
+      return rows.map((r) => ({
+        id: r.id,
+        lotId: r.lot_id,
+        buyer: owner.get(r.lot_id)!,
+        paid: false,
+        busy: false,
+        shipping: false,
+      }));
+    if (Date.now() > deadline)
+      throw new Error(`the closer invoiced ${rows.length} of ${lotIds.length} won lots in time`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }
 
 export async function loadCatalog(db: pg.Pool): Promise<Catalog> {

@@ -217,13 +217,14 @@ export async function seedDemoLots(at = Date.now()) {
     );
     if (inserted.length === 0) return;
     const ids = inserted.map((r) => r.id);
-    // the ladder: bid k of n is the hammer price less 6 % per step; the winner bids last
+    // the ladder: bid k of n is the hammer price less 6 % per step; the winner bids last, a
+    // minute before the end (a bid at the very end would be refused by place_bid)
     await sequelize.query(
       `INSERT INTO bids (lot_id, user_id, amount, max_amount, created_at)
        SELECT l.id, CASE WHEN (l.bid_count - k) % 2 = 0 THEN l.high_bidder_id ELSE r.runner_up_id END,
               round(l.current_bid * (1 - 0.06 * (l.bid_count - k)) / 25) * 25,
               round(l.current_bid * (1 - 0.06 * (l.bid_count - k)) / 25) * 25,
-              l.ends_at - (l.bid_count - k) * interval '47 minutes'
+              l.ends_at - (l.bid_count - k) * interval '47 minutes' - interval '1 minute'
          FROM lots l
          JOIN jsonb_to_recordset(:rows::jsonb) AS r(auction_house text, lot_number text,
               runner_up_id uuid) ON r.auction_house = l.auction_house AND r.lot_number = l.lot_number
