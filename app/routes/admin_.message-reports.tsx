@@ -61,7 +61,7 @@ export default function MessageReportsPage() {
                 <input type="hidden" name="reportId" value={report.id} />
                 <button
                   type="submit"
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-ring"
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:focus-ring"
                 >
                   Close report
                 </button>

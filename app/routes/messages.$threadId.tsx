@@ -78,7 +78,7 @@ export default function ThreadPage() {
             key={message.id}
             className={`rounded-lg p-3 ${message.mine ? "ml-6 bg-brand-50" : "mr-6 border border-slate-200 bg-white"}`}
           >
-            <p className="text-xs font-semibold text-slate-500">
+            <p className="text-xs font-semibold text-slate-600">
               {message.mine ? "You" : thread.otherName} ·{" "}
               {new Date(message.createdAt).toLocaleString("en-US", {
                 dateStyle: "medium",
@@ -88,7 +88,7 @@ export default function ThreadPage() {
             <p className="whitespace-pre-wrap break-words">{message.body}</p>
             {!message.mine ? (
               message.reported ? (
-                <p className="mt-1 text-xs text-slate-500">Reported to the admins.</p>
+                <p className="mt-1 text-xs text-slate-600">Reported to the admins.</p>
               ) : (
                 <details className="mt-1 text-sm">
                   <summary className="cursor-pointer text-slate-600">Report this message</summary>
@@ -105,7 +105,7 @@ export default function ThreadPage() {
                     />
                     <button
                       type="submit"
-                      className="mt-2 rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 focus-ring"
+                      className="mt-2 rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 focus-visible:focus-ring"
                     >
                       Report to admins
                     </button>

@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SavedSearchesPage() {
   const { searches } = useLoaderData<typeof loader>();
   const small =
-    "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-ring";
+    "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:focus-ring";
   return (
     <div className="mx-auto max-w-3xl px-3 py-6 sm:px-6">
       <h1 className="text-2xl font-black">Saved searches</h1>
@@ -86,7 +86,7 @@ export default function SavedSearchesPage() {
               key={search.id}
               className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
             >
-              <p className="text-xs font-semibold uppercase text-slate-500">
+              <p className="text-xs font-semibold uppercase text-slate-600">
                 {SCOPE_LABELS[search.scope]}
               </p>
               <h2 className="break-words text-lg font-bold">

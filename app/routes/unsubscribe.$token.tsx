@@ -48,7 +48,7 @@ export default function UnsubscribePage() {
   const { label } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const button =
-    "mt-4 inline-flex rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 focus-ring";
+    "mt-4 inline-flex rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:focus-ring";
   return (
     <section className="mx-auto max-w-xl px-4 py-12">
       {result?.done === "unsubscribed" ? (

@@ -136,7 +136,7 @@ test.describe("the header at 360 px", () => {
     expect(header.height).toBeLessThanOrEqual(64);
     for (const part of [
       page.getByRole("banner").getByRole("link", { name: "BidYard" }),
-      page.getByRole("link", { name: /^Notifications/ }),
+      page.getByRole("banner").getByRole("link", { name: /^Notifications/ }),
     ]) {
       const box = (await part.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);

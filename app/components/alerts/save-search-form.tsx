@@ -36,7 +36,7 @@ export function SaveSearchForm({
       </label>
       <button
         type="submit"
-        className="rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 focus-ring"
+        className="rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:focus-ring"
       >
         Save and alert me
       </button>

@@ -41,13 +41,13 @@ export function MessageForm({
           {fields.body.errors[0]}
         </p>
       ) : null}
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         Your e-mail address is never shown to the other person.
       </p>
       <button
         type="submit"
         disabled={pending}
-        className="mt-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-ring disabled:opacity-60"
+        className="mt-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:focus-ring disabled:opacity-60"
       >
         {pending ? "Sending..." : submitLabel}
       </button>
