@@ -67,3 +67,11 @@ function SignInRequiredPage() {
     </section>
   );
 }
+
+// The error boundary of a route whose errors are plain answers (a thrown 4xx with its message
+// as data): the status picks the page, the message says what went wrong.
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) return <ErrorPage status={500} />;
+  return <ErrorPage status={error.status} message={String(error.data ?? "") || undefined} />;
+}

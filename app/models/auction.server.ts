@@ -7,26 +7,8 @@ import {
 } from "sequelize";
 import { sequelize } from "./db.server";
 import { User } from "./user.server";
+import { AUCTION_HOUSES, DAMAGE_TYPES, TITLE_TYPES } from "~/modules/auctions/options";
 
-export const AUCTION_HOUSES = ["copart", "iaai"] as const;
-export const DAMAGE_TYPES = [
-  "collision",
-  "flood",
-  "hail",
-  "theft",
-  "fire",
-  "mechanical",
-  "vandalism",
-  "other",
-] as const;
-export const TITLE_TYPES = [
-  "clean",
-  "salvage",
-  "rebuilt",
-  "certificate_of_destruction",
-  "parts_only",
-  "other",
-] as const;
 export const LOT_STATUSES = ["active", "sold", "unsold"] as const;
 export type AuctionHouse = (typeof AUCTION_HOUSES)[number];
 export type DamageType = (typeof DAMAGE_TYPES)[number];

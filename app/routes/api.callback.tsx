@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ErrorPage } from "~/components/error-page";
+import { RouteErrorBoundary } from "~/components/error-page";
 import { userForIdentity } from "~/modules/accounts/accounts.server";
 import { SignInError, clearSignInCookies, finishSignIn } from "~/modules/accounts/auth.server";
 import { createUserSession, destroyUserSession } from "~/modules/accounts/session.server";
@@ -48,9 +47,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) ? String(error.data ?? "") : "";
-  return <ErrorPage status={status} message={message} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

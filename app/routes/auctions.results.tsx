@@ -4,7 +4,8 @@ import { SoldLotRow } from "~/components/vehicles/sold-lot-row";
 import { requireUser } from "~/modules/accounts/session.server";
 import { TITLE_OPTIONS } from "~/modules/auctions/options";
 import { RESULTS_LIMIT, searchSoldLots } from "~/modules/results/results.server";
-import { DAMAGE_TYPES, parseResultsQuery } from "~/modules/results/schemas";
+import { DAMAGE_TYPES } from "~/modules/auctions/options";
+import { parseResultsQuery } from "~/modules/results/schemas";
 import { POPULAR_MAKES } from "~/modules/listings/fields";
 import { formatUsd } from "~/utils/money";
 

@@ -1,16 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
-import { ErrorPage } from "~/components/error-page";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
 import { MessageForm } from "~/components/messages/message-form";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/modules/accounts/session.server";
@@ -126,13 +118,4 @@ export default function ThreadPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <ErrorPage
-      status={status}
-      message={isRouteErrorResponse(error) ? String(error.data ?? "") : undefined}
-    />
-  );
-}
+export const ErrorBoundary = RouteErrorBoundary;

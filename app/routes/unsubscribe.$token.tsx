@@ -4,14 +4,8 @@
 // signed (docs/decisions/2152).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
-import { ErrorPage } from "~/components/error-page";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
 import { readUnsubscribeToken, resubscribe, unsubscribe } from "~/platform/mail/unsubscribe.server";
 import { TOPIC_LABELS } from "~/platform/mail/topics";
 import { throwAsPageError } from "~/http/respond.server";
@@ -84,13 +78,4 @@ export default function UnsubscribePage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <ErrorPage
-      status={status}
-      message={isRouteErrorResponse(error) ? String(error.data ?? "") : undefined}
-    />
-  );
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -3,6 +3,7 @@ import { sequelize } from "~/models/db.server";
 import { PrelaunchSignup, ROLES, User, type Role } from "~/models/user.server";
 import { UserError } from "~/utils/user-error";
 import { recordAdminAction } from "./audit.server";
+import { escapeLike } from "~/utils/escape-like";
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,7 +70,7 @@ export async function searchUsers(options: {
   const search = options.search?.trim().slice(0, 100);
   const where: Record<string | symbol, unknown>[] = [];
   if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(search)}%`;
     where.push({
       [Op.or]: [
         { email: { [Op.iLike]: like } },

@@ -29,6 +29,7 @@ import { roadMiles } from "~/modules/affiliates/distance";
 import { env } from "~/platform/env.server";
 import { centsToDecimal } from "~/utils/money";
 import type { ServiceOrderFilters } from "~/modules/affiliates/schemas";
+import { escapeLike } from "~/utils/escape-like";
 
 export type PublicOrder = {
   id: string;
@@ -313,7 +314,7 @@ function filterWhere(filters: Partial<ServiceOrderFilters>): WhereOptions<Servic
   if (filters.pickupState) where.pickupState = filters.pickupState;
   if (filters.vehicleType) where.vehicleType = filters.vehicleType;
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filters.q)}%`;
     where[Op.or] = [
       { vehicleLabel: { [Op.iLike]: like } },
       { pickupCity: { [Op.iLike]: like } },

@@ -7,6 +7,7 @@ import { lotBadge } from "~/modules/auctions/rules";
 import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/modules/auctions/types";
 import { UserError } from "~/utils/user-error";
 import { AuctionQuerySchema, type AuctionQuery } from "~/modules/auctions/schemas";
+import { escapeLike } from "~/utils/escape-like";
 
 export const PAGE_SIZE = 24;
 export type { AuctionVehicle, HistoryEntry, LotDetail } from "~/modules/auctions/types";
@@ -77,10 +78,6 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   const match = /^(\d{1,18})\.(\d{1,18})$/.exec(Buffer.from(value, "base64url").toString());
   if (!match) return null;
   return { endsAtMicros: match[1], id: match[2] };
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The WHERE clause for the filters; every path has an index (see the 0401 migration). */

@@ -14,3 +14,25 @@ export const TITLE_OPTIONS = [
   { value: "parts_only", label: "Parts only" },
   { value: "other", label: "Other" },
 ] as const;
+
+// The values the lots table accepts (its model's enums); the filter options above are the subset
+// the list page offers.
+export const AUCTION_HOUSES = ["copart", "iaai"] as const;
+export const DAMAGE_TYPES = [
+  "collision",
+  "flood",
+  "hail",
+  "theft",
+  "fire",
+  "mechanical",
+  "vandalism",
+  "other",
+] as const;
+export const TITLE_TYPES = [
+  "clean",
+  "salvage",
+  "rebuilt",
+  "certificate_of_destruction",
+  "parts_only",
+  "other",
+] as const;

@@ -12,6 +12,7 @@ import {
   type ListingFilters,
 } from "~/modules/listings/schemas";
 import { UserError } from "~/utils/user-error";
+import { escapeLike } from "~/utils/escape-like";
 
 export const PAGE_SIZE = 24;
 
@@ -55,7 +56,7 @@ type CardRow = Omit<ListingCard, "createdAt" | "id"> & {
 
 /** Escapes LIKE wildcards so a user's "%" or "_" match themselves. */
 function likePattern(word: string) {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(word)}%`;
 }
 
 function encodeCursor(createdAtText: string, id: string) {

@@ -4,6 +4,7 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { auctionValue } from "~/modules/vehicles/valuation";
 import type { ResultsQuery } from "./schemas";
+import { escapeLike } from "~/utils/escape-like";
 
 export const RESULTS_LIMIT = 50;
 /** Comparable sales: same make and model, model year within this many years, newest first. */
@@ -87,7 +88,7 @@ export async function searchSoldLots(query: ResultsQuery) {
   }
   if (query.model) {
     where.push("lower(model) LIKE lower(:model) || '%'");
-    replacements.model = query.model.replace(/[\\%_]/g, (c) => `\\${c}`);
+    replacements.model = escapeLike(query.model);
   }
   if (query.yearFrom) {
     where.push("year >= :yearFrom");

@@ -1,16 +1,6 @@
 import * as z from "zod";
-import { TITLE_OPTIONS } from "~/modules/auctions/options";
+import { DAMAGE_TYPES, TITLE_OPTIONS } from "~/modules/auctions/options";
 
-export const DAMAGE_TYPES = [
-  "collision",
-  "flood",
-  "hail",
-  "theft",
-  "fire",
-  "mechanical",
-  "vandalism",
-  "other",
-] as const;
 export const FIRST_YEAR = 1981;
 
 const text = (label: string) =>

@@ -1,15 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  useSearchParams,
-} from "@remix-run/react";
-import { ErrorPage } from "~/components/error-page";
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-page";
 import { errorBoundaryHeaders } from "~/http/http.server";
 import { replyFor } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
@@ -115,13 +108,4 @@ export default function VehicleDetails() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <ErrorPage
-      status={status}
-      message={isRouteErrorResponse(error) ? String(error.data ?? "") : undefined}
-    />
-  );
-}
+export const ErrorBoundary = RouteErrorBoundary;
