@@ -17,8 +17,8 @@ import { TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
 export const meta: MetaFunction = () => [{ title: "Ship or export your vehicle · BidYard" }];
 
 /**
- * `?lot=<lotId>` ("Ship it" on a purchase) preselects that won lot; a lot that is not one of the
- * buyer's own won lots is ignored with a notice, and all their vehicles are offered instead.
+ * `?lot=<lotId>` ("Ship it" on a purchase) preselects that paid lot; a lot that is not one of the
+ * buyer's own paid lots is ignored with a notice, and all their vehicles are offered instead.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -102,7 +102,11 @@ export default function RequestService() {
       <CityList cities={cities} />
       {purchases.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          You have no won vehicles yet.
+          You have no paid vehicles to ship yet. Transport is booked once a purchase is paid: see{" "}
+          <Link to="/my-auctions" className="font-semibold text-brand-700 underline">
+            My auctions
+          </Link>
+          .
         </p>
       ) : (
         <ul className="mt-6 space-y-5">

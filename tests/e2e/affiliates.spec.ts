@@ -158,10 +158,10 @@ test("a buyer asks for shipping of a won vehicle; the job appears on the board",
      returning id`,
     [id.replace(/[^A-Za-z0-9-]/g, "").slice(-20), `F-150 ${id}`, buyerId],
   );
-  await query("insert into purchases (lot_id, user_id, amount) values ($1, $2, 5000)", [
-    lot.id,
-    buyerId,
-  ]);
+  await query(
+    "insert into purchases (lot_id, user_id, amount, status, paid_at) values ($1, $2, 5000, 'paid', now())",
+    [lot.id, buyerId],
+  );
 
   await page.goto("/service-orders");
   await ready(page);

@@ -36,8 +36,8 @@ export async function createLot(
   return rows[0];
 }
 
-/** A lot `buyerId` has won and owes for: what the shipping request screen offers. */
-export async function createWonLot(buyerId: string) {
+/** A lot `buyerId` has won and owes for, or (`paid`) has paid for: what transport is asked for. */
+export async function createWonLot(buyerId: string, options: { paid?: boolean } = {}) {
   const [lot] = await query<{ id: string }>(
     `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style,
        location_city, location_state, yard_name, starts_at, ends_at, status, current_bid,
@@ -48,10 +48,11 @@ export async function createWonLot(buyerId: string) {
      RETURNING id`,
     [`W${tag()}`.slice(0, 20), vin(), buyerId],
   );
-  await query("INSERT INTO purchases (lot_id, user_id, amount) VALUES ($1, $2, 5000)", [
-    lot.id,
-    buyerId,
-  ]);
+  await query(
+    `INSERT INTO purchases (lot_id, user_id, amount, status, paid_at)
+     VALUES ($1, $2, 5000, $3, CASE WHEN $3 = 'paid' THEN now() END)`,
+    [lot.id, buyerId, options.paid ? "paid" : "pending"],
+  );
   return lot.id;
 }
 

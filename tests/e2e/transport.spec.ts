@@ -21,11 +21,13 @@ test("a won lot is shipped, paid, delivered, and the provider is credited the ne
   const buyerId = await signInAs(page.context(), `e2e-ship-${t}@bidyard.test`, {
     first_name: "Wendy",
   });
-  const lotId = await createWonLot(buyerId);
+  const lotId = await createWonLot(buyerId, { paid: true });
   // someone else's lot in the address is ignored with a notice
-  const strangerLot = await createWonLot(await ensureUser(`e2e-other-${t}@bidyard.test`));
+  const strangerLot = await createWonLot(await ensureUser(`e2e-other-${t}@bidyard.test`), {
+    paid: true,
+  });
   await page.goto(`/service-orders/request?lot=${strangerLot}`);
-  await expect(page.getByText("That lot is not one of your won vehicles")).toBeVisible();
+  await expect(page.getByText("That lot is not one of your paid vehicles")).toBeVisible();
 
   // Ship it: the purchase page links here with the lot
   await page.goto(`/service-orders/request?lot=${lotId}`);

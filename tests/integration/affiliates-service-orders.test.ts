@@ -289,7 +289,13 @@ describe("orders from purchases and from admins", () => {
       currentBid: "5000.00",
       closedAt: new Date(),
     });
-    const purchase = await Purchase.create({ lotId: lot.id, userId: buyer.id, amount: "5000.00" });
+    const purchase = await Purchase.create({
+      lotId: lot.id,
+      userId: buyer.id,
+      amount: "5000.00",
+      status: "paid",
+      paidAt: new Date(),
+    });
     const stranger = await createTestUser();
 
     const forStranger = await requestPage.action({
@@ -385,7 +391,13 @@ describe("orders from purchases and from admins", () => {
       currentBid: "3000.00",
       closedAt: new Date(),
     });
-    const purchase = await Purchase.create({ lotId: lot.id, userId: buyer.id, amount: "3000.00" });
+    const purchase = await Purchase.create({
+      lotId: lot.id,
+      userId: buyer.id,
+      amount: "3000.00",
+      status: "paid",
+      paidAt: new Date(),
+    });
     const post = async (user: User, json: Record<string, unknown>) =>
       apiOpen.action({
         request: await requestAs(user, "/api/service-orders", { json }),
@@ -411,10 +423,14 @@ describe("orders from purchases and from admins", () => {
       distanceMiles: null,
       lotId: String(lot.id),
     });
-    await purchase.update({ status: "cancelled" });
-    expect(
-      (await post(buyer, { ...body, serviceType: "shipping", delivery: "Miami, FL" })).status,
-    ).toBe(409);
+    // an unpaid purchase (it may yet be defaulted and relisted) or a cancelled one: 409, no order
+    const shipping = { ...body, serviceType: "shipping", delivery: "Miami, FL" };
+    for (const status of ["pending", "cancelled"] as const) {
+      await purchase.update({ status });
+      const refused = await post(buyer, shipping);
+      expect(refused.status).toBe(409);
+      expect(await ServiceOrder.count({ where: { purchaseId: purchase.id } })).toBe(1);
+    }
   });
 
   it("an admin creates orders by form and by JSON; others cannot", async () => {

@@ -17,7 +17,10 @@ import {
 } from "~/modules/purchases/schedules.server";
 import { action as feesAction } from "~/routes/admin_.fees";
 import { createTestUser, requestAs } from "../support/auth";
+import { fromCents } from "~/utils/money";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { createTestLot } from "../support/lots";
+import { placeBid } from "~/modules/auctions/bidding.server";
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
@@ -77,6 +80,32 @@ describe("defaulting", () => {
     expect(await ledgerTotal(buyer.id)).toBe(user.deposit);
   });
 
+  it("takes the fee only from what the deposit has free: a leading bid stays covered", async () => {
+    const boss = await admin();
+    const terms = await loadTerms();
+    expect(terms.defaultFeeCents).toBeGreaterThan(10_000);
+    const buyer = await createBuyer("1000.00");
+    const { purchaseId } = await arrangeWonPurchase(buyer, "100.00", {
+      soldAt: new Date("2025-03-03T15:00:00Z"),
+    });
+    // the buyer leads an open lot with a maximum that leaves $100 free once the purchase's hold ends
+    const leadingMax = 90_000;
+    const open = await createTestLot();
+    const bid = await placeBid(buyer.id, {
+      lotId: open.id,
+      amount: "100.00",
+      isProxy: true,
+      maxAmount: (leadingMax / 100).toFixed(2),
+    });
+    expect(bid.bidId).toBeTruthy();
+    const done = await defaultPurchase(boss, purchaseId, "close");
+    expect(done.feeCents).toBe(100_000 - leadingMax);
+    const user = await User.findByPk(buyer.id, { rejectOnEmpty: true });
+    expect(user.deposit).toBe((leadingMax / 100).toFixed(2));
+    expect(await ledgerTotal(buyer.id)).toBe(user.deposit);
+    expect(await exposure(buyer.id)).toBe(user.deposit);
+  });
+
   it("refuses a purchase still inside its due date and grace; nothing written", async () => {
     const boss = await admin();
     const buyer = await createBuyer("1000.00");
@@ -124,6 +153,73 @@ describe("fee schedules", () => {
     const terms = await loadTerms();
     await updateTerms(boss, { ...terms, lateFeeCents: 7500 });
     expect((await loadTerms()).lateFeeCents).toBe(7500);
+    await updateTerms(boss, terms);
+  });
+});
+
+describe("fees and terms by form", () => {
+  const post = async (boss: User, form: Record<string, string | string[]>) =>
+    (await feesAction({
+      request: await requestAs(boss, "/admin/fees", { form }),
+      params: {},
+      context: {},
+    })) as Response & { init?: { status?: number }; data?: { error?: string } };
+
+  it("amounts past what the books take are a 400 that says the limit; nothing changes", async () => {
+    const boss = await admin();
+    const schedules = await loadSchedules();
+    const terms = await loadTerms();
+    const band = await post(boss, {
+      intent: "schedule",
+      schedule: "gate",
+      min: ["0"],
+      fee: ["2000000"],
+      percent: [""],
+    });
+    expect(band.init?.status).toBe(400);
+    expect(band.data?.error).toBe("Row 1: Fee: at most $1,000,000.00");
+    const form = {
+      intent: "terms",
+      dueBusinessDays: String(terms.dueBusinessDays),
+      lateFee: fromCents(terms.lateFeeCents),
+      storageFreeDays: String(terms.storageFreeDays),
+      storagePerDay: fromCents(terms.storagePerDayCents),
+      defaultGraceDays: String(terms.defaultGraceDays),
+      defaultFee: fromCents(terms.defaultFeeCents),
+    };
+    for (const [field, value, message] of [
+      ["lateFee", "100000.01", "Late fee: at most $100,000.00"],
+      ["storagePerDay", "99999", "Storage per day: at most $10,000.00"],
+      ["defaultFee", "1000000", "Default fee: at most $100,000.00"],
+    ] as const) {
+      const refused = await post(boss, { ...form, [field]: value });
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data?.error).toBe(message);
+    }
+    expect(await loadSchedules()).toEqual(schedules);
+    expect(await loadTerms()).toEqual(terms);
+  });
+
+  it("terms saved by form apply and are audited with what they were", async () => {
+    const boss = await admin();
+    const terms = await loadTerms();
+    const saved = await post(boss, {
+      intent: "terms",
+      dueBusinessDays: String(terms.dueBusinessDays),
+      lateFee: fromCents(terms.lateFeeCents),
+      storageFreeDays: String(terms.storageFreeDays),
+      storagePerDay: "31.50",
+      defaultGraceDays: String(terms.defaultGraceDays),
+      defaultFee: fromCents(terms.defaultFeeCents),
+    });
+    expect(saved.status).toBe(302);
+    expect(await loadTerms()).toEqual({ ...terms, storagePerDayCents: 3150 });
+    const [audit] = await select<{ before: typeof terms; after: typeof terms }>(
+      "SELECT before, after FROM admin_audit_log WHERE action = 'fees.terms_changed' AND admin_id = :id",
+      { id: boss.id },
+    );
+    expect(audit.before).toEqual(terms);
+    expect(audit.after).toEqual({ ...terms, storagePerDayCents: 3150 });
     await updateTerms(boss, terms);
   });
 });

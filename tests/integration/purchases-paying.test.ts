@@ -9,10 +9,16 @@ import { exposure } from "~/modules/auctions/buying-power.server";
 import { invoiceLines, linesTotal, addBusinessDays } from "~/modules/purchases/fees";
 import { loadSchedules, loadTerms } from "~/modules/purchases/schedules.server";
 import { purchaseView } from "~/modules/purchases/invoices.server";
-import { confirmPurchasePayment, payPurchase } from "~/modules/purchases/paying.server";
+import {
+  PAYING_MESSAGES,
+  cancelPurchasePayment,
+  confirmPurchasePayment,
+  payPurchase,
+} from "~/modules/purchases/paying.server";
 import { PurchaseError } from "~/modules/purchases/errors";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
 import { resetEnvForTests } from "~/platform/env.server";
+import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 
 beforeAll(() => {
@@ -165,6 +171,11 @@ describe("paying with the deposit and the gateway", () => {
       Array.from({ length: 10 }, (_, i) => confirmPurchasePayment(buyer.id, tokens[i % 3])),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    // the others are refused as already paid, not lost to a deadlock or a gateway error
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(PurchaseError);
+      expect((r as PromiseRejectedResult).reason.status).toBe(409);
+    }
     const after = await books(buyer.id, purchaseId);
     expect(after).toMatchObject({ status: "paid", captured: 1, orders: 3, held: "0.00" });
     expect(after.deposit).toBe(after.ledger);
@@ -230,5 +241,59 @@ describe("paying with the deposit and the gateway", () => {
     await decideTestOrder(tokenOf(started.approvalUrl), true);
     await confirmPurchasePayment(buyer.id, tokenOf(started.approvalUrl));
     expect((await books(buyer.id, purchaseId)).status).toBe("paid");
+  });
+  it("a checkout approved after the due date is not settled without the late fee", async () => {
+    const { buyer, purchaseId, view } = await arranged();
+    const started = (await payPurchase(buyer.id, purchaseId, gatewayPart(view))) as {
+      approvalUrl: string;
+    };
+    const token = tokenOf(started.approvalUrl);
+    await decideTestOrder(token, true);
+    const [{ due_at: dueAt }] = await select<{ due_at: Date }>(
+      "SELECT due_at FROM purchases WHERE id = :id",
+      { id: purchaseId },
+    );
+    const before = await books(buyer.id, purchaseId);
+    setClock(fixedClock(new Date(new Date(dueAt).getTime() + 60 * 60 * 1000)));
+    try {
+      const late = await refusal(confirmPurchasePayment(buyer.id, token));
+      expect(late).toEqual({ status: 409, message: PAYING_MESSAGES.amountChanged });
+      expect(await books(buyer.id, purchaseId)).toEqual(before);
+      // paying again asks for the invoice with its late fee
+      const now = await purchaseView(buyer.id, purchaseId);
+      expect(now.totalCents).toBeGreaterThan(view.totalCents);
+      const again = (await payPurchase(buyer.id, purchaseId, gatewayPart(now))) as {
+        approvalUrl: string;
+      };
+      await decideTestOrder(tokenOf(again.approvalUrl), true);
+      await confirmPurchasePayment(buyer.id, tokenOf(again.approvalUrl));
+      const paid = await books(buyer.id, purchaseId);
+      expect(paid.status).toBe("paid");
+      expect(paid.entriesCents).toBe(now.totalCents);
+      const [{ late_fee: lateFee }] = await select<{ late_fee: string }>(
+        "SELECT late_fee FROM purchases WHERE id = :id",
+        { id: purchaseId },
+      );
+      expect(Number(lateFee)).toBeGreaterThan(0);
+    } finally {
+      resetClock();
+    }
+  });
+
+  it("a checkout the buyer turned back from is not captured later: 409, nothing written", async () => {
+    const { buyer, purchaseId, view } = await arranged();
+    const started = (await payPurchase(buyer.id, purchaseId, gatewayPart(view))) as {
+      approvalUrl: string;
+    };
+    const token = tokenOf(started.approvalUrl);
+    await decideTestOrder(token, true);
+    expect(await cancelPurchasePayment(buyer.id, token)).toBe(purchaseId);
+    const before = await books(buyer.id, purchaseId);
+    expect(await refusal(confirmPurchasePayment(buyer.id, token))).toEqual({
+      status: 409,
+      message: PAYING_MESSAGES.orderClosed,
+    });
+    expect(await books(buyer.id, purchaseId)).toEqual(before);
+    expect(before).toMatchObject({ status: "pending", captured: 0 });
   });
 });

@@ -12,6 +12,13 @@ export const ADMIN_TABS = [
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 
+/** Admin screens of their own, listed after the tabs so they can be found without their URL. */
+export const ADMIN_PAGES = [
+  { to: "/admin/purchases", label: "Purchases" },
+  { to: "/admin/fees", label: "Fees and terms" },
+  { to: "/admin/message-reports", label: "Message reports" },
+] as const;
+
 export function AdminTabs({ current }: { current: AdminTab }) {
   return (
     <nav aria-label="Admin sections" className="mt-8 overflow-x-auto border-b border-slate-200">
@@ -28,6 +35,16 @@ export function AdminTabs({ current }: { current: AdminTab }) {
               }`}
             >
               {tab.label}
+            </Link>
+          </li>
+        ))}
+        {ADMIN_PAGES.map((page) => (
+          <li key={page.to}>
+            <Link
+              to={page.to}
+              className="inline-block rounded-t-md px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900"
+            >
+              {page.label}
             </Link>
           </li>
         ))}

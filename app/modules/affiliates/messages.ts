@@ -39,7 +39,7 @@ export const TRANSPORT_MESSAGES = {
   paidFromDeposit: "Transport Paid: Paid from your deposit. Providers can now claim your job.",
   paidByGateway: "Transport Paid: Payment received. Providers can now claim your job.",
   lotNotYours:
-    "That lot is not one of your won vehicles, so nothing was preselected. Choose one of yours below.",
+    "That lot is not one of your paid vehicles, so nothing was preselected. Choose one of yours below.",
 } as const;
 
 /** What each step says when it worked (a toast on the page, "title: description" in JSON). */

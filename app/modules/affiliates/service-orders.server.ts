@@ -212,13 +212,13 @@ export async function createOrderByAdmin(adminId: string, input: AdminOrderInput
   });
 }
 
-/** The buyer's won lots (or only the one of `lotId`), with the orders already asked for. */
+/** The buyer's paid purchases (or only the one of `lotId`), with the orders already asked for. */
 export async function listPurchasesForService(userId: string, options: { lotId?: string } = {}) {
   if (options.lotId !== undefined && !/^\d{1,18}$/.test(options.lotId)) return [];
   const purchases = await Purchase.findAll({
     where: {
       userId,
-      status: { [Op.ne]: "cancelled" },
+      status: "paid",
       ...(options.lotId !== undefined ? { lotId: options.lotId } : {}),
     },
     include: [{ model: Lot, required: true }],
@@ -248,9 +248,9 @@ export async function listPurchasesForService(userId: string, options: { lotId?:
   });
 }
 
-/** Whether the user has won anything that could be shipped (the board links to the request page). */
+/** Whether the user has paid for anything that could be shipped (the board links to the request page). */
 export async function hasPurchasesForService(userId: string) {
-  return (await Purchase.count({ where: { userId, status: { [Op.ne]: "cancelled" } } })) > 0;
+  return (await Purchase.count({ where: { userId, status: "paid" } })) > 0;
 }
 
 /** A buyer who won a lot asks for shipping or export; pickup is the lot's yard. */
@@ -275,6 +275,10 @@ export async function requestServiceForPurchase(
       throw new AffiliateError(404, "Purchase not found");
     if (purchase.status === "cancelled")
       throw new AffiliateError(409, "This purchase was cancelled");
+    // The yard releases a vehicle only once it is paid for, and an unpaid purchase may yet be
+    // defaulted and relisted: transport is asked for after paying.
+    if (purchase.status !== "paid")
+      throw new AffiliateError(409, "Pay for this vehicle before you ask for transport.");
     const existing = await ServiceOrder.findOne({
       where: { purchaseId: purchase.id, serviceType: input.serviceType },
       transaction,

@@ -1,5 +1,5 @@
 // Defaulting an unpaid purchase (docs/decisions/1704): past its due date plus the grace days, an
-// admin marks it defaulted. The default fee comes out of the deposit (as much as is there), the
+// admin marks it defaulted. The default fee comes out of the deposit (as much as it has free), the
 // purchase's hold ends with its pending status, and the lot is relisted or closed. Audited and
 // notified, all in one transaction under the purchase's row lock.
 import { QueryTypes } from "sequelize";
@@ -36,11 +36,24 @@ export async function defaultPurchase(
         status: 409,
       });
     }
-    const [user] = await sequelize.query<{ deposit: string }>(
-      "SELECT deposit FROM users WHERE id = :id FOR NO KEY UPDATE",
+    // the buyer's bids and deposit changes wait for this (the lock place_bid takes)
+    await sequelize.query("SELECT id FROM users WHERE id = :id FOR NO KEY UPDATE", {
+      replacements: { id: row.user_id },
+      transaction,
+    });
+    await sequelize.query(
+      `UPDATE purchases SET status = 'defaulted', defaulted_at = :at, updated_at = now()
+        WHERE id = :id`,
+      { replacements: { id: row.id, at }, transaction },
+    );
+    // The fee comes out of what the deposit has free once this purchase's hold has ended, so
+    // the buyer's leading bids and other unpaid purchases stay covered.
+    const [{ free }] = await sequelize.query<{ free: string }>(
+      `SELECT greatest(0, u.deposit - e.total) AS free
+         FROM users u, deposit_exposure(u.id) e WHERE u.id = :id`,
       { replacements: { id: row.user_id }, type: QueryTypes.SELECT, transaction },
     );
-    const feeCents = Math.min(terms.defaultFeeCents, toCents(user.deposit));
+    const feeCents = Math.min(terms.defaultFeeCents, toCents(free));
     if (feeCents > 0) {
       const entry = await postLedgerEntry(transaction, {
         userId: row.user_id,
@@ -63,11 +76,6 @@ export async function defaultPurchase(
         },
       );
     }
-    await sequelize.query(
-      `UPDATE purchases SET status = 'defaulted', defaulted_at = :at, updated_at = now()
-        WHERE id = :id`,
-      { replacements: { id: row.id, at }, transaction },
-    );
     // the sale is void: the lot is no longer sold
     await sequelize.query("UPDATE lots SET status = 'unsold', updated_at = now() WHERE id = :id", {
       replacements: { id: row.lot_id },

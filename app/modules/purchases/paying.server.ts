@@ -35,6 +35,7 @@ export const PAYING_MESSAGES = {
   amountChanged: "The amount to pay has changed. Please check the invoice and pay again.",
   depositChanged: "Your deposit no longer covers its part of this payment. Please pay again.",
   unknownOrder: "We could not find that payment.",
+  orderClosed: "This checkout is closed. Please pay again from the invoice.",
   providerFailed: "The payment did not go through. Nothing was charged; please try again.",
 } as const;
 
@@ -209,10 +210,19 @@ export async function confirmPurchasePayment(userId: string, providerOrderId: st
     type: QueryTypes.SELECT,
   });
   if (!plan) throw new PurchaseError(PAYING_MESSAGES.unknownOrder, { status: 404 });
+  const terms = await loadTerms();
   await sequelize.transaction(async (transaction) => {
     const row = await findOwnPurchase(userId, String(plan.purchase_id), transaction);
     if (row.status !== "pending") throw notPending(row);
     await lockBuyer(userId, transaction);
+    // The invoice as it stands now: a checkout started before the due date and approved after it
+    // would otherwise settle without the late fee. Nothing is captured when the total moved.
+    if (linesTotal(purchaseLines(row, terms, now())) !== toCents(plan.total)) {
+      throw new PurchaseError(PAYING_MESSAGES.amountChanged, {
+        status: 409,
+        code: "amount_changed",
+      });
+    }
     const depositCents = toCents(plan.deposit_part);
     if ((await depositAvailableFor(row, transaction)) < depositCents) {
       throw new PurchaseError(PAYING_MESSAGES.depositChanged, {
@@ -225,6 +235,10 @@ export async function confirmPurchasePayment(userId: string, providerOrderId: st
       lock: transaction.LOCK.UPDATE,
       rejectOnEmpty: true,
     });
+    // a checkout the buyer turned back from (or one already captured) is not captured now
+    if (locked.status !== "created") {
+      throw new PurchaseError(PAYING_MESSAGES.orderClosed, { status: 409, code: "order_closed" });
+    }
     let capture;
     try {
       capture = await gatewayFor(locked.provider).captureOrder(locked.providerOrderId, {

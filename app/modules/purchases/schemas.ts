@@ -1,11 +1,14 @@
 import * as z from "zod";
-import { parseCents } from "~/utils/money";
+import { formatUsd, parseCents } from "~/utils/money";
 import { FEE_SCHEDULES } from "./fees";
 
 const MAX_CENTS = 100_000_000_00;
 
-/** A dollar amount typed or carried by a form → cents ("$1,050.50" → 105050). */
-export const dollars = (message: string) =>
+/**
+ * A dollar amount typed or carried by a form → cents ("$1,050.50" → 105050). `most` is the
+ * highest amount the field takes (the database's own limit for it), said in the message.
+ */
+export const dollars = (message: string, most?: { cents: number; label: string }) =>
   z
     .string({ error: message })
     .trim()
@@ -15,6 +18,13 @@ export const dollars = (message: string) =>
       const cents = parseCents(raw);
       if (cents === null || cents > MAX_CENTS) {
         ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      if (most && cents > most.cents) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${most.label}: at most ${formatUsd(most.cents, "cents")}`,
+        });
         return z.NEVER;
       }
       return cents;
@@ -35,7 +45,7 @@ export const estimateSchema = z.object({
 
 const band = z.object({
   min: dollars("Each band needs a lowest price."),
-  fee: dollars("Each band needs a fee (0 for none)."),
+  fee: dollars("Each band needs a fee (0 for none).", { cents: 1_000_000_00, label: "Fee" }),
   percent: z
     .string()
     .trim()
@@ -107,9 +117,12 @@ const whole = (label: string, max: number) =>
 export const termsSchema = z.object({
   intent: z.literal("terms"),
   dueBusinessDays: whole("Due business days", 30).refine((v) => v >= 1, "At least 1 day"),
-  lateFee: dollars("Late fee: an amount"),
+  lateFee: dollars("Late fee: an amount", { cents: 100_000_00, label: "Late fee" }),
   storageFreeDays: whole("Free storage days", 60),
-  storagePerDay: dollars("Storage per day: an amount"),
+  storagePerDay: dollars("Storage per day: an amount", {
+    cents: 10_000_00,
+    label: "Storage per day",
+  }),
   defaultGraceDays: whole("Grace days", 60),
-  defaultFee: dollars("Default fee: an amount"),
+  defaultFee: dollars("Default fee: an amount", { cents: 100_000_00, label: "Default fee" }),
 });
