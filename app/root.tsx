@@ -29,6 +29,7 @@ import { getUser } from "~/modules/accounts/session.server";
 import { getSettings, maintenanceGate } from "~/modules/admin/settings.server";
 import { readToast } from "~/http/toast.server";
 import { toPublicUser } from "~/modules/accounts/users.server";
+import { DEFAULT_TIME_ZONE } from "~/modules/accounts/time-zones";
 import { useNonce } from "~/utils/nonce";
 import { flagCookie, hasFlagCookie } from "~/http/cookies.server";
 import { BETA_BANNER_CLOSED, ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
@@ -70,6 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user: user ? toPublicUser(user) : null,
+      // times are written in the account's zone until the browser's own is known (record 1802)
+      timeZone: user?.timeZone ?? DEFAULT_TIME_ZONE,
       toast,
       betaBannerClosed,
       // A closed banner's text is not sent at all.

@@ -15,6 +15,8 @@ const LINKS = [
 ];
 
 const BUYER_TOOLS = [
+  { to: "/my-auctions", title: "My auctions" },
+  { to: "/my-auctions#won", title: "Won vehicles" },
   { to: "/favorites", title: "Favorites" },
   { to: "/saved-searches", title: "Saved searches" },
   { to: "/messages", title: "Messages" },

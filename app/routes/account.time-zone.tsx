@@ -10,7 +10,8 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/modules/accounts/session.server";
 import { setTimeZone } from "~/modules/accounts/time-zone.server";
-import { formatInZone, TIME_ZONE_CHOICES, timeZoneSchema } from "~/modules/accounts/time-zones";
+import { timeZoneSchema } from "~/modules/accounts/schemas";
+import { formatInZone, TIME_ZONE_CHOICES } from "~/modules/accounts/time-zones";
 import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Time zone · BidYard" }];

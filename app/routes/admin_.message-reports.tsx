@@ -7,6 +7,7 @@ import { REPORT_RESOLVED } from "~/modules/messages/messages";
 import { listOpenReports, resolveReport } from "~/modules/messages/messages.server";
 import { resolveReportSchema } from "~/modules/messages/schemas";
 import { throwAsPageError } from "~/http/respond.server";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction = () => [{ title: "Reported messages · Admin · BidYard" }];
 
@@ -42,7 +43,7 @@ export default function MessageReportsPage() {
               <h2 className="break-words font-bold">{report.listingTitle}</h2>
               <p className="break-words text-sm text-slate-600">
                 Reported by {report.reporterEmail} · written by {report.senderEmail} ·{" "}
-                {new Date(report.reportedAt).toLocaleString("en-US")}
+                <LocalTime at={report.reportedAt} />
               </p>
               <p className="mt-2 break-words">
                 <span className="font-semibold">Reason:</span> {report.reason}

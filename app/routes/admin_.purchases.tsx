@@ -11,6 +11,7 @@ import { defaultPurchase, overduePurchases } from "~/modules/purchases/defaults.
 import { redirectWithToast } from "~/http/toast.server";
 import { formatUsd } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction = () => [{ title: "Overdue purchases · Admin · BidYard" }];
 
@@ -69,7 +70,7 @@ export default function AdminOverduePurchases() {
               {p.title} · lot {p.lotNumber} · {formatUsd(p.amount)}
             </p>
             <p className="text-sm text-slate-600">
-              {p.buyerEmail} · due {new Date(p.dueAt).toUTCString().slice(0, 22)} UTC
+              {p.buyerEmail} · due <LocalTime at={p.dueAt} />
             </p>
             {p.defaultable ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">

@@ -11,6 +11,7 @@ import { getThread, replyInThread, reportMessage } from "~/modules/messages/mess
 import { messageSchema, reportSchema } from "~/modules/messages/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { throwAsPageError } from "~/http/respond.server";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.thread.listingTitle} · Messages · BidYard` : "Messages · BidYard" },
@@ -71,11 +72,7 @@ export default function ThreadPage() {
             className={`rounded-lg p-3 ${message.mine ? "ml-6 bg-brand-50" : "mr-6 border border-slate-200 bg-white"}`}
           >
             <p className="text-xs font-semibold text-slate-600">
-              {message.mine ? "You" : thread.otherName} ·{" "}
-              {new Date(message.createdAt).toLocaleString("en-US", {
-                dateStyle: "medium",
-                timeStyle: "short",
-              })}
+              {message.mine ? "You" : thread.otherName} · <LocalTime at={message.createdAt} />
             </p>
             <p className="whitespace-pre-wrap break-words">{message.body}</p>
             {!message.mine ? (

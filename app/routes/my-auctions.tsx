@@ -5,6 +5,7 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { myAuctions, type MyLot } from "~/modules/purchases/my-auctions.server";
 import { nextStep, PURCHASE_STATUS_LABELS } from "~/modules/purchases/status";
 import { formatUsd } from "~/utils/money";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction = () => [{ title: "My auctions · BidYard" }];
 
@@ -124,9 +125,12 @@ export default function MyAuctionsPage() {
                 <p className="text-sm text-slate-600">
                   Invoice {formatUsd(p.totalCents, "cents")} ·{" "}
                   <strong>{PURCHASE_STATUS_LABELS[p.status]}</strong>
-                  {p.status === "pending" && p.dueAt
-                    ? ` · ${p.overdue ? "overdue since" : "due"} ${new Date(p.dueAt).toUTCString().slice(0, 16)}`
-                    : ""}
+                  {p.status === "pending" && p.dueAt ? (
+                    <>
+                      {" "}
+                      · {p.overdue ? "overdue since" : "due"} <LocalTime at={p.dueAt} day />
+                    </>
+                  ) : null}
                 </p>
                 <Link
                   to={next.to}

@@ -7,6 +7,7 @@ import {
 } from "~/platform/notifications.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · BidYard" }];
 
@@ -86,7 +87,7 @@ export default function NotificationsPage() {
                 </p>
                 {note.body ? <p className="text-sm text-slate-700">{note.body}</p> : null}
                 <p className="text-xs text-slate-600">
-                  <time dateTime={note.createdAt}>{new Date(note.createdAt).toUTCString()}</time>
+                  <LocalTime at={note.createdAt} />
                 </p>
               </div>
               {note.read ? null : (

@@ -21,6 +21,7 @@ import { paymentGateway } from "~/platform/payments/index.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { formatUsd, fromCents } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
+import { LocalTime } from "~/components/local-time";
 
 export const handle = {
   // the pay form posts here and is redirected to PayPal's approval page
@@ -100,8 +101,7 @@ export default function PurchasePage() {
         {purchase.status === "pending" && purchase.dueAt ? (
           <span className={purchase.overdue ? "text-red-700" : "text-slate-600"}>
             {" "}
-            · {purchase.overdue ? "was due" : "due"}{" "}
-            {new Date(purchase.dueAt).toUTCString().slice(0, 22)} UTC
+            · {purchase.overdue ? "was due" : "due"} <LocalTime at={purchase.dueAt} />
           </span>
         ) : null}
       </p>

@@ -1,5 +1,6 @@
 import { formatUsd } from "~/utils/money";
 import { BuyingPowerFigure } from "~/components/auctions/buying-power";
+import { LocalTime } from "~/components/local-time";
 
 const KIND_LABELS = {
   deposit: "Deposit",
@@ -7,12 +8,6 @@ const KIND_LABELS = {
   applied: "Applied to purchase",
   adjustment: "Adjustment",
 } as const;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 /** The TEST MODE banner, the balance and whether it is enough to bid. */
 export function DepositBalance({
@@ -116,7 +111,7 @@ export function DepositHistory({ history }: { history: HistoryEntry[] }) {
               <div>
                 <p className="font-semibold">{KIND_LABELS[entry.kind]}</p>
                 <p className="text-slate-500">
-                  {dateFormat.format(new Date(entry.createdAt))} UTC
+                  <LocalTime at={entry.createdAt} />
                   {entry.memo ? ` · ${entry.memo}` : ""}
                 </p>
               </div>

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isTimeZone } from "./time-zones";
 
 /** The query of /api/login: where to return, the e-mail to suggest, the account type to create. */
 export const loginQuerySchema = z.object({
@@ -52,3 +53,11 @@ export function registrationErrors(error: z.ZodError): RegistrationErrors {
   }
   return errors;
 }
+
+/** The time-zone setting's form (docs/decisions/1802). */
+export const timeZoneSchema = z.object({
+  timeZone: z
+    .string({ error: "Choose a time zone." })
+    .trim()
+    .refine(isTimeZone, { message: "Choose a time zone from the list." }),
+});

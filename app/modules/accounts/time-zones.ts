@@ -1,8 +1,6 @@
 // Times in the viewer's zone (docs/decisions/1802): with JavaScript the browser's own zone, without
 // it the zone saved on the account. Plain TypeScript for the settings form, the lot page and the
-// server alike.
-import * as z from "zod";
-
+// server alike, and free of zod so every page can format times without loading it.
 /** Most yards and bidders are in the US; Central is the auction houses' own clock. */
 export const DEFAULT_TIME_ZONE = "America/Chicago";
 
@@ -28,13 +26,6 @@ export function isTimeZone(value: string) {
   }
 }
 
-export const timeZoneSchema = z.object({
-  timeZone: z
-    .string({ error: "Choose a time zone." })
-    .trim()
-    .refine(isTimeZone, { message: "Choose a time zone from the list." }),
-});
-
 /** "Nov 24, 3:42 PM CST": a moment in `zone`, with the zone shown. */
 export function formatInZone(at: Date | string, zone: string) {
   return new Intl.DateTimeFormat("en-US", {
@@ -44,6 +35,16 @@ export function formatInZone(at: Date | string, zone: string) {
     minute: "2-digit",
     timeZone: isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE,
     timeZoneName: "short",
+  }).format(new Date(at));
+}
+
+/** "Nov 24, 2026": the day a moment falls on in `zone` (for due dates and the like). */
+export function formatDayInZone(at: Date | string, zone: string) {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE,
   }).format(new Date(at));
 }
 

@@ -1,6 +1,8 @@
 import { TITLE_OPTIONS } from "~/modules/auctions/options";
 import type { LotDetail } from "~/modules/auctions/types";
 import { formatUsd } from "~/utils/money";
+import type React from "react";
+import { LocalTime } from "~/components/local-time";
 
 const TITLE_LABELS: Record<string, string> = Object.fromEntries(
   TITLE_OPTIONS.map((option) => [option.value, option.label]),
@@ -8,7 +10,7 @@ const TITLE_LABELS: Record<string, string> = Object.fromEntries(
 
 /** Every fact the feed gives about the lot, as a label/value list. */
 export function LotFacts({ lot }: { lot: LotDetail }) {
-  const fields: Array<[string, string]> = [
+  const fields: Array<[string, React.ReactNode]> = [
     ["Auction house", lot.auctionHouse === "iaai" ? "IAAI" : "Copart"],
     ["Lot number", lot.lotNumber],
     ["VIN", lot.vin],
@@ -38,8 +40,8 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
       `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
     ],
     ["Yard", lot.yardName ?? "—"],
-    ["Starts", new Date(lot.startsAt).toUTCString()],
-    ["Ends", new Date(lot.endsAt).toUTCString()],
+    ["Starts", <LocalTime key="starts" at={lot.startsAt} />],
+    ["Ends", <LocalTime key="ends" at={lot.endsAt} />],
   ];
   return (
     <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
