@@ -77,6 +77,30 @@ test("a verified bidder places a bid", async ({ page, context }) => {
   expect(row).toEqual({ current_bid: "250.00", bid_count: 1 });
 });
 
+test("the bid dialog says what winning at the typed amount costs, as the lot page's estimate does", async ({
+  page,
+  context,
+}) => {
+  test.skip(
+    !jsEnabled(),
+    "the dialog is the scripted page's; the lot page's estimate is a GET form",
+  );
+  await signInAs(context, `e2e-allin-${unique()}@bidyard.test`, bidder);
+  const lot = await createLot();
+  const form = await openBidForm(page, lot, "Place Bid");
+  await form.getByLabel("Bid amount (USD)").fill("2500");
+  const line = form.getByTestId("bid-all-in");
+  await expect(line).toContainText("If you win at $2,500.00: fees $");
+  const total = /total (\$[\d,]+\.\d{2}) before transport/.exec(
+    (await line.textContent()) ?? "",
+  )?.[1];
+  expect(total).toBeTruthy();
+  // the same figure as the lot page's estimate (and so the invoice) for that bid
+  await line.getByRole("link", { name: "Add transport to your city" }).click();
+  await expect(page).toHaveURL(new RegExp(`/auctions/${lot.id}\\?bid=2500`));
+  await expect(page.getByTestId("all-in").getByTestId("invoice-total")).toHaveText(total!);
+});
+
 test("a proxy bid beats a standing proxy at its maximum + $50", async ({ page, context }) => {
   await signInAs(context, `e2e-proxy-${unique()}@bidyard.test`, bidder);
   const lot = await createLot();

@@ -183,6 +183,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     },
   },
   "api.auctions.ts": { path: "/api/auctions", access: "user" },
+  "api.fees.ts": { path: "/api/fees", access: "public" },
   "api.bids.ts": { path: "/api/bids", access: "user", get: everyone(405) },
   "account.time-zone.tsx": {
     path: "/account/time-zone",

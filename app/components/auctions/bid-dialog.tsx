@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ComponentProps } from "react";
+import { BidAllIn } from "~/components/purchases/bid-all-in";
 import { BidForm, type BidFormLot } from "./bid-form";
 
 type BidFormProps = ComponentProps<typeof BidForm>;
@@ -11,7 +12,13 @@ export default function BidDialog({
   ...form
 }: {
   dialog: {
-    lot: BidFormLot & { id: string | number; year: number; make: string; model: string };
+    lot: BidFormLot & {
+      id: string | number;
+      year: number;
+      make: string;
+      model: string;
+      titleType?: string;
+    };
     proxy: boolean;
   } | null;
   onClose: () => void;
@@ -36,6 +43,13 @@ export default function BidDialog({
                   lot={dialog.lot}
                   proxyDefault={dialog.proxy}
                   onCancel={onClose}
+                  allIn={(bidCents) => (
+                    <BidAllIn
+                      lotId={dialog.lot.id}
+                      titleType={dialog.lot.titleType ?? "clean"}
+                      bidCents={bidCents}
+                    />
+                  )}
                   {...form}
                 />
               </div>

@@ -43,6 +43,8 @@ type BidFormProps = {
   hydrated: boolean;
   FormComponent?: ComponentType<React.ComponentProps<typeof Form>>;
   onCancel?: () => void;
+  /** What winning at the typed amount would cost in all (the bid dialog shows it). */
+  allIn?: (bidCents: number) => React.ReactNode;
 };
 
 /**
@@ -100,6 +102,7 @@ function OpenBidForm({
   hydrated,
   FormComponent = Form,
   onCancel,
+  allIn,
 }: BidFormProps) {
   const minCents = minimumBidCents(lot.currentBid);
   // a lot's own hold is not counted against itself: a leader may raise up to this
@@ -218,6 +221,7 @@ function OpenBidForm({
           </p>
         )
       ) : null}
+      {allIn && amountCents !== null && amountCents > 0 ? allIn(amountCents) : null}
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {form.errors.join(" ")}
