@@ -426,7 +426,7 @@ describe("orders from purchases and from admins", () => {
     // an unpaid purchase (it may yet be defaulted and relisted) or a cancelled one: 409, no order
     const shipping = { ...body, serviceType: "shipping", delivery: "Miami, FL" };
     for (const status of ["pending", "cancelled"] as const) {
-      await purchase.update({ status });
+      await purchase.update({ status, paidAt: null });
       const refused = await post(buyer, shipping);
       expect(refused.status).toBe(409);
       expect(await ServiceOrder.count({ where: { purchaseId: purchase.id } })).toBe(1);

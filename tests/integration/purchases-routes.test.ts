@@ -184,4 +184,32 @@ describe("all-in cost before bidding", () => {
     expect((await get("bid=abc")).error).toMatch(/Enter a bid/);
     expect((await get("to=Atlantis")).error).toMatch(/city/);
   });
+
+  it("ships to a ZIP code: its area's centre, about the same quote as its city", async () => {
+    const { loader: lotLoader } = await import("~/routes/auctions.$lotId/route");
+    const buyer = await createBuyer("5000.00");
+    const lot = await createTestLot({ titleType: "clean" });
+    const get = async (query: string) =>
+      (
+        (await lotLoader(
+          args(await requestAs(buyer, `/auctions/${lot.id}?${query}`), { lotId: String(lot.id) }),
+        )) as {
+          estimate: {
+            error: string | null;
+            transport: { to: string; miles: number } | null;
+          };
+        }
+      ).estimate;
+    const byCity = await get("bid=2500&to=Chicago%2C%20IL");
+    const byZip = await get("bid=2500&to=60614");
+    expect(byZip.error).toBeNull();
+    expect(byZip.transport!.to).toBe("60614 (Chicago, IL area)");
+    // the lot is in Dallas: the ZIP area's centre is within a few miles of the city's
+    expect(Math.abs(byZip.transport!.miles - byCity.transport!.miles)).toBeLessThan(25);
+    const unknown = await get("bid=2500&to=00000");
+    expect(unknown.error).toBe(
+      'We do not know ZIP code 00000. Check it, or enter a city as "Dallas, TX".',
+    );
+    expect(unknown.transport).toBeNull();
+  });
 });

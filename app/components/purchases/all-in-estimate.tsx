@@ -46,8 +46,14 @@ export function AllInEstimateCard({
           />
         </label>
         <label className="text-sm">
-          <span className="font-semibold">Ship to (city, ST)</span>
-          <input name="to" defaultValue={estimate.to} placeholder="Dallas, TX" className={field} />
+          <span className="font-semibold">Ship to (ZIP, or city, ST)</span>
+          <input
+            name="to"
+            defaultValue={estimate.to}
+            placeholder="75201 or Dallas, TX"
+            autoComplete="postal-code"
+            className={field}
+          />
         </label>
         <button
           type="submit"

@@ -1,5 +1,6 @@
 // "If you win at $X": the same fee module and schedules as the invoice, plus the job board's own
-// transport quote (app/modules/affiliates/rules.ts, read only) from the yard to the buyer's city.
+// transport quote (app/modules/affiliates/rules.ts, read only) from the yard to the buyer's ZIP
+// code or city.
 import { roadMiles } from "~/modules/affiliates/distance";
 import { quotePayoutCents } from "~/modules/affiliates/rules";
 import {
@@ -8,6 +9,7 @@ import {
   findCityByLabel,
   largestCityInState,
 } from "~/modules/affiliates/us-cities";
+import { findZipArea, isZipCode } from "~/modules/affiliates/zips";
 import { MIN_INCREMENT_CENTS } from "~/modules/auctions/rules";
 import { parseCents } from "~/utils/money";
 import { allInCost, highestBidWithin, type InvoiceLine } from "./fees";
@@ -47,15 +49,23 @@ export async function allInEstimate(
   let transport: AllInEstimate["transport"] = null;
   let transportCents: number | null = null;
   if (parsed.success && parsed.data.to) {
-    const destination = findCityByLabel(parsed.data.to);
+    const to = parsed.data.to;
+    const zip = isZipCode(to);
+    const destination = zip ? findZipArea(to) : findCityByLabel(to);
     const origin =
       findCity(lot.locationCity, lot.locationState) ?? largestCityInState(lot.locationState);
     if (!destination) {
-      error = 'Enter a city as "Dallas, TX" (ZIP codes are not in our table yet).';
+      error = zip
+        ? `We do not know ZIP code ${to}. Check it, or enter a city as "Dallas, TX".`
+        : 'Enter a 5-digit ZIP code, or a city as "Dallas, TX".';
     } else if (origin) {
       const miles = roadMiles(origin, destination);
       transportCents = quotePayoutCents("shipping", miles);
-      transport = { from: cityLabel(origin), to: cityLabel(destination), miles };
+      transport = {
+        from: cityLabel(origin),
+        to: zip ? `${to.slice(0, 5)} (${cityLabel(destination)} area)` : cityLabel(destination),
+        miles,
+      };
     }
   }
   const schedules = await loadSchedules();
