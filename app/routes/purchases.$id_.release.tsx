@@ -84,9 +84,11 @@ export default function ReleasePage() {
             <dd>
               Free until {day(purchase.storage.startsAt)}, then{" "}
               {formatUsd(purchase.storage.perDayCents, "cents")} a day, paid at the yard
-              {purchase.storage.owedCents > 0
-                ? ` (owed so far: ${formatUsd(purchase.storage.owedCents, "cents")})`
-                : ""}
+              {purchase.storage.pickedUpAt
+                ? `; picked up ${day(purchase.storage.pickedUpAt)}${purchase.storage.owedCents > 0 ? `, storage owed ${formatUsd(purchase.storage.owedCents, "cents")}` : ", no storage owed"}`
+                : purchase.storage.owedCents > 0
+                  ? ` (owed so far: ${formatUsd(purchase.storage.owedCents, "cents")})`
+                  : ""}
               .
             </dd>
           </>

@@ -471,3 +471,35 @@ describe("provider earnings", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("storage at the yard", () => {
+  it("runs from the end of the free days until a transport job picks the vehicle up", async () => {
+    const { purchaseView } = await import("~/modules/purchases/invoices.server");
+    const { loadTerms } = await import("~/modules/purchases/schedules.server");
+    const DAY = 24 * 60 * 60 * 1000;
+    const terms = await loadTerms();
+    const { buyer, purchase } = await wonLot();
+    const paidAt = new Date(Date.now() - (terms.storageFreeDays + 6) * DAY);
+    await purchase.update({ paidAt });
+    const waiting = await purchaseView(buyer.id, String(purchase.id));
+    expect(waiting.storage!.pickedUpAt).toBeNull();
+    // six days and a moment past the free ones: each started day counts, so seven
+    expect(waiting.storage!.owedCents).toBe(7 * terms.storagePerDayCents);
+
+    // a carrier claimed the job and picked the vehicle up two days after storage began
+    const order = await requestShipping(buyer, String(purchase.id));
+    const carrier = await createAffiliate();
+    const pickedUp = new Date(paidAt.getTime() + (terms.storageFreeDays + 2) * DAY);
+    await order.update({
+      paymentStatus: "paid",
+      paidAt: new Date(pickedUp.getTime() - 2 * DAY),
+      status: "in_progress",
+      claimedBy: carrier.id,
+      claimedAt: new Date(pickedUp.getTime() - DAY),
+      startedAt: pickedUp,
+    });
+    const collected = await purchaseView(buyer.id, String(purchase.id));
+    expect(collected.storage!.pickedUpAt).toBe(pickedUp.toISOString());
+    expect(collected.storage!.owedCents).toBe(2 * terms.storagePerDayCents);
+  });
+});

@@ -210,7 +210,13 @@ export type PurchaseView = {
   /** Once paid: what paid it. */
   paid: Array<{ kind: string; cents: number; at: string }>;
   pickupCode: string | null;
-  storage: { startsAt: string; perDayCents: number; owedCents: number } | null;
+  /** Storage at the yard: owed from `startsAt` until the vehicle is picked up (or now). */
+  storage: {
+    startsAt: string;
+    perDayCents: number;
+    owedCents: number;
+    pickedUpAt: string | null;
+  } | null;
   defaultFeeCents: number | null;
 };
 
@@ -221,13 +227,19 @@ export function lotTitle(row: Pick<PurchaseRow, "year" | "make" | "model">) {
 /** Everything the purchase and release pages show. */
 export async function purchaseView(userId: string, id: string): Promise<PurchaseView> {
   const row = await findOwnPurchase(userId, id);
-  const [terms, entries] = await Promise.all([
+  const [terms, entries, [pickup]] = await Promise.all([
     loadTerms(),
     sequelize.query<{ kind: string; amount: string; created_at: Date }>(
       "SELECT kind, amount, created_at FROM purchase_entries WHERE purchase_id = :id ORDER BY id",
       { replacements: { id: row.id }, type: QueryTypes.SELECT },
     ),
+    // the vehicle leaves the yard when a transport job for it starts: storage stops there
+    sequelize.query<{ at: Date | null }>(
+      "SELECT min(started_at) AS at FROM service_orders WHERE purchase_id = :id",
+      { replacements: { id: row.id }, type: QueryTypes.SELECT },
+    ),
   ]);
+  const pickedUpAt = pickup?.at ? new Date(pickup.at) : null;
   const at = now();
   const lines = purchaseLines(row, terms, at);
   const totalCents = linesTotal(lines);
@@ -263,7 +275,8 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
       ? {
           startsAt: storageStartsAt(terms, new Date(row.paid_at)).toISOString(),
           perDayCents: terms.storagePerDayCents,
-          owedCents: storageCents(terms, new Date(row.paid_at), at),
+          owedCents: storageCents(terms, new Date(row.paid_at), pickedUpAt ?? at),
+          pickedUpAt: pickedUpAt?.toISOString() ?? null,
         }
       : null,
     defaultFeeCents:
