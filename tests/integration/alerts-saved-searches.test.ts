@@ -158,6 +158,63 @@ describe("saved searches", () => {
       `Ending soon: ${notes[0].title.replace("Ending soon: ", "")}`,
     ]);
   });
+
+  it("check every saved search in turn, however many there are", async () => {
+    await sequelize.query("DELETE FROM saved_searches");
+    const buyer = await createTestUser();
+    const seller = await createTestUser();
+    // Saved first, the first four find nothing on any check; only the last one has a match.
+    for (const make of ["Lada", "Saab", "Rover", "Tatra", "Trabant"])
+      await saveSearch(buyer.id, { scope: "community", query: `make=${make}`, email: false });
+    const match = await createTestListing(seller, {
+      make: "Trabant",
+      model: "601",
+      title: "Trabant 601",
+    });
+
+    // Two searches a tick: the third tick reaches the fifth search.
+    const alerts = [];
+    for (let tick = 0; tick < 3; tick++) alerts.push(await matchSavedSearches({ batchSize: 2 }));
+    expect(alerts).toEqual([0, 0, 1]);
+    expect(await notificationsOf(buyer.id, "saved_search_match")).toEqual([
+      { title: "New match: Trabant 601", link: `/vehicle/${match.id}` },
+    ]);
+    const [{ unchecked }] = await sequelize.query<{ unchecked: number }>(
+      "SELECT count(*)::int AS unchecked FROM saved_searches WHERE checked_at IS NULL",
+      { type: QueryTypes.SELECT },
+    );
+    expect(unchecked).toBe(0);
+
+    // And round again: a new match for the first search is found within three more ticks.
+    const next = await createTestListing(seller, { make: "Lada", model: "Niva", title: "Niva" });
+    for (let tick = 0; tick < 3; tick++) await matchSavedSearches({ batchSize: 2 });
+    expect((await notificationsOf(buyer.id, "saved_search_match")).map((n) => n.link)).toEqual([
+      `/vehicle/${match.id}`,
+      `/vehicle/${next.id}`,
+    ]);
+  });
+
+  it("tell every watcher in turn when more pairs are due than one tick takes", async () => {
+    await sequelize.query("DELETE FROM watchlist");
+    const watcher = await createTestUser();
+    const lots = [];
+    for (const minutes of [20, 30, 40])
+      lots.push(await createTestLot({ endsAt: new Date(Date.now() + minutes * 60_000) }));
+    for (const lot of lots) {
+      await sequelize.query("INSERT INTO watchlist (user_id, lot_id) VALUES (:u, :l)", {
+        replacements: { u: watcher.id, l: lot.id },
+      });
+    }
+    // One pair a tick: pairs already told do not take the next tick's place.
+    const counts = [];
+    for (let tick = 0; tick < 4; tick++)
+      counts.push(await alertWatchedLotsEndingSoon({ limit: 1 }));
+    expect(counts).toEqual([1, 1, 1, 0]);
+    expect((await notificationsOf(watcher.id, "lot_ending_soon")).map((n) => n.link)).toEqual(
+      lots.map((lot) => `/auctions/${lot.id}`),
+    );
+    expect(await mailsTo(watcher.id)).toHaveLength(3);
+  });
 });
 
 describe("/saved-searches", () => {

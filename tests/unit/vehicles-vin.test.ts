@@ -92,6 +92,50 @@ describe("a VIN against the stated year, make and model", () => {
     expect(describeVerdict(verdict, vin)).toContain("model Accord");
   });
 
+  it("matches model names by whole words, not by one name appearing anywhere in the other", async () => {
+    const agrees = async (draft: string, make: string, model: string) => {
+      const decoded = await decodeVin(withCheckDigit(draft));
+      return compareWithVin({ year: decoded!.modelYear!, make, model }, decoded, decoded!.vin)
+        .status;
+    };
+    // vPIC's Mazda3 is "3" or "Mazda 3" to a seller, but a CX-30 is neither (nor a CX-3).
+    const MAZDA3 = "JM1BPAAL0L1123456";
+    const CX30 = "3MVDMBBL0LM123456";
+    expect(await agrees(MAZDA3, "Mazda", "3")).toBe("ok");
+    expect(await agrees(MAZDA3, "Mazda", "Mazda 3 Select")).toBe("ok");
+    expect(await agrees(CX30, "Mazda", "CX-30")).toBe("ok");
+    expect(await agrees(CX30, "Mazda", "CX30 Base")).toBe("ok");
+    expect(await agrees(CX30, "Mazda", "3")).toBe("disagrees");
+    expect(await agrees(CX30, "Mazda", "CX-3")).toBe("disagrees");
+    // F-150 however it is written, with more words after it, but not F-250 or a lone F.
+    const F150 = "1FTFW1ET0DFA12345";
+    for (const model of ["F-150", "F150", "f 150", "F-150 SuperCrew", "Ford F-150 XLT"])
+      expect(await agrees(F150, "Ford", model), model).toBe("ok");
+    for (const model of ["F-250", "F", "F1"])
+      expect(await agrees(F150, "Ford", model), model).toBe("disagrees");
+    // "3 Series" is the 328i's series; a Grand Cherokee is not a Cherokee.
+    expect(await agrees("WBA8E9G50GN123456", "BMW", "3 Series")).toBe("ok");
+    expect(await agrees("WBA8E9G50GN123456", "BMW", "5 Series")).toBe("disagrees");
+    expect(await agrees("1C4PJMCB0KW123456", "Jeep", "Cherokee")).toBe("ok");
+    expect(await agrees("1C4PJMCB0KW123456", "Jeep", "Grand Cherokee")).toBe("disagrees");
+  });
+
+  it("ignores a series too short to name a model", async () => {
+    const charger = (await decodeVin(withCheckDigit("2C3CDXBG0KH123456")))!;
+    expect(charger.model).toBe("Charger");
+    const stated = (model: string) => ({ year: charger.modelYear!, make: "Dodge", model });
+    for (const series of ["S", "SE", "LD"]) {
+      const decoded = { ...charger, series };
+      expect(compareWithVin(stated("Stealth"), decoded, charger.vin).status, series).toBe(
+        "disagrees",
+      );
+      expect(compareWithVin(stated("Charger SE"), decoded, charger.vin).status).toBe("ok");
+    }
+    // A longer series still counts: vPIC gives Silverado 1500s the model Silverado, series 1500.
+    const decoded = { ...charger, model: "Silverado", series: "1500" };
+    expect(compareWithVin(stated("1500"), decoded, charger.vin).status).toBe("ok");
+  });
+
   it("says a mistyped VIN fails its check digit before comparing anything", async () => {
     const vin = "1HGCM82633A004353";
     const verdict = compareWithVin({ year: 2003, make: "Honda", model: "Accord" }, null, vin);

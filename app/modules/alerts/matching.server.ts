@@ -17,8 +17,10 @@ import { readSavedQuery } from "./saved-searches.server";
 
 /** New matches taken per search and tick; more wait for the next tick. */
 const MATCHES_PER_TICK = 25;
-/** Saved searches looked at per tick, oldest-checked first. */
+/** Saved searches looked at per tick, those checked longest ago (or never) first. */
 const SEARCHES_PER_TICK = 500;
+/** Watcher and lot pairs told "ending soon" per tick; the rest wait for the next tick. */
+const ENDING_SOON_PER_TICK = 500;
 
 type SearchRow = {
   id: string;
@@ -64,16 +66,27 @@ function itemPath(scope: SavedSearchScope, id: string) {
   return scope === "auctions" ? `/auctions/${id}` : `/vehicle/${id}`;
 }
 
-/** One search: its new matches alerted once. Returns how many were new. */
-async function matchSearch(searchId: string) {
+/**
+ * One search: its new matches alerted once, and the search marked checked. `seenCheckedAt` is
+ * its checked_at when this tick listed it. Returns how many matches were new.
+ */
+async function matchSearch(searchId: string, seenCheckedAt: string | null) {
   return sequelize.transaction(async (transaction) => {
-    // Another worker holding this search is already alerting it: leave it to that one.
+    // Another worker holding this search is already alerting it, and one that checked it since
+    // this tick listed it has done this tick's work: leave it.
     const [search] = await sequelize.query<SearchRow>(
       `SELECT id::text AS id, user_id, scope, query, label, email, after_id::text AS after_id
-         FROM saved_searches WHERE id = :searchId FOR UPDATE SKIP LOCKED`,
-      { replacements: { searchId }, type: QueryTypes.SELECT, transaction },
+         FROM saved_searches
+        WHERE id = :searchId AND checked_at IS NOT DISTINCT FROM CAST(:seenCheckedAt AS timestamptz)
+          FOR UPDATE SKIP LOCKED`,
+      { replacements: { searchId, seenCheckedAt }, type: QueryTypes.SELECT, transaction },
     );
     if (!search) return 0;
+    // Checked, whatever it finds: the next tick starts with the searches checked longest ago.
+    await sequelize.query("UPDATE saved_searches SET checked_at = now() WHERE id = :searchId", {
+      replacements: { searchId },
+      transaction,
+    });
     let items: Item[];
     try {
       items = await newItems(search, transaction);
@@ -141,21 +154,30 @@ async function matchSearch(searchId: string) {
   });
 }
 
-/** Every saved search gets its new matches alerted. Returns the number of alerts. */
-export async function matchSavedSearches() {
-  const searches = await sequelize.query<{ id: string }>(
-    `SELECT id::text AS id FROM saved_searches ORDER BY updated_at, id LIMIT ${SEARCHES_PER_TICK}`,
-    { type: QueryTypes.SELECT },
+/**
+ * Alerts the new matches of the `batchSize` saved searches checked longest ago (never-checked
+ * first). Each check moves the search to the back, so every search comes round in turn however
+ * many there are. Returns the number of alerts.
+ */
+export async function matchSavedSearches(options: { batchSize?: number } = {}) {
+  const searches = await sequelize.query<{ id: string; checked_at: string | null }>(
+    `SELECT id::text AS id, checked_at::text AS checked_at FROM saved_searches
+      ORDER BY checked_at NULLS FIRST, id LIMIT :limit`,
+    { replacements: { limit: options.batchSize ?? SEARCHES_PER_TICK }, type: QueryTypes.SELECT },
   );
   let alerts = 0;
-  for (const { id } of searches) alerts += await matchSearch(id);
+  for (const search of searches) alerts += await matchSearch(search.id, search.checked_at);
   return alerts;
 }
 
 type EndingRow = { user_id: string; lot_id: string; title: string; ends_at: Date };
 
-/** Watched lots entering their last hour: each watcher is told once per lot. */
-export async function alertWatchedLotsEndingSoon() {
+/**
+ * Watched lots entering their last hour: each watcher is told once per lot, up to `limit` pairs
+ * per tick, soonest-ending first. Pairs already told are left out before the limit, so they never
+ * fill a tick's share and crowd out the rest.
+ */
+export async function alertWatchedLotsEndingSoon(options: { limit?: number } = {}) {
   const at = now();
   return sequelize.transaction(async (transaction) => {
     const rows = await sequelize.query<EndingRow>(
@@ -164,14 +186,22 @@ export async function alertWatchedLotsEndingSoon() {
          SELECT w.user_id, w.lot_id, 'ending_soon'
            FROM watchlist w JOIN lots l ON l.id = w.lot_id
           WHERE l.status = 'active' AND l.ends_at > :at AND l.ends_at <= :soon
-          LIMIT 500
+            AND NOT EXISTS (SELECT 1 FROM watch_alerts a
+                             WHERE a.user_id = w.user_id AND a.lot_id = w.lot_id
+                               AND a.kind = 'ending_soon')
+          ORDER BY l.ends_at, w.lot_id, w.user_id
+          LIMIT :limit
          ON CONFLICT DO NOTHING
          RETURNING user_id, lot_id)
        SELECT d.user_id, d.lot_id::text AS lot_id, l.ends_at,
               concat_ws(' ', l.year, l.make, l.model) AS title
          FROM due d JOIN lots l ON l.id = d.lot_id`,
       {
-        replacements: { at, soon: new Date(at.getTime() + ENDING_SOON_MS) },
+        replacements: {
+          at,
+          soon: new Date(at.getTime() + ENDING_SOON_MS),
+          limit: options.limit ?? ENDING_SOON_PER_TICK,
+        },
         type: QueryTypes.SELECT,
         transaction,
       },

@@ -24,25 +24,85 @@ const MAKE_ALIASES: Record<string, string> = {
   ram: "dodge",
 };
 
+const makeKey = (make: string) => MAKE_ALIASES[squash(make)] ?? squash(make);
+
 function sameMake(stated: string, decoded: string) {
-  const a = MAKE_ALIASES[squash(stated)] ?? squash(stated);
-  const b = MAKE_ALIASES[squash(decoded)] ?? squash(decoded);
-  return a === b;
+  return makeKey(stated) === makeKey(decoded);
 }
 
 /**
- * Models are named loosely ("Silverado 1500" for vPIC's "Silverado", "3 Series" for "328i"): one
- * name containing the other, the series containing the stated name, or the same leading
- * number-or-word (3 Series / 328i) counts as agreement.
+ * A model name's words, upper case: a hyphen joins (with any spaces around it), any other
+ * punctuation or space separates. "F - 150 SuperCrew" and "F150 supercrew" are both F150,
+ * SUPERCREW; "CR-V" is CRV.
  */
-function sameModel(stated: string, decoded: DecodedVin) {
-  const s = squash(stated);
-  if (s === "") return true;
-  const names = [decoded.model, decoded.series].filter((n): n is string => Boolean(n)).map(squash);
-  if (names.some((n) => n !== "" && (n.includes(s) || s.includes(n)))) return true;
-  const lead = /^(\d+|[a-z]+)/.exec(s)?.[1];
-  return Boolean(
-    lead && lead.length >= 1 && /^\d/.test(lead) && names.some((n) => n.startsWith(lead)),
+function modelWords(name: string) {
+  return name
+    .toUpperCase()
+    .replace(/\s*-\s*/g, "")
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * Two names agree when one is the other, or the other followed by more whole words: "F-150" /
+ * "F150" / "F-150 SuperCrew", "Silverado" / "Silverado 1500", "RAV4" / "RAV 4". A match must end
+ * where a word of the longer name ends, so "3" is not "CX-30" and "SE" is not "Sebring".
+ */
+function sameName(a: string[], b: string[]) {
+  const [shorter, longer] = a.join("").length <= b.join("").length ? [a, b] : [b, a];
+  const target = shorter.join("");
+  if (target === "") return false;
+  let prefix = "";
+  for (const word of longer) {
+    prefix += word;
+    if (prefix === target) return true;
+    if (prefix.length >= target.length) return false;
+  }
+  return false;
+}
+
+/**
+ * A model name that starts with its make, without it: "Ram 1500" is also 1500, vPIC's "Mazda3"
+ * is also 3 (a make glued to a number). Null when the name does not start with one of `makes`.
+ */
+function withoutMake(words: string[], makes: Set<string>) {
+  let prefix = "";
+  for (let i = 0; i < words.length - 1; i++) {
+    prefix += words[i];
+    if (makes.has(makeKey(prefix))) return words.slice(i + 1);
+  }
+  const glued = /^([A-Z]+)(\d[A-Z0-9]*)$/.exec(words[0] ?? "");
+  return glued && makes.has(makeKey(glued[1])) ? [glued[2], ...words.slice(1)] : null;
+}
+
+/** A series shorter than this ("S", "SE", "LD") names a trim or a platform code, not a model. */
+const SHORTEST_SERIES = 3;
+
+/**
+ * Models are named loosely ("Silverado 1500" for vPIC's "Silverado"): the stated model agrees
+ * when it and the decoded model or series are the same name by sameName, with or without a
+ * leading make on either side; and "3 Series" agrees with a model numbered in that series (328i,
+ * 330e).
+ */
+function sameModel(stated: { make: string; model: string }, decoded: DecodedVin) {
+  const makes = new Set([makeKey(stated.make), makeKey(decoded.make ?? "")]);
+  const forms = (words: string[]) => {
+    const bare = withoutMake(words, makes);
+    return bare ? [words, bare] : [words];
+  };
+  const statedWords = modelWords(stated.model);
+  if (statedWords.length === 0) return true;
+  const names = [modelWords(decoded.model ?? "")];
+  const series = modelWords(decoded.series ?? "");
+  if (series.join("").length >= SHORTEST_SERIES) names.push(series);
+  const decodedForms = names.flatMap(forms);
+  if (forms(statedWords).some((a) => decodedForms.some((b) => sameName(a, b)))) return true;
+  const [number, word] = statedWords;
+  return (
+    statedWords.length === 2 &&
+    word === "SERIES" &&
+    /^\d+$/.test(number) &&
+    names.some((name) => new RegExp(`^${number}\\d{2}[A-Z]*$`).test(name[0] ?? ""))
   );
 }
 
@@ -65,7 +125,7 @@ export function compareWithVin(
   }
   if (decoded.make && !sameMake(stated.make, decoded.make))
     disagreements.push({ field: "make", stated: stated.make, decoded: decoded.make });
-  else if (decoded.model && !sameModel(stated.model, decoded))
+  else if (decoded.model && !sameModel(stated, decoded))
     disagreements.push({ field: "model", stated: stated.model, decoded: decoded.model });
   return disagreements.length > 0
     ? { status: "disagrees", disagreements }

@@ -46,7 +46,8 @@ export class VinRejectedError extends UserError {
 /**
  * The posting check: a VIN with a wrong check digit, or one that decodes to another year, make
  * or model, is refused with what it decodes to, so the seller fixes the VIN or the vehicle.
- * A VIN vPIC does not know is accepted as typed.
+ * A VIN vPIC does not know is accepted as typed, and so is one the decoder cannot read because it
+ * failed to start: the failure is logged and only the checks that need no decoder apply.
  */
 export async function assertListingVin(input: {
   vin?: string | null;
@@ -56,7 +57,19 @@ export async function assertListingVin(input: {
 }) {
   if (!input.vin) return;
   const vin = normalizeVin(input.vin);
-  const verdict = compareWithVin(input, await decodeVin(vin), vin);
+  let decoded: DecodedVin | null;
+  try {
+    decoded = await decodeVin(vin);
+  } catch (error) {
+    // The decoder is our part (its data file unreadable, say): a seller is not refused for it.
+    // Without a decode, compareWithVin still checks the check digit and the year of position 10.
+    console.error(
+      "VIN decoding failed; the listing is checked without make and model:",
+      (error as Error)?.message ?? error,
+    );
+    decoded = null;
+  }
+  const verdict = compareWithVin(input, decoded, vin);
   if (verdict.status === "ok" || verdict.status === "unknown") return;
   const sentence = describeVerdict(verdict, vin)!;
   if (verdict.status === "disagrees")

@@ -1,6 +1,8 @@
 // The mail outbox: callers queue a message in their own transaction; sendDueMail sends what is
-// due, claiming rows with FOR UPDATE SKIP LOCKED so two workers never send the same row, and
-// retries with backoff when the SMTP server is away (docs/decisions/2151-mail-outbox.md).
+// due. Rows are claimed with FOR UPDATE SKIP LOCKED under a token of that claim; the claim is
+// renewed before each send and a row is settled only under its own token, so a row another worker
+// took over is never sent by both. Sends that fail for a reason not about the message itself are
+// retried with backoff (docs/decisions/2151-mail-outbox.md).
 import { randomUUID } from "node:crypto";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
@@ -11,10 +13,21 @@ import type { MailTopic } from "./topics";
 import { mailTransport, type MailTransport } from "./transport.server";
 import { unsubscribeUrl } from "./unsubscribe.server";
 
-/** Tries before a message is given up as failed (about a day and a half with the backoff). */
-export const MAX_ATTEMPTS = 12;
-/** How long a claimed row is ours before another worker may take it again. */
+/**
+ * Tries before a message is given up as failed. The waits between them (retryDelayMs) are 30 s,
+ * 1, 2, 4, 8, 16, 32, 64 and 128 min (about 4 h 15 min in all), then eleven of 4 h: the 21st and
+ * last try comes about 48 h 15 min after the first, so an SMTP outage of up to two days loses
+ * nothing.
+ */
+export const MAX_ATTEMPTS = 21;
+/**
+ * How long a claim holds a row before another worker may take it again. It is renewed just
+ * before each send, and the transport's timeouts end a send within about 50 s, so a row being
+ * sent is not up for taking.
+ */
 export const CLAIM_MS = 2 * 60_000;
+/** Rows one tick claims: few, so a slow server holds few rows back from other workers. */
+const CLAIM_BATCH = 20;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 4 * 60 * 60_000;
 
@@ -83,11 +96,14 @@ type OutboxRow = {
   attempts: number;
 };
 
-/** Takes up to `limit` due rows for this worker: pending and due, or claimed and abandoned. */
-async function claimDue(limit: number, at: Date) {
+/**
+ * Takes up to `limit` due rows for this worker under `token`: pending and due, or claimed by a
+ * worker whose claim ran out.
+ */
+async function claimDue(limit: number, at: Date, token: string) {
   return sequelize.query<OutboxRow>(
     `UPDATE mail_outbox o
-        SET status = 'sending', attempts = o.attempts + 1,
+        SET status = 'sending', attempts = o.attempts + 1, claim_token = :token,
             claimed_until = :claimedUntil, updated_at = now()
       WHERE o.id IN (
         SELECT id FROM mail_outbox
@@ -99,22 +115,65 @@ async function claimDue(limit: number, at: Date) {
       RETURNING o.id, o.user_id, o.to_address, o.topic, o.subject, o.text_body, o.html_body,
                 o.message_id, o.attempts`,
     {
-      replacements: { at, limit, claimedUntil: new Date(at.getTime() + CLAIM_MS) },
+      replacements: { at, limit, token, claimedUntil: new Date(at.getTime() + CLAIM_MS) },
       type: QueryTypes.SELECT,
     },
   );
 }
 
+/**
+ * Renews this worker's claim on a row just before sending it. False when the claim ran out
+ * (another worker may be taking the row now) or another worker already took it over: the row is
+ * then left alone, and whoever claims it sends it.
+ */
+async function renewClaim(id: string, token: string) {
+  const at = now();
+  const rows = await sequelize.query<{ id: string }>(
+    `UPDATE mail_outbox SET claimed_until = :claimedUntil, updated_at = now()
+      WHERE id = :id AND status = 'sending' AND claim_token = :token AND claimed_until >= :at
+      RETURNING id`,
+    {
+      replacements: { id, token, at, claimedUntil: new Date(at.getTime() + CLAIM_MS) },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows.length > 0;
+}
+
+/** The codes nodemailer gives a server's answer about this message: its envelope or its data. */
+const MESSAGE_ERRORS = new Set(["EENVELOPE", "EMESSAGE"]);
+
+/**
+ * True when the server refused this very message for good: a 5xx reply to one of its recipients
+ * (RCPT TO) or to its content (DATA). Trying again would get the same answer. Everything else is
+ * retried: a refused login, a 5xx greeting, a timeout or a dropped connection says nothing about
+ * the message and would fail every queued row alike; a refused sender (MAIL FROM) is our own
+ * setting, the same for every message; and 503 (bad sequence of commands) is the session's state,
+ * not a refusal (RFC 5321).
+ */
 function isPermanent(error: unknown) {
-  const code = (error as { responseCode?: number }).responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+  const { code, command, responseCode } = (error ?? {}) as {
+    code?: unknown;
+    command?: unknown;
+    responseCode?: unknown;
+  };
+  return (
+    typeof code === "string" &&
+    MESSAGE_ERRORS.has(code) &&
+    command !== "MAIL FROM" &&
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    responseCode !== 503
+  );
 }
 
 export type SendReport = { sent: number; retrying: number; failed: number };
 
 /**
  * Sends what is due, one batch. Without a transport (no SMTP_URL) mail waits in the outbox.
- * Safe to run on many machines at once.
+ * Safe to run on many machines at once: a row is sent only under a claim renewed just before,
+ * and settled only under the claim that sent it.
  */
 export async function sendDueMail(
   options: { limit?: number; transport?: MailTransport | null } = {},
@@ -122,9 +181,11 @@ export async function sendDueMail(
   const transport = options.transport === undefined ? mailTransport() : options.transport;
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
   if (!transport) return report;
-  const at = now();
-  const rows = await claimDue(options.limit ?? 50, at);
+  const token = randomUUID();
+  const rows = await claimDue(options.limit ?? CLAIM_BATCH, now(), token);
   for (const row of rows) {
+    // An earlier send of this batch may have been slow enough for the claim to run out.
+    if (!(await renewClaim(row.id, token))) continue;
     try {
       const unsubscribe = row.user_id ? unsubscribeUrl(row.user_id, row.topic) : null;
       await transport.sendMail({
@@ -143,20 +204,22 @@ export async function sendDueMail(
       });
       await sequelize.query(
         `UPDATE mail_outbox SET status = 'sent', sent_at = :at, claimed_until = NULL,
-                last_error = NULL, updated_at = now()
-          WHERE id = :id AND status = 'sending'`,
-        { replacements: { id: row.id, at: now() } },
+                claim_token = NULL, last_error = NULL, updated_at = now()
+          WHERE id = :id AND status = 'sending' AND claim_token = :token`,
+        { replacements: { id: row.id, token, at: now() } },
       );
       report.sent += 1;
     } catch (error) {
       const giveUp = isPermanent(error) || row.attempts >= MAX_ATTEMPTS;
+      // Only under our own claim: a row another worker took over is that worker's to settle.
       await sequelize.query(
-        `UPDATE mail_outbox SET status = :status, claimed_until = NULL, last_error = :message,
-                next_attempt_at = :next, updated_at = now()
-          WHERE id = :id AND status = 'sending'`,
+        `UPDATE mail_outbox SET status = :status, claimed_until = NULL, claim_token = NULL,
+                last_error = :message, next_attempt_at = :next, updated_at = now()
+          WHERE id = :id AND status = 'sending' AND claim_token = :token`,
         {
           replacements: {
             id: row.id,
+            token,
             status: giveUp ? "failed" : "pending",
             message: String((error as Error)?.message ?? error).slice(0, 500),
             next: new Date(now().getTime() + retryDelayMs(row.attempts)),

@@ -7,7 +7,10 @@ export type MailTransport = { sendMail: (mail: SendMailOptions) => Promise<unkno
 
 let cached: { url: string; transport: MailTransport } | undefined;
 
-/** Short timeouts: a claimed row must be settled well before its claim runs out. */
+/**
+ * Short timeouts: one send ends within about 50 s, well inside the outbox claim that is renewed
+ * just before it (CLAIM_MS, two minutes).
+ */
 export function smtpTransport(url: string): MailTransport {
   const options = {
     url,
