@@ -10,6 +10,7 @@ import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
+import { dropSlowEventStreams } from "./server-event-streams.mjs";
 
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
 
@@ -137,24 +138,6 @@ async function startServer() {
   }
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-}
-
-// A live event stream (docs/decisions/1801) whose reader falls behind is cut, never buffered
-// without bound: past 256 KiB unsent the connection closes and the browser reconnects with
-// Last-Event-ID. Only requests that ask for an event stream pay for the check.
-const STREAM_BACKLOG_LIMIT = 256 * 1024;
-
-function dropSlowEventStreams(req, res, next) {
-  if (!(req.get("accept") ?? "").includes("text/event-stream")) return next();
-  const write = res.write;
-  res.write = function (...args) {
-    if (res.writableLength > STREAM_BACKLOG_LIMIT) {
-      res.destroy();
-      return false;
-    }
-    return write.apply(this, args);
-  };
-  next();
 }
 
 // Fly's proxy sets Fly-Client-IP (and overwrites whatever a client sent); anywhere else the

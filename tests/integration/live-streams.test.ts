@@ -11,7 +11,12 @@ import type { LiveLot } from "~/modules/auctions/live";
 import { resetClock } from "~/platform/clock.server";
 import { liveHub, stopLiveHub } from "~/platform/live/hub.server";
 import { pruneLotEvents } from "~/platform/live/prune.server";
-import { MAX_STREAMS_PER_USER, openStreams, streamSettings } from "~/platform/live/stream.server";
+import {
+  MAX_STREAMS_PER_USER,
+  openEventStream,
+  openStreams,
+  streamSettings,
+} from "~/platform/live/stream.server";
 import { loader as lotStream } from "~/routes/live.lots.$lotId";
 import { loader as listStream } from "~/routes/live.auctions";
 import { createTestUser, requestAs } from "../support/auth";
@@ -173,6 +178,53 @@ describe("nothing lost", () => {
     expect(resumed.reader.data<LiveLot>("snapshot")[0].currentBid).toBe("200.00");
   });
 
+  it("a lot's first viewer gets an event that commits after a newer event of another lot", async () => {
+    // Events of different lots commit out of id order; each lot is followed from its own newest
+    // event, never from the newest id seen for any lot.
+    const [x, y] = [await createTestLot(), await createTestLot()];
+    const alice = await bidder();
+    const onY = await openLot(alice, y.id);
+    const slow = await sequelize.transaction();
+    try {
+      // lot X's event takes its id now and commits last
+      await sequelize.query(
+        "UPDATE lots SET current_bid = 150, bid_count = bid_count + 1 WHERE id = :id",
+        { replacements: { id: x.id }, transaction: slow },
+      );
+      await placeBid(alice.id, { lotId: y.id, amount: "100", isProxy: false });
+      await onY.reader.until((r) => lots(r).length === 1, "lot Y's event (a higher id)");
+      const onX = await openLot(alice, x.id);
+      await onX.reader.until((r) => r.data("snapshot").length === 1, "lot X's state");
+      await slow.commit();
+      await onX.reader.until((r) => lots(r).length === 1, "lot X's event, committed after Y's");
+      expect(lots(onX.reader)[0]).toMatchObject({ lotId: String(x.id), currentBid: "150.00" });
+      const [xEvent, yEvent] = [onX.reader.events.at(-1)!.id, onY.reader.events.at(-1)!.id];
+      expect(BigInt(xEvent) < BigInt(yEvent)).toBe(true);
+    } finally {
+      await slow.rollback().catch(() => undefined);
+    }
+  });
+
+  it("a lot with no event in the kept history still starts from its state", async () => {
+    const lot = await createTestLot();
+    const alice = await bidder();
+    await placeBid(alice.id, { lotId: lot.id, amount: "100", isProxy: false });
+    await sequelize.query("DELETE FROM lot_events WHERE lot_id = :id", {
+      replacements: { id: lot.id },
+    });
+    const a = await openLot(alice, lot.id);
+    await a.reader.until((r) => r.data("snapshot").length === 1, "the state");
+    expect(a.reader.data<LiveLot>("snapshot")[0]).toMatchObject({
+      currentBid: "100.00",
+      bidCount: 1,
+      you: "leading",
+    });
+    expect(a.reader.events[0].id).toBe("0");
+    // and what happens next is sent
+    await placeBid(alice.id, { lotId: lot.id, amount: "200", isProxy: false });
+    await a.reader.until((r) => lots(r).length === 1, "the next bid");
+  });
+
   it("the LISTEN connection comes back after it is cut, and catches up what it missed", async () => {
     const lot = await createTestLot();
     const alice = await bidder();
@@ -201,7 +253,8 @@ describe("the stream's upkeep", () => {
       const lot = await createTestLot();
       const a = await openLot(await bidder(), lot.id);
       await a.reader.until((r) => r.heartbeats >= 2, "heartbeats");
-      expect(a.reader.events).toHaveLength(0);
+      // the lot's state, and nothing else
+      expect(a.reader.events.map((e) => e.event)).toEqual(["snapshot"]);
     } finally {
       streamSettings.heartbeatMs = saved;
     }
@@ -221,6 +274,38 @@ describe("the stream's upkeep", () => {
     streams[0].controller.abort();
     expect(openStreams(alice.id)).toBe(MAX_STREAMS_PER_USER - 1);
     expect((await openLot(alice, lot.id)).response.status).toBe(200);
+  });
+
+  it("simultaneous opens cannot all pass the cap: the check and the count are one step", async () => {
+    const lot = await createTestLot();
+    const alice = await bidder();
+    const tries = MAX_STREAMS_PER_USER + 3;
+    const requests = await Promise.all(
+      Array.from({ length: tries }, () => {
+        const controller = new AbortController();
+        open.push(controller);
+        return requestAs(alice, `/live/lots/${lot.id}`, {
+          headers: { Accept: "text/event-stream" },
+          signal: controller.signal,
+        });
+      }),
+    );
+    // all started in the same tick, as simultaneous requests reach the stream
+    const responses = await Promise.all(
+      requests.map((request) =>
+        openEventStream({
+          request,
+          userId: alice.id,
+          lots: [lot.id],
+          initial: async () => [],
+          format: () => null,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_STREAMS_PER_USER);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    expect(openStreams(alice.id)).toBe(MAX_STREAMS_PER_USER);
   });
 
   it("answers 404 for a lot that does not exist and 401 to a visitor", async () => {
@@ -243,11 +328,12 @@ describe("the list stream", () => {
     const [alice, bob] = [await bidder(), await bidder()];
     await placeBid(alice.id, { lotId: one.id, amount: "100", isProxy: false });
     const list = await openList(alice, [one.id, two.id]);
-    await list.reader!.until((r) => r.data("snapshot").length === 1, "the snapshot");
-    expect(list.reader!.data<LiveLot>("snapshot")[0]).toMatchObject({
-      lotId: String(one.id),
-      you: "leading",
-    });
+    await list.reader!.until((r) => r.data("snapshot").length === 2, "the snapshots");
+    // every card's state, a lot without bids (so without events) too
+    expect(list.reader!.data<LiveLot>("snapshot")).toEqual([
+      expect.objectContaining({ lotId: String(one.id), currentBid: "100.00", you: "leading" }),
+      expect.objectContaining({ lotId: String(two.id), bidCount: 0, leader: null, you: null }),
+    ]);
     await placeBid(bob.id, { lotId: two.id, amount: "150", isProxy: false });
     await placeBid(bob.id, { lotId: one.id, amount: "250", isProxy: false });
     await list.reader!.until((r) => lots(r).length === 2, "both lots");

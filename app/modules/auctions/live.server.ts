@@ -75,12 +75,19 @@ function normalize(row: LotEvent): LotEvent {
   return { ...row, endsAt: new Date(row.endsAt).toISOString() };
 }
 
-/** Each lot's newest event (its current state), for lots that have one. */
+/**
+ * Each lot's current state, read from the lots themselves (a lot with no event in the kept history
+ * has a state too). Its id is the lot's newest event (0 when none is kept), read in the same
+ * statement, so the state and the id agree and a later event is newer than it.
+ */
 async function snapshots(lots: string[], viewerId: string): Promise<OutgoingEvent[]> {
   if (lots.length === 0) return [];
   const rows = await sequelize.query<LotEvent>(
-    `SELECT DISTINCT ON (lot_id) ${LOT_EVENT_COLUMNS} FROM lot_events
-      WHERE lot_id = ANY(ARRAY[:lots]::bigint[]) ORDER BY lot_events.lot_id, lot_events.id DESC`,
+    `SELECT coalesce((SELECT max(lot_events.id) FROM lot_events WHERE lot_events.lot_id = lots.id),
+                     0)::text AS id,
+            lots.id::text AS lot, lots.current_bid::text AS price, lots.bid_count AS count,
+            lots.ends_at AS "endsAt", lots.status, lots.high_bidder_id AS leader
+       FROM lots WHERE lots.id = ANY(ARRAY[:lots]::bigint[]) ORDER BY lots.id`,
     { replacements: { lots }, type: QueryTypes.SELECT },
   );
   return rows.map((row) => {

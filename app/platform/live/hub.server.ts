@@ -1,7 +1,15 @@
 // One LISTEN connection per server process, fanning lot events out to this process's open streams
-// (docs/decisions/1801-live-updates-by-server-sent-events.md). pg-listen reconnects after a lost
-// connection; notifications sent while it was away are read back from lot_events, so a stream
-// that stayed open through a database restart misses nothing either.
+// (docs/decisions/1801-live-updates-by-server-sent-events.md, "Revised").
+//
+// What the hub relies on: one lot's events are in id order. The trigger writes a lot's event while
+// its UPDATE holds the lot's row lock, so a later event of the same lot takes its id, and commits,
+// after the earlier one. Events of different lots commit out of id order, so every position the hub
+// keeps is per lot, never one id for everything.
+//
+// Its health: `connected` is true only while the LISTEN connection is up and caught up. While it
+// is not, new streams are refused (the page keeps polling); if it stays down past a grace period,
+// or the hub cannot tell what was missed, the open streams are ended so the browsers fall back to
+// polling and later resume from Last-Event-ID, which replays from lot_events.
 import createSubscriber, { type Subscriber } from "pg-listen";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
@@ -21,40 +29,95 @@ export type LotEvent = {
   previous: string | null;
 };
 
-export type LotListener = (event: LotEvent) => void;
+/** One open stream as the hub sees it. */
+export type LotSubscriber = {
+  /** An event of one of its lots; each lot's events come in id order, each once. */
+  event: (event: LotEvent) => void;
+  /**
+   * The hub can no longer vouch for what it sends (its connection is down or it lost track):
+   * end the stream, so the browser polls and later resumes from Last-Event-ID.
+   */
+  end: () => void;
+};
 
-type Group = { listeners: Set<LotListener>; lastId: bigint };
+type Group = {
+  subscribers: Set<LotSubscriber>;
+  /** The newest event of the lot handed out; null until the lot's start is read from lot_events. */
+  lastId: bigint | null;
+  /** Events that came before lastId was known (handed out, newer than it, once it is). */
+  early: LotEvent[];
+  /** Settles once lastId is known (rejects if it could not be read). */
+  ready: Promise<void>;
+};
 
 /** The columns of lot_events in the LotEvent shape (for replays and catch-up). */
 export const LOT_EVENT_COLUMNS = `id::text AS id, lot_id::text AS lot, current_bid::text AS price,
   bid_count AS count, ends_at AS "endsAt", status, high_bidder_id AS leader,
   previous_bidder_id AS previous`;
 
-const CATCH_UP_LIMIT = 10_000;
+/** The hub's timings and sizes (tests shorten them). */
+export const hubSettings = {
+  /**
+   * How long open streams stay open while the LISTEN connection is being restored. A short blip
+   * (a backend cut, a fast database restart) is caught up without the browsers noticing; past this
+   * the streams end and the pages poll, as they would have done before streams existed.
+   */
+  downGraceMs: 15_000,
+  /** Rows per catch-up query. */
+  catchUpPageSize: 1_000,
+  /**
+   * The most rows one catch-up hands out. Beyond that the open streams are ended instead: each
+   * browser's own Last-Event-ID replay (or snapshot) is cheaper than fanning out a backlog.
+   */
+  catchUpLimit: 10_000,
+  /** Backoff between fresh connections after one failed or pg-listen gave up. */
+  retryMinMs: 1_000,
+  retryMaxMs: 30_000,
+};
 
 export class LiveHub {
   private readonly groups = new Map<string, Group>();
   private subscriber: Subscriber | null = null;
   private starting: Promise<void> | null = null;
-  /** The newest event id this process has seen: where a new lot's group starts. */
-  private highWater = 0n;
+  /** Up and caught up: new streams may open. */
+  private up = false;
+  /**
+   * Notifications held while the connection is being restored and caught up (null when not):
+   * handed out after the catch-up, so a newer notification never overtakes an older missed event.
+   */
+  private held: LotEvent[] | null = null;
+  /** Bumped when a catch-up in flight must stop (the connection was lost again, or torn down). */
+  private generation = 0;
+  private downTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
   private closed = false;
-  /** True while the LISTEN connection is up. */
-  connected = false;
 
   constructor(private readonly databaseUrl: string) {}
 
-  /** Connects once (later calls share the attempt); rejects if the database cannot be reached. */
+  /** True while the LISTEN connection is up and has caught up with what it missed. */
+  get connected() {
+    return this.up;
+  }
+
+  /**
+   * Resolves once the hub is up. Rejects at once while it is restoring its connection or waiting
+   * to try again, so a stream is refused (503: the page keeps polling) rather than opened deaf.
+   */
   start(): Promise<void> {
-    if (this.connected) return Promise.resolve();
-    this.starting ??= this.connect().finally(() => {
+    if (this.closed) return Promise.reject(new Error("live hub: stopped"));
+    if (this.up) return Promise.resolve();
+    if (this.starting) return this.starting;
+    if (this.subscriber || this.retryTimer) {
+      return Promise.reject(new Error("live hub: the LISTEN connection is down"));
+    }
+    this.starting = this.connect().finally(() => {
       this.starting = null;
     });
     return this.starting;
   }
 
   private async connect() {
-    if (this.subscriber) return;
     const subscriber = createSubscriber(
       { connectionString: this.databaseUrl },
       {
@@ -65,110 +128,279 @@ export class LiveHub {
         paranoidChecking: 10_000,
       },
     );
-    subscriber.notifications.on(LOT_EVENTS_CHANNEL, (event: LotEvent) => this.dispatch(event));
-    subscriber.events.on("error", (error) => {
-      this.connected = false;
-      console.error("live hub:", error.message);
-    });
-    subscriber.events.on("reconnect", () => {
-      this.connected = false;
-    });
-    subscriber.events.on("connected", () => {
-      if (this.connected || this.subscriber !== subscriber) return;
-      this.connected = true;
-      void this.catchUp().catch((error) => console.error("live hub catch-up:", error));
-    });
+    subscriber.notifications.on(LOT_EVENTS_CHANNEL, (event: LotEvent) =>
+      this.receive(subscriber, event),
+    );
+    subscriber.events.on("error", (error: Error) => this.failed(subscriber, error));
+    subscriber.events.on("reconnect", () => this.lost(subscriber));
+    subscriber.events.on("connected", () => this.restored(subscriber));
+    this.subscriber = subscriber;
     try {
       await subscriber.connect();
       await subscriber.listenTo(LOT_EVENTS_CHANNEL);
+      if (this.closed) throw new Error("live hub: stopped");
     } catch (error) {
-      await subscriber.close().catch(() => undefined);
+      if (this.subscriber === subscriber) await this.tearDown();
+      else await subscriber.close().catch(() => undefined);
+      this.scheduleRetry();
       throw error;
     }
-    const [row] = await sequelize.query<{ id: string }>(
-      "SELECT coalesce(max(id), 0)::text AS id FROM lot_events",
-      { type: QueryTypes.SELECT },
-    );
-    if (BigInt(row.id) > this.highWater) this.highWater = BigInt(row.id);
-    this.subscriber = subscriber;
-    this.connected = true;
+    this.failures = 0;
+    // lost again already: its "connected" will catch up and go live (restored)
+    if (this.held === null) this.up = true;
   }
 
-  /** Listens to these lots; returns the function that stops listening. */
-  subscribe(lots: string[], listener: LotListener): () => void {
+  /**
+   * Listens to these lots; resolves, once each lot's start is known, to the function that stops
+   * listening. Rejects when the hub is not up or a lot's start cannot be read.
+   *
+   * A lot nobody here watched yet starts at its newest committed event. Every event of it after
+   * that commits later and is notified to this connection; the stream reads its first state only
+   * after this resolves, so it covers everything up to here.
+   */
+  async subscribe(lots: string[], subscriber: LotSubscriber): Promise<() => void> {
+    if (!this.up) throw new Error("live hub: the LISTEN connection is down");
+    const fresh: Array<[string, Group]> = [];
+    const waits: Promise<void>[] = [];
     for (const lot of lots) {
       let group = this.groups.get(lot);
       if (!group) {
-        group = { listeners: new Set(), lastId: this.highWater };
+        group = { subscribers: new Set(), lastId: null, early: [], ready: Promise.resolve() };
         this.groups.set(lot, group);
+        fresh.push([lot, group]);
+      } else if (group.lastId === null) {
+        waits.push(group.ready);
       }
-      group.listeners.add(listener);
+      group.subscribers.add(subscriber);
     }
-    return () => {
+    if (fresh.length > 0) {
+      const ready = this.startGroups(fresh);
+      for (const [, group] of fresh) group.ready = ready;
+      waits.push(ready);
+    }
+    const unsubscribe = () => {
       for (const lot of lots) {
         const group = this.groups.get(lot);
         if (!group) continue;
-        group.listeners.delete(listener);
-        if (group.listeners.size === 0) this.groups.delete(lot);
+        group.subscribers.delete(subscriber);
+        if (group.subscribers.size === 0) this.groups.delete(lot);
       }
     };
+    try {
+      await Promise.all(waits);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    return unsubscribe;
+  }
+
+  /** Reads where each new group starts: its lot's newest event, or 0 when it has none. */
+  private async startGroups(fresh: Array<[string, Group]>) {
+    try {
+      const rows = await sequelize.query<{ lot: string; id: string }>(
+        `SELECT lot::text AS lot,
+                coalesce((SELECT max(id) FROM lot_events WHERE lot_id = lot), 0)::text AS id
+           FROM unnest(ARRAY[:lots]::bigint[]) AS lot`,
+        { replacements: { lots: fresh.map(([lot]) => lot) }, type: QueryTypes.SELECT },
+      );
+      const start = new Map(rows.map((row) => [row.lot, BigInt(row.id)]));
+      for (const [lot, group] of fresh) {
+        group.lastId = start.get(lot) ?? 0n;
+        const early = group.early;
+        group.early = [];
+        for (const event of early) this.handOut(group, event);
+      }
+    } catch (error) {
+      // without a start the group cannot tell an old event from a new one: drop it
+      for (const [lot, group] of fresh) {
+        if (this.groups.get(lot) === group) this.groups.delete(lot);
+      }
+      throw error;
+    }
   }
 
   /** Open subscriptions (one per stream and lot), for the benchmark and tests. */
   get listenerCount() {
     let count = 0;
-    for (const group of this.groups.values()) count += group.listeners.size;
+    for (const group of this.groups.values()) count += group.subscribers.size;
     return count;
   }
 
+  private receive(subscriber: Subscriber, event: LotEvent) {
+    if (subscriber !== this.subscriber) return;
+    if (this.held) this.held.push(event);
+    else this.dispatch(event);
+  }
+
   /**
-   * Hands an event to its lot's listeners. Events of one lot arrive in id order (the lot's row
-   * lock orders them); one seen already (a notification and the catch-up both) is skipped.
+   * Hands an event to its lot's subscribers, unless it is not newer than the lot's last one (the
+   * catch-up and a notification both brought it, or it was committed before the group started).
    */
   dispatch(event: LotEvent) {
-    const id = BigInt(event.id);
-    if (id > this.highWater) this.highWater = id;
     const group = this.groups.get(event.lot);
-    if (!group || id <= group.lastId) return;
+    if (group) this.handOut(group, event);
+  }
+
+  private handOut(group: Group, event: LotEvent) {
+    if (group.lastId === null) {
+      group.early.push(event);
+      return;
+    }
+    const id = BigInt(event.id);
+    if (id <= group.lastId) return;
     group.lastId = id;
-    for (const listener of group.listeners) {
+    for (const subscriber of group.subscribers) {
       try {
-        listener(event);
+        subscriber.event(event);
       } catch (error) {
         console.error("live listener:", error);
       }
     }
   }
 
-  /** After a reconnect: what the watched lots changed while the connection was down. */
-  private async catchUp() {
-    if (this.groups.size === 0) return;
-    let since = this.highWater;
-    for (const group of this.groups.values()) if (group.lastId < since) since = group.lastId;
-    const events = await sequelize.query<LotEvent>(
-      `SELECT ${LOT_EVENT_COLUMNS} FROM lot_events
-        WHERE id > :since AND lot_id = ANY(ARRAY[:lots]::bigint[]) ORDER BY lot_events.id LIMIT :limit`,
-      {
-        replacements: {
-          since: String(since),
-          lots: [...this.groups.keys()],
-          limit: CATCH_UP_LIMIT,
-        },
-        type: QueryTypes.SELECT,
-      },
-    );
-    for (const event of events) {
-      this.dispatch({ ...event, endsAt: new Date(event.endsAt).toISOString() });
+  /** pg-listen lost the connection and is reconnecting ("reconnect", once per attempt). */
+  private lost(subscriber: Subscriber) {
+    if (subscriber !== this.subscriber) return;
+    if (this.up) console.error("live hub: LISTEN connection lost; reconnecting");
+    this.up = false;
+    // a catch-up in flight stops; the next one starts from where the groups now are
+    this.generation += 1;
+    this.held ??= [];
+    this.downTimer ??= setTimeout(() => {
+      this.downTimer = null;
+      console.error(
+        `live hub: LISTEN connection down for ${hubSettings.downGraceMs} ms; ending the open streams`,
+      );
+      this.endAll();
+    }, hubSettings.downGraceMs);
+    this.downTimer.unref?.();
+  }
+
+  /** pg-listen is connected and listening again: read what was missed, then go live. */
+  private restored(subscriber: Subscriber) {
+    if (subscriber !== this.subscriber) {
+      // one this hub gave up on, whose reconnect loop went on anyway: it has no use
+      void subscriber.close().catch(() => undefined);
+      return;
+    }
+    // the first connection's own "connected": connect() finishes the start
+    if (this.held === null) return;
+    void this.catchUp(this.generation);
+  }
+
+  /**
+   * Reads the watched lots' events after each one's last, in id order and page by page, then
+   * hands out the notifications held meanwhile. Per lot that is gap-free: what the reads did not
+   * see committed after the connection was back, so it is among the held notifications.
+   */
+  private async catchUp(generation: number) {
+    try {
+      // groups still reading their start must know it before anything is read past it
+      await Promise.allSettled([...this.groups.values()].map((group) => group.ready));
+      let total = 0;
+      for (;;) {
+        if (generation !== this.generation) return;
+        const watched = [...this.groups.entries()].filter(([, group]) => group.lastId !== null);
+        if (watched.length === 0) break;
+        const rows = await sequelize.query<LotEvent>(
+          `SELECT ${LOT_EVENT_COLUMNS}
+             FROM unnest(ARRAY[:lots]::bigint[], ARRAY[:since]::bigint[]) AS watched (lot, since)
+             JOIN lot_events ON lot_events.lot_id = watched.lot AND lot_events.id > watched.since
+            ORDER BY lot_events.id LIMIT :limit`,
+          {
+            replacements: {
+              lots: watched.map(([lot]) => lot),
+              since: watched.map(([, group]) => String(group.lastId)),
+              limit: hubSettings.catchUpPageSize,
+            },
+            type: QueryTypes.SELECT,
+          },
+        );
+        if (generation !== this.generation) return;
+        for (const row of rows)
+          this.dispatch({ ...row, endsAt: new Date(row.endsAt).toISOString() });
+        total += rows.length;
+        if (rows.length < hubSettings.catchUpPageSize) break;
+        if (total >= hubSettings.catchUpLimit) {
+          console.error(`live hub: ${total} or more events missed; ending the open streams`);
+          this.endAll();
+          break;
+        }
+      }
+    } catch (error) {
+      if (generation !== this.generation) return;
+      console.error("live hub: catch-up failed; ending the open streams:", error);
+      this.endAll();
+    }
+    const held = this.held ?? [];
+    this.held = null;
+    for (const event of held) this.dispatch(event);
+    if (this.downTimer) clearTimeout(this.downTimer);
+    this.downTimer = null;
+    this.up = true;
+    console.log("live hub: LISTEN connection restored");
+  }
+
+  /** pg-listen's "error": a payload it could not parse, or it gave up reconnecting. */
+  private failed(subscriber: Subscriber, error: Error) {
+    if (subscriber !== this.subscriber) return;
+    if (error.message.startsWith("Error parsing PostgreSQL notification payload")) {
+      console.error("live hub:", error.message);
+      return;
+    }
+    // pg-listen stops for good when it cannot LISTEN again after reconnecting: start afresh
+    console.error("live hub: LISTEN connection failed; starting a new one:", error.message);
+    void this.tearDown();
+    this.scheduleRetry();
+  }
+
+  /** Drops the current subscriber and ends the open streams. */
+  private tearDown() {
+    const subscriber = this.subscriber;
+    this.subscriber = null;
+    this.up = false;
+    this.held = null;
+    this.generation += 1;
+    if (this.downTimer) clearTimeout(this.downTimer);
+    this.downTimer = null;
+    this.endAll();
+    return subscriber?.close().catch(() => undefined);
+  }
+
+  /** A fresh connection later, backing off from retryMinMs to retryMaxMs. */
+  private scheduleRetry() {
+    if (this.closed || this.retryTimer) return;
+    const delay = Math.min(hubSettings.retryMaxMs, hubSettings.retryMinMs * 2 ** this.failures);
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.start().catch(() => undefined);
+    }, delay);
+    this.retryTimer.unref?.();
+  }
+
+  /** Ends every open stream (each ends itself on this process by unsubscribing). */
+  private endAll() {
+    const subscribers = new Set<LotSubscriber>();
+    for (const group of this.groups.values()) {
+      for (const subscriber of group.subscribers) subscribers.add(subscriber);
+    }
+    this.groups.clear();
+    for (const subscriber of subscribers) {
+      try {
+        subscriber.end();
+      } catch (error) {
+        console.error("live listener:", error);
+      }
     }
   }
 
   async stop() {
     this.closed = true;
-    const subscriber = this.subscriber;
-    this.subscriber = null;
-    this.connected = false;
-    this.groups.clear();
-    await subscriber?.close().catch(() => undefined);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.tearDown();
   }
 
   get stopped() {

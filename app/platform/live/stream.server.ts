@@ -1,8 +1,9 @@
 // A server-sent event stream over the hub (docs/decisions/1801-live-updates-by-server-sent-events.md):
 // better-sse frames the events and sends the heartbeats; this file adds what a marketplace needs
 // around it: a cap on one person's open streams, events buffered while the first ones are read
-// from the database, and a stream that fails cleanly (a status, not a hung request) when the
-// LISTEN connection is down, so the page falls back to polling.
+// from the database, and a stream that fails cleanly (a 503, not a hung or silent request) while
+// the hub's LISTEN connection is down, or ends when the hub can no longer vouch for it, so the page
+// falls back to polling and later resumes from Last-Event-ID.
 import { FetchConnection, Session } from "better-sse";
 import { liveHub, type LotEvent } from "./hub.server";
 
@@ -72,17 +73,13 @@ function refuse(status: number, message: string, retryAfter?: number) {
 export async function openEventStream(spec: StreamSpec): Promise<Response> {
   const { request, userId } = spec;
   if (request.signal.aborted) return refuse(499, "Closed");
-  if ((openByUser.get(userId) ?? 0) >= MAX_STREAMS_PER_USER) {
+  // The check and the count are one step, before any await: simultaneous requests cannot all
+  // pass it. The place is given back if the stream does not open.
+  const held = openByUser.get(userId) ?? 0;
+  if (held >= MAX_STREAMS_PER_USER) {
     return refuse(429, "Too many live streams are open. Close a tab and reload.", 30);
   }
-  const hub = liveHub();
-  try {
-    await hub.start();
-  } catch {
-    return refuse(503, "Live updates are unavailable right now.", 30);
-  }
-
-  openByUser.set(userId, (openByUser.get(userId) ?? 0) + 1);
+  openByUser.set(userId, held + 1);
   let released = false;
   const release = () => {
     if (released) return;
@@ -91,25 +88,23 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     if (left > 0) openByUser.set(userId, left);
     else openByUser.delete(userId);
   };
-
-  const connection = new SafeFetchConnection(request, null, {
-    headers: {
-      // no-transform: the compression middleware leaves the stream alone (it would buffer it)
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
-    },
-  });
-  const session = new Session(connection, {
-    retry: streamSettings.retryMs,
-    keepAlive: streamSettings.heartbeatMs,
-    // each event's data is serialized once by the caller and shared by every stream
-    serializer: (data) => data as string,
-  });
+  const unavailable = () => refuse(503, "Live updates are unavailable right now.", 30);
 
   const seen = new Map<string, bigint>();
   let pending: LotEvent[] | null = [];
+  let session: Session | null = null;
+  /** Set when the hub ends the stream (see LotSubscriber.end) or the reader goes. */
+  let ended = false;
+  // The session listens to this signal, not the request's: the hub can end the stream too.
+  const ending = new AbortController();
+  const end = () => {
+    ended = true;
+    // better-sse sets the session up on the next tick; ending it before would leave its timer
+    if (!session || session.isConnected) ending.abort();
+    else session.once("connected", () => ending.abort());
+  };
   const send = (event: OutgoingEvent) => {
-    if (session.isConnected) session.push(event.data, event.name, event.id);
+    if (session?.isConnected) session.push(event.data, event.name, event.id);
   };
   const deliver = (event: LotEvent) => {
     const id = BigInt(event.id);
@@ -118,18 +113,38 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     const outgoing = spec.format(event);
     if (outgoing) send(outgoing);
   };
-  const unsubscribe = hub.subscribe(spec.lots, (event) => {
-    if (pending) pending.push(event);
-    else deliver(event);
-  });
+
+  const hub = liveHub();
+  let unsubscribe: () => void;
+  try {
+    // while the hub is down (not connected, or not caught up) this refuses: the page keeps polling
+    await hub.start();
+    unsubscribe = await hub.subscribe(spec.lots, {
+      event: (event) => {
+        if (pending) pending.push(event);
+        else deliver(event);
+      },
+      end,
+    });
+  } catch {
+    release();
+    return unavailable();
+  }
+  let closed = false;
   const close = () => {
+    if (closed) return;
+    closed = true;
     unsubscribe();
     release();
   };
-  if (request.signal.aborted) close();
-  else request.signal.addEventListener("abort", close, { once: true });
-  session.once("disconnected", close);
+  request.signal.addEventListener("abort", end, { once: true });
+  if (ended || request.signal.aborted) {
+    close();
+    return request.signal.aborted ? refuse(499, "Closed") : unavailable();
+  }
 
+  // the hub's events wait in `pending` until the first ones are out (the hub has started these
+  // lots, so what is read here covers every event it will not send)
   const lastEventId = parseEventId(request.headers.get("last-event-id"));
   let first: OutgoingEvent[] = [];
   try {
@@ -138,8 +153,31 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     close();
     throw error;
   }
+  if (ended || request.signal.aborted) {
+    close();
+    return request.signal.aborted ? refuse(499, "Closed") : unavailable();
+  }
+
+  const connection = new SafeFetchConnection(
+    new Request(request.url, { headers: request.headers, signal: ending.signal }),
+    null,
+    {
+      headers: {
+        // no-transform: the compression middleware leaves the stream alone (it would buffer it)
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+      },
+    },
+  );
+  session = new Session(connection, {
+    retry: streamSettings.retryMs,
+    keepAlive: streamSettings.heartbeatMs,
+    // each event's data is serialized once by the caller and shared by every stream
+    serializer: (data) => data as string,
+  });
+  session.once("disconnected", close);
   // the session connects on the next tick; push once it has
-  const flushFirst = () => {
+  session.once("connected", () => {
     for (const event of first) {
       send(event);
       if (event.lot && BigInt(event.id) > (seen.get(event.lot) ?? 0n))
@@ -148,8 +186,6 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     const buffered = pending ?? [];
     pending = null;
     for (const event of buffered) deliver(event);
-  };
-  if (session.isConnected) flushFirst();
-  else session.once("connected", flushFirst);
+  });
   return session.getResponse() as Response;
 }

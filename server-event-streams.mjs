@@ -1,0 +1,55 @@
+// Part of the production server (server.mjs, docs/decisions/1102), in its own file so a test can
+// drive it without starting the server.
+//
+// A live event stream (docs/decisions/1801) whose reader falls behind is cut, never buffered
+// without bound: past 256 KiB unsent the connection closes and the browser reconnects with
+// Last-Event-ID. Remix's Express adapter writes without waiting for 'drain', so only the socket
+// knows how far behind a reader is.
+//
+// Which answers are watched is decided by the response (its Content-Type), not by the request's
+// Accept header, which a client may leave out. The check is made once per answer, when its
+// headers go out; only an event stream's writes are wrapped, every other answer keeps the plain
+// write.
+export const STREAM_BACKLOG_LIMIT = 256 * 1024;
+
+const EVENT_STREAM = /^\s*text\/event-stream/i;
+
+export function dropSlowEventStreams(_req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (EVENT_STREAM.test(contentType(res, args))) cutWhenBehind(res);
+    return writeHead.apply(this, args);
+  };
+  next();
+}
+
+/** The answer's Content-Type: as set on it, or as given to writeHead (an object or an array). */
+function contentType(res, args) {
+  let value = res.getHeader("content-type");
+  const headers = args.find((arg) => arg !== null && typeof arg === "object");
+  if (Array.isArray(headers)) {
+    // [[name, value], ...] or the raw [name, value, name, value, ...]
+    const pairs = Array.isArray(headers[0])
+      ? headers
+      : headers.flatMap((item, i) => (i % 2 === 0 ? [[item, headers[i + 1]]] : []));
+    for (const [name, given] of pairs) {
+      if (String(name).toLowerCase() === "content-type") value = given;
+    }
+  } else if (headers) {
+    for (const [name, given] of Object.entries(headers)) {
+      if (name.toLowerCase() === "content-type") value = given;
+    }
+  }
+  return String(value ?? "");
+}
+
+function cutWhenBehind(res) {
+  const write = res.write;
+  res.write = function (...args) {
+    if (res.writableLength > STREAM_BACKLOG_LIMIT) {
+      res.destroy();
+      return false;
+    }
+    return write.apply(this, args);
+  };
+}
