@@ -2,6 +2,7 @@
 // downloads them from a local server, checks, stores and thumbnails them, the route serves them,
 // a broken one ends failed after its tries, and a lot without pictures shows its drawing.
 import { execFile } from "node:child_process";
+import dns from "node:dns";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +13,8 @@ import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import { QueryTypes } from "sequelize";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { http as mswHttp, passthrough } from "msw";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { importCopartCsv } from "~/modules/auctions/import.server";
 import {
@@ -33,6 +35,7 @@ import {
 } from "~/platform/remote-fetch.server";
 import { setStorageForTests, storage } from "~/platform/storage/index.server";
 import { loader as pictureLoader } from "~/routes/lot-pictures.$id";
+import { server as msw } from "../mocks/server";
 import { startFilesystemStorage, type TestStorage } from "../support/storage";
 
 const SAMPLE = "tests/fixtures/copart-sales-sample.csv";
@@ -391,6 +394,43 @@ describe("lot pictures from the feed", () => {
     });
     await expect(slow).rejects.toBeInstanceOf(RemoteFetchError);
     await expect(slow).rejects.toMatchObject({ permanent: false, message: /no answer within/ });
+
+    // a public-looking name that resolves to this machine is refused where it is resolved, at
+    // connect time (and fetched when private addresses are allowed: the check is on that path)
+    hits.clear();
+    msw.use(mswHttp.all(/^http:\/\/pictures\.example\.com(:\d+)?\//, () => passthrough()));
+    const lookup = vi
+      .spyOn(dns, "lookup")
+      .mockImplementation(((
+        _host: string,
+        options: dns.LookupOptions,
+        callback: (e: null, a: string | dns.LookupAddress[], f?: number) => void,
+      ) =>
+        options.all
+          ? callback(null, [{ address: "127.0.0.1", family: 4 }])
+          : callback(null, "127.0.0.1", 4)) as unknown as typeof dns.lookup);
+    try {
+      const port = new URL(base).port;
+      const named = `http://pictures.example.com:${port}/pictures/camry.jpg`;
+      expect(checkRemoteUrl(named, false).hostname).toBe("pictures.example.com");
+      await expect(
+        fetchRemote(named, { timeoutMs: 5000, maxBytes: 1_000_000, allowPrivate: false }),
+      ).rejects.toMatchObject({
+        permanent: true,
+        message: "pictures.example.com resolves to 127.0.0.1, not a public address",
+      });
+      expect(hits.get("/pictures/camry.jpg")).toBeUndefined();
+      const allowed = await fetchRemote(named, {
+        timeoutMs: 5000,
+        maxBytes: 1_000_000,
+        allowPrivate: true,
+      });
+      expect(allowed.bytes.length).toBe(files.get("/pictures/camry.jpg")!.body.length);
+      expect(lookup).toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+      msw.resetHandlers();
+    }
 
     // the fetcher as production runs it: a private address fails at once, nothing is fetched
     const csv = csvWith(
