@@ -1,17 +1,19 @@
-// npm run import:lots -- --house copart FILE.csv
+// npm run import:lots -- --house copart FILE.csv [--no-pictures]
 import fs from "node:fs";
 import { ensureDatabaseUrl } from "../db/local";
 
 async function main() {
   const args = process.argv.slice(2);
-  const houseAt = args.indexOf("--house");
-  const house = houseAt >= 0 ? args[houseAt + 1] : undefined;
-  const file = args.filter((_, i) => i !== houseAt && i !== houseAt + 1)[0];
+  const noPictures = args.includes("--no-pictures");
+  const rest = args.filter((arg) => arg !== "--no-pictures");
+  const houseAt = rest.indexOf("--house");
+  const house = houseAt >= 0 ? rest[houseAt + 1] : undefined;
+  const file = rest.filter((_, i) => i !== houseAt && i !== houseAt + 1)[0];
   if (house !== "copart" || !file) {
     console.error(
       house && house !== "copart"
         ? `Only Copart's published sales-data CSV can be imported (got --house ${house}).`
-        : "Usage: npm run import:lots -- --house copart FILE.csv",
+        : "Usage: npm run import:lots -- --house copart FILE.csv [--no-pictures]",
     );
     process.exit(2);
   }
@@ -21,6 +23,8 @@ async function main() {
   }
   await ensureDatabaseUrl(() => undefined);
   const { importCopartCsv } = await import("../app/modules/auctions/import.server");
+  const { fetchDuePictures, pictureProgress } =
+    await import("../app/modules/auctions/lot-images.server");
   const { sequelize } = await import("../app/models/db.server");
   const started = Date.now();
   try {
@@ -38,6 +42,19 @@ async function main() {
         `${report.unchanged} unchanged, ${report.skipped.length} skipped, ` +
         `${report.vinFlags.length} VINs flagged (${Date.now() - started} ms)`,
     );
+    // The pictures the file named (and any still due from before): fetched now, batch by batch;
+    // what fails is tried again by the worker tick. --no-pictures leaves them all to the tick.
+    if (noPictures) {
+      console.log(`${report.pictures} picture URLs recorded; the worker tick will fetch them`);
+      return;
+    }
+    const line = (p: Awaited<ReturnType<typeof pictureProgress>>) =>
+      `pictures: ${p.stored}/${p.wanted} stored` +
+      (p.failed ? `, ${p.failed} failed` : "") +
+      (p.waiting ? `, ${p.waiting} waiting` : "");
+    await fetchDuePictures(async () => console.log(line(await pictureProgress())));
+    const done = await pictureProgress();
+    console.log(line(done) + (done.waiting ? " (the worker tick tries those again later)" : ""));
   } finally {
     await sequelize.close();
   }

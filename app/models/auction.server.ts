@@ -164,7 +164,65 @@ Purchase.init(
   { sequelize, tableName: "purchases" },
 );
 
+export const LOT_IMAGE_SOURCES = ["image_url", "image_thumbnail", "catalogue"] as const;
+export const LOT_IMAGE_STATUSES = [
+  "pending",
+  "fetching",
+  "stored",
+  "expanded",
+  "failed",
+  "skipped",
+] as const;
+
+/** A picture a lot's feed names, and what became of it (docs/decisions/2105-lot-pictures.md). */
+export class LotImage extends Model<InferAttributes<LotImage>, InferCreationAttributes<LotImage>> {
+  declare id: CreationOptional<string>;
+  declare lotId: string;
+  declare source: (typeof LOT_IMAGE_SOURCES)[number];
+  declare position: number;
+  declare sourceUrl: string;
+  declare status: CreationOptional<(typeof LOT_IMAGE_STATUSES)[number]>;
+  declare attempts: CreationOptional<number>;
+  declare nextAttemptAt: CreationOptional<Date>;
+  declare claimedUntil: CreationOptional<Date | null>;
+  declare storageKey: CreationOptional<string | null>;
+  declare thumbKey: CreationOptional<string | null>;
+  declare contentType: CreationOptional<string | null>;
+  declare width: CreationOptional<number | null>;
+  declare height: CreationOptional<number | null>;
+  declare error: CreationOptional<string | null>;
+  declare storedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+LotImage.init(
+  {
+    id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+    lotId: { type: DataTypes.BIGINT, allowNull: false },
+    source: { type: DataTypes.TEXT, allowNull: false },
+    position: { type: DataTypes.INTEGER, allowNull: false },
+    sourceUrl: { type: DataTypes.TEXT, allowNull: false },
+    status: { type: DataTypes.TEXT, allowNull: false, defaultValue: "pending" },
+    attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    nextAttemptAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+    claimedUntil: { type: DataTypes.DATE, allowNull: true },
+    storageKey: { type: DataTypes.TEXT, allowNull: true },
+    thumbKey: { type: DataTypes.TEXT, allowNull: true },
+    contentType: { type: DataTypes.TEXT, allowNull: true },
+    width: { type: DataTypes.INTEGER, allowNull: true },
+    height: { type: DataTypes.INTEGER, allowNull: true },
+    error: { type: DataTypes.TEXT, allowNull: true },
+    storedAt: { type: DataTypes.DATE, allowNull: true },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "lot_images" },
+);
+
 Lot.hasMany(Bid, { foreignKey: "lotId" });
 Bid.belongsTo(Lot, { foreignKey: "lotId" });
 Bid.belongsTo(User, { foreignKey: "userId" });
 Purchase.belongsTo(Lot, { foreignKey: "lotId" });
+Lot.hasMany(LotImage, { foreignKey: "lotId" });
+LotImage.belongsTo(Lot, { foreignKey: "lotId" });

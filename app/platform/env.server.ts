@@ -37,6 +37,14 @@ const schema = z.object({
   /** smtp(s)://user:pass@host:port for outgoing mail; unset, mail waits in the outbox. */
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("BidYard <no-reply@bidyard.local>"),
+  /**
+   * Lets the outbound fetcher (lot pictures) reach loopback and private addresses. Off by default:
+   * a feed must not make the server fetch from its own network. Tests (NODE_ENV=test) allow them.
+   */
+  REMOTE_FETCH_ALLOW_PRIVATE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   ALLOW_TEST_PAYMENTS: z
     .enum(["true", "false"])
     .default("false")

@@ -3,7 +3,7 @@
 // that run code or open other files. See docs/decisions/0902-upload-content-rules.md and
 // docs/decisions/1304-pdf-object-streams-decoded.md.
 import { inflateSync } from "node:zlib";
-import type { DetectedFileType } from "~/utils/file-type";
+import type { DetectedFileType, ImageFileType } from "~/utils/file-type";
 
 /**
  * Long markers: so unlikely by chance that they are looked for everywhere, compressed pixels
@@ -116,6 +116,31 @@ function pngTextRegions(bytes: Uint8Array): Uint8Array[] {
     }
   }
   if (pos < bytes.length) regions.push(bytes.subarray(pos));
+  return regions;
+}
+
+/** WebP chunks that hold compressed pixels; every other chunk (EXIF, XMP, ICC …) may hold text. */
+const WEBP_PIXEL_CHUNKS = new Set(["VP8 ", "VP8L", "ALPH", "ANMF"]);
+
+/** The parts of a WebP that are not compressed pixels: other chunks, and what follows the RIFF. */
+function webpTextRegions(bytes: Uint8Array): Uint8Array[] {
+  const regions: Uint8Array[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 12) return [bytes];
+  const end = Math.min(bytes.length, 8 + view.getUint32(4, true));
+  let pos = 12;
+  while (pos + 8 <= end) {
+    const type = String.fromCharCode(...bytes.subarray(pos, pos + 4));
+    const length = view.getUint32(pos + 4, true);
+    if (!/^[A-Za-z0-9 ]{4}$/.test(type)) {
+      regions.push(bytes.subarray(pos));
+      return regions;
+    }
+    const start = pos + 8;
+    if (!WEBP_PIXEL_CHUNKS.has(type)) regions.push(bytes.subarray(start, start + length));
+    pos = start + length + (length % 2);
+  }
+  if (pos < bytes.length) regions.push(bytes.subarray(Math.min(pos, end)));
   return regions;
 }
 
@@ -378,7 +403,10 @@ function pdfTextRegions(bytes: Uint8Array, text: string): string[] {
  * Why `bytes` (already known by its first bytes to be `type`) must be refused, or null when it
  * carries nothing active. Reads the whole file: callers hold at most the 10 MB an upload may be.
  */
-export function activeContentIn(bytes: Uint8Array, type: DetectedFileType): string | null {
+export function activeContentIn(
+  bytes: Uint8Array,
+  type: DetectedFileType | ImageFileType,
+): string | null {
   const text = latin1(bytes);
   const strong = markupIn(text, STRONG_MARKUP);
   if (strong) return `markup ${strong}`;
@@ -389,7 +417,12 @@ export function activeContentIn(bytes: Uint8Array, type: DetectedFileType): stri
     }
     return null;
   }
-  const regions = type === "jpg" ? jpegTextRegions(bytes) : pngTextRegions(bytes);
+  const regions =
+    type === "jpg"
+      ? jpegTextRegions(bytes)
+      : type === "webp"
+        ? webpTextRegions(bytes)
+        : pngTextRegions(bytes);
   for (const region of regions) {
     const found = markupIn(latin1(region));
     if (found) return `markup ${found}`;

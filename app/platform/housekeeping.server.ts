@@ -6,6 +6,7 @@ import { discardStaleUploads } from "./uploads.server";
 import { pruneLotEvents } from "./live/prune.server";
 import { sendDueMail } from "./mail/outbox.server";
 import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/modules/alerts/matching.server";
+import { fetchLotPictures } from "~/modules/auctions/lot-images.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -49,6 +50,16 @@ export async function runWorkerTick() {
   return { matches, endingSoon, mail };
 }
 
+/**
+ * The worker tick's picture share: one small batch of lot pictures from the feed (downloaded,
+ * checked, stored with a thumbnail; docs/decisions/2105). Claimed with FOR UPDATE SKIP LOCKED,
+ * so safe on every instance; kept out of runHousekeeping, whose transaction holds a lock for the
+ * whole run, and guarded apart from the mail so a slow download never holds mail up.
+ */
+export async function runPictureTick() {
+  return fetchLotPictures({ limit: 6, concurrency: 2 });
+}
+
 declare global {
   var __bidyardWorker: NodeJS.Timeout | undefined;
 }
@@ -56,7 +67,16 @@ declare global {
 function startWorker(intervalMs = WORKER_TICK_MS) {
   if (globalThis.__bidyardWorker) return;
   let running = false;
+  let fetchingPictures = false;
   globalThis.__bidyardWorker = setInterval(() => {
+    if (!fetchingPictures) {
+      fetchingPictures = true;
+      runPictureTick()
+        .catch((error) => console.error("picture tick:", error))
+        .finally(() => {
+          fetchingPictures = false;
+        });
+    }
     if (running) return;
     running = true;
     runWorkerTick()

@@ -31,6 +31,30 @@ export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
   return null;
 }
 
+/** Pictures taken from outside feeds: JPEG, PNG and WebP (documents never come this way). */
+export type ImageFileType = "jpg" | "png" | "webp";
+
+export const IMAGE_CONTENT_TYPES: Record<ImageFileType, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+/** How many leading bytes `detectImageType` needs to decide ("RIFF" size "WEBP"). */
+export const IMAGE_TYPE_SNIFF_BYTES = 12;
+
+/** 'jpg', 'png' or 'webp' by the first bytes, else null (a PDF here is null too). */
+export function detectImageType(bytes: Uint8Array): ImageFileType | null {
+  const type = detectFileType(bytes);
+  if (type === "jpg" || type === "png") return type;
+  if (bytes.length >= 12) {
+    const riff = String.fromCharCode(...bytes.subarray(0, 4));
+    const webp = String.fromCharCode(...bytes.subarray(8, 12));
+    if (riff === "RIFF" && webp === "WEBP") return "webp";
+  }
+  return null;
+}
+
 /** The detected type for a MIME type we accept, or null. */
 export function fileTypeForContentType(contentType: string): DetectedFileType | null {
   const normalized = contentType.split(";")[0].trim().toLowerCase();

@@ -16,10 +16,10 @@ test("sold results at 360 px: search by make, read the median, open a lot's comp
   // three sold lots of one make and model (a real 2019 Honda Accord VIN each), at 4,000, 5,000, 6,000
   await query(
     `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
-       location_state, damage_type, primary_damage, title_type, starts_at, ends_at, status,
-       closed_at, current_bid, bid_count, high_bidder_id, high_max)
+       location_state, body_style, color, damage_type, primary_damage, title_type, starts_at,
+       ends_at, status, closed_at, current_bid, bid_count, high_bidder_id, high_max)
      SELECT 'copart', $1 || g, '1HGCV1F33KA123456', 2019, $2, 'Accord', 'Austin', 'TX',
-            'collision', 'FRONT END', 'salvage', now() - interval '5 days',
+            'SEDAN 4D', 'BLUE', 'collision', 'FRONT END', 'salvage', now() - interval '5 days',
             now() - g * interval '1 day', 'sold', now() - g * interval '1 day', 3000 + g * 1000, 3,
             $3, 3000 + g * 1000
        FROM generate_series(1, 3) AS g`,
@@ -41,6 +41,18 @@ test("sold results at 360 px: search by make, read the median, open a lot's comp
     .first()
     .click();
   await expect(page.getByRole("heading", { name: "What similar lots sold for" })).toBeVisible();
+  // no photos of its own: the drawing of its body style in its colour, and it says so
+  const drawing = page.getByRole("img", {
+    name: `Drawing of the 2019 ${make} Accord, a blue sedan`,
+  });
+  await expect(drawing).toBeVisible();
+  await expect(drawing).toHaveAttribute("src", "/vehicle-art/sedan-blue.svg");
+  await expect
+    .poll(() => drawing.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(
+    page.getByText("No photo yet: a drawing of its body style in its colour."),
+  ).toBeVisible();
   await expect(page.getByTestId("comparable-median")).toContainText("Median of 2 sales");
   await expect(page.getByRole("heading", { name: "What the VIN says" })).toBeVisible();
   // the VIN is a Honda: the stated make disagrees and the buyer is told

@@ -296,6 +296,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "public",
     get: everyone([400, 404]),
   },
+  // Lot pictures stored from the feed (public, like the drawings that stand in for them)
+  "lot-pictures.$id.ts": {
+    path: "/lot-pictures/999999999",
+    access: "public",
+    get: everyone(404),
+  },
   // Vehicles: drawn pictures (public, like the listings they illustrate) and sold results
   "vehicle-art.$file.ts": { path: "/vehicle-art/sedan-red.svg", access: "public" },
   "auctions.results.tsx": { path: "/auctions/results", access: "user" },

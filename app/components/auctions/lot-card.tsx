@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { LotBadge } from "~/components/auctions/badge";
 import { Countdown } from "~/components/auctions/countdown";
+import { lotPicture } from "~/modules/auctions/pictures";
 import type { AuctionVehicle } from "~/modules/auctions/types";
 import { formatUsd } from "~/utils/money";
 
@@ -20,6 +21,8 @@ export type CardLot = Pick<
   | "bidCount"
   | "estimatedValue"
   | "imageUrl"
+  | "bodyStyle"
+  | "color"
   | "startsAt"
   | "endsAt"
   | "watching"
@@ -42,24 +45,20 @@ export function LotCard({
   onBid: (lot: CardLot, proxy: boolean, event: React.MouseEvent) => void;
 }) {
   const title = `${lot.year} ${lot.make} ${lot.model}`;
+  // its stored picture at card size, or the drawing of its body style in its colour
+  const picture = lotPicture(lot, "thumb");
   return (
     <article
       className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
       aria-labelledby={`lot-${lot.id}-title`}
     >
       <div className="relative">
-        {lot.imageUrl ? (
-          <img
-            src={lot.imageUrl}
-            alt={title}
-            loading="lazy"
-            className="aspect-[5/3] w-full bg-slate-200 object-cover"
-          />
-        ) : (
-          <div className="flex aspect-[5/3] w-full items-center justify-center bg-slate-200 text-sm text-slate-500">
-            No photo
-          </div>
-        )}
+        <img
+          src={picture.src}
+          alt={picture.alt}
+          loading="lazy"
+          className={`aspect-[5/3] w-full bg-slate-200 ${picture.drawn ? "object-contain" : "object-cover"}`}
+        />
         <div className="absolute left-2 top-2">
           <LotBadge badge={lot.badge} />
         </div>

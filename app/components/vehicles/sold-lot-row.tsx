@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { lotPicture } from "~/modules/auctions/pictures";
 import type { SoldLot } from "~/modules/results/results.server";
 import { formatUsd } from "~/utils/money";
 
@@ -21,17 +22,19 @@ export const soldDate = (iso: string) =>
 
 /** One sold lot: the vehicle, its damage and title, miles, the price and the day it sold. */
 export function SoldLotRow({ lot }: { lot: SoldLot }) {
+  // its stored picture, or the drawing of its body style in its colour; the link names the lot,
+  // so the picture is decoration here
+  const picture = lotPicture(lot, "thumb");
   return (
     <li className="flex items-center gap-3 border-b border-slate-100 py-2">
-      {lot.imageUrl ? (
-        <img
-          src={lot.imageUrl}
-          alt=""
-          width={80}
-          height={48}
-          className="hidden h-12 w-20 rounded object-cover sm:block"
-        />
-      ) : null}
+      <img
+        src={picture.src}
+        alt=""
+        width={80}
+        height={48}
+        loading="lazy"
+        className={`hidden h-12 w-20 rounded bg-slate-100 sm:block ${picture.drawn ? "object-contain" : "object-cover"}`}
+      />
       <div className="min-w-0 flex-1">
         <Link to={`/auctions/${lot.id}`} className="font-semibold text-brand-700 underline">
           {lot.year} {lot.make} {lot.model}

@@ -7,6 +7,7 @@ import { decodeVin } from "~/modules/vehicles/decode.server";
 import { compareWithVin, describeVerdict } from "~/modules/vehicles/disagreement";
 import type { DecodedVin } from "~/modules/vehicles/types";
 import { hasValidCheckDigit, isWellFormedVin } from "~/modules/vehicles/vin";
+import { feedPictureUrl, recordFeedPictures, type FeedPictures } from "./lot-images.server";
 
 /** Copart's member sales-data CSV: the columns we read, by their published header names. */
 export const COPART_REQUIRED = [
@@ -36,6 +37,13 @@ export const COPART_REQUIRED = [
   "Location ZIP",
   "Currency Code",
 ] as const;
+
+/**
+ * Optional picture columns: a file without them still imports. At Copart "Image URL" answers
+ * with the list of the lot's pictures and "Image Thumbnail" is one small picture. Only their
+ * URLs are recorded here; the pictures are fetched later (lot-images.server.ts).
+ */
+export const COPART_PICTURE_COLUMNS = { imageUrl: "Image URL", thumbnailUrl: "Image Thumbnail" };
 
 /** Hours to add to a yard's local sale time to get UTC (Copart prints the zone's abbreviation). */
 const ZONES: Record<string, number> = {
@@ -125,12 +133,14 @@ export type ImportReport = {
   unchanged: number;
   skipped: Skipped[];
   vinFlags: VinFlag[];
+  /** Picture URLs recorded for fetching (new to their lot, or replacing a changed one). */
+  pictures: number;
 };
 
-/** One CSV record → a lot row, or the reason it cannot be imported. */
+/** One CSV record → a lot row and the pictures it names, or the reason it cannot be imported. */
 export function copartRecordToLot(
   record: Record<string, string>,
-): { lot: ImportRow } | { reason: string } {
+): { lot: ImportRow; pictures: FeedPictures } | { reason: string } {
   const get = (name: string) => (record[name] ?? "").trim();
   const lotNumber = get("Lot number");
   if (!/^[A-Za-z0-9-]{1,20}$/.test(lotNumber)) return { reason: "lot number missing or invalid" };
@@ -196,6 +206,10 @@ export function copartRecordToLot(
       starts_at: new Date(sale.getTime() - OPENS_BEFORE_SALE_MS).toISOString(),
       ends_at: sale.toISOString(),
     },
+    pictures: {
+      imageUrl: feedPictureUrl(record[COPART_PICTURE_COLUMNS.imageUrl]),
+      thumbnailUrl: feedPictureUrl(record[COPART_PICTURE_COLUMNS.thumbnailUrl]),
+    },
   };
 }
 
@@ -254,7 +268,8 @@ function vinChecker() {
 
 /**
  * Streams a Copart sales-data CSV into lots: upsert by (house, lot number) in batches, a report
- * of every skipped row and why, and progress on long files.
+ * of every skipped row and why, and progress on long files. The picture URLs a row names are
+ * recorded for the picture fetcher (fetchLotPictures), which runs after, never during the parse.
  */
 export async function importCopartCsv(
   input: Readable,
@@ -268,22 +283,32 @@ export async function importCopartCsv(
     unchanged: 0,
     skipped: [],
     vinFlags: [],
+    pictures: 0,
   };
   const checkVin = vinChecker();
   const parser = input.pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }),
   );
   let header: string[] | null = null;
-  let batch = new Map<string, { line: number; lot: ImportRow }>();
+  let batch = new Map<string, { line: number; lot: ImportRow; pictures: FeedPictures }>();
 
   const flush = async () => {
     if (batch.size === 0) return;
-    const rows = [...batch.values()].map((entry) => entry.lot);
+    const entries = [...batch.values()];
+    const rows = entries.map((entry) => entry.lot);
     batch = new Map();
     const { inserted, updated } = await upsertBatch(rows);
     report.inserted += inserted;
     report.updated += updated;
     report.unchanged += rows.length - inserted - updated;
+    // after the lots exist: only the URLs, nothing is downloaded during the import
+    report.pictures += await recordFeedPictures(
+      "copart",
+      entries.map((entry) => ({
+        lotNumber: String(entry.lot.lot_number),
+        pictures: entry.pictures,
+      })),
+    );
   };
 
   for await (const { record, info } of parser as AsyncIterable<{
@@ -326,7 +351,7 @@ export async function importCopartCsv(
         lotNumber: key,
         reason: `lot number repeated on line ${line}; the later row is used`,
       });
-    batch.set(key, { line, lot: mapped.lot });
+    batch.set(key, { line, lot: mapped.lot, pictures: mapped.pictures });
     if (batch.size >= batchSize) await flush();
     if (report.rows % 10_000 === 0) options.onProgress?.(report.rows);
   }

@@ -30,6 +30,8 @@ type LotRow = {
   bid_count: number;
   estimated_value: string;
   image_url: string | null;
+  body_style: string | null;
+  color: string | null;
   starts_at: Date;
   ends_at: Date;
   high_bidder_id: string | null;
@@ -58,6 +60,8 @@ function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle
     bidCount: row.bid_count,
     estimatedValue: row.estimated_value,
     imageUrl: row.image_url,
+    bodyStyle: row.body_style,
+    color: row.color,
     startsAt: new Date(row.starts_at).toISOString(),
     endsAt: new Date(row.ends_at).toISOString(),
     watching: Boolean(row.watching),
@@ -156,7 +160,7 @@ async function countLots(where: { sql: string; replacements: Record<string, unkn
 
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
   l.location_state, l.damage_type, l.primary_damage, l.title_type, l.auction_house, l.status,
-  l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.starts_at,
+  l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.body_style, l.color, l.starts_at,
   l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
   l.high_max`;
 
@@ -242,8 +246,6 @@ export async function getLot(lotId: string, userId: string | null): Promise<LotD
   const [row] = await sequelize.query<
     LotRow & {
       trim_level: string | null;
-      body_style: string | null;
-      color: string | null;
       location_zip: string | null;
       yard_name: string | null;
       secondary_damage: string | null;
@@ -255,7 +257,7 @@ export async function getLot(lotId: string, userId: string | null): Promise<LotD
       image_urls: string[];
     }
   >(
-    `SELECT ${LIST_COLUMNS}, l.trim_level, l.body_style, l.color, l.location_zip, l.yard_name,
+    `SELECT ${LIST_COLUMNS}, l.trim_level, l.location_zip, l.yard_name,
             l.secondary_damage, l.title_state, l.odometer, l.runs_drives, l.has_keys,
             l.repair_cost, l.image_urls,
             EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
@@ -268,8 +270,6 @@ export async function getLot(lotId: string, userId: string | null): Promise<LotD
   return {
     ...vehicle,
     trimLevel: row.trim_level,
-    bodyStyle: row.body_style,
-    color: row.color,
     locationCity: row.location_city,
     locationZip: row.location_zip,
     yardName: row.yard_name,

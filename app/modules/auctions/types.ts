@@ -19,7 +19,11 @@ export type AuctionVehicle = {
   currentBid: string;
   bidCount: number;
   estimatedValue: string;
+  /** The first stored picture; null shows the drawing (lotPicture in ./pictures.ts). */
   imageUrl: string | null;
+  /** Body style and colour as the feed gives them: they pick the drawing. */
+  bodyStyle: string | null;
+  color: string | null;
   startsAt: string;
   endsAt: string;
   watching: boolean;
@@ -31,8 +35,6 @@ export type AuctionVehicle = {
 /** A lot with every field, for its page. */
 export type LotDetail = AuctionVehicle & {
   trimLevel: string | null;
-  bodyStyle: string | null;
-  color: string | null;
   locationCity: string;
   locationZip: string | null;
   yardName: string | null;

@@ -27,7 +27,10 @@ export type SoldLot = {
   runsDrives: boolean;
   soldPrice: string;
   soldAt: string;
+  /** The first stored picture; null shows the drawing (lotPicture in modules/auctions/pictures). */
   imageUrl: string | null;
+  bodyStyle: string | null;
+  color: string | null;
 };
 export type PriceSummary = {
   count: number;
@@ -51,10 +54,12 @@ type Row = {
   current_bid: string;
   closed_at: Date;
   image: string | null;
+  body_style: string | null;
+  color: string | null;
 };
 
 const COLUMNS = `id::text, auction_house, lot_number, year, make, model, damage_type, primary_damage,
-  title_type, odometer, runs_drives, current_bid, closed_at, image_urls[1] AS image`;
+  title_type, odometer, runs_drives, current_bid, closed_at, image_urls[1] AS image, body_style, color`;
 
 function toSold(row: Row): SoldLot {
   return {
@@ -72,6 +77,8 @@ function toSold(row: Row): SoldLot {
     soldPrice: row.current_bid,
     soldAt: new Date(row.closed_at).toISOString(),
     imageUrl: row.image,
+    bodyStyle: row.body_style,
+    color: row.color,
   };
 }
 

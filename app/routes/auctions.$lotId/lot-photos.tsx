@@ -1,35 +1,45 @@
 import { useState } from "react";
+import { lotPictures, type PictureLot } from "~/modules/auctions/pictures";
 
-/** The lot's photos: one large, the others as thumbnails that swap it (links without JS). */
-export function LotPhotos({ images, title }: { images: string[]; title: string }) {
+/**
+ * The lot's pictures: one large, the others as thumbnails that swap it (links without JS). A lot
+ * without stored pictures shows the drawing of its body style in its colour, said to be one.
+ */
+export function LotPhotos({ lot }: { lot: PictureLot }) {
   const [photo, setPhoto] = useState(0);
-  if (images.length === 0) {
-    return (
-      <div className="flex aspect-[5/3] w-full items-center justify-center rounded-lg bg-slate-200 text-slate-500">
-        No photo available
-      </div>
-    );
-  }
+  const pictures = lotPictures(lot);
+  const thumbs = lotPictures(lot, "thumb");
+  const shown = pictures[photo] ?? pictures[0];
   return (
     <>
       <img
-        src={images[photo] ?? images[0]}
-        alt={`${title}, photo ${photo + 1} of ${images.length}`}
-        className="aspect-[5/3] w-full rounded-lg bg-slate-200 object-cover"
+        src={shown.src}
+        alt={shown.alt}
+        className={`aspect-[5/3] w-full rounded-lg bg-slate-200 ${shown.drawn ? "object-contain" : "object-cover"}`}
       />
-      {images.length > 1 ? (
+      {shown.drawn && pictures.length === 1 ? (
+        <p className="mt-1 text-xs text-slate-600">
+          No photo yet: a drawing of its body style in its colour.
+        </p>
+      ) : null}
+      {pictures.length > 1 ? (
         <ul className="mt-2 flex gap-2 overflow-x-auto">
-          {images.map((src, i) => (
-            <li key={src + i}>
+          {pictures.map((picture, i) => (
+            <li key={picture.src + i}>
               <a
-                href={src}
+                href={picture.full}
                 onClick={(event) => {
                   event.preventDefault();
                   setPhoto(i);
                 }}
                 aria-label={`Show photo ${i + 1}`}
               >
-                <img src={src} alt="" className="h-16 w-24 rounded object-cover" />
+                <img
+                  src={thumbs[i].src}
+                  alt=""
+                  loading="lazy"
+                  className="h-16 w-24 rounded object-cover"
+                />
               </a>
             </li>
           ))}

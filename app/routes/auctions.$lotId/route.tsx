@@ -175,7 +175,7 @@ export default function LotPage() {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <section aria-label="Photos">
-          <LotPhotos images={lot.imageUrls} title={`${lot.year} ${lot.make} ${lot.model}`} />
+          <LotPhotos lot={lot} />
           <LotFacts lot={lot} />
           <VinFacts report={vin} />
         </section>
