@@ -127,18 +127,44 @@ export async function listPurchaseRows(userId: string, limit = 100) {
 }
 
 /** The purchase with its lot, locked when a transaction is given; null when there is none. */
-export async function findPurchase(id: string, transaction?: Transaction) {
+/**
+ * A purchase, row-locked when read in a transaction. `nowait`: a purchase another request holds
+ * locked is refused at once (409) rather than waited for, so a burst of requests for one purchase
+ * cannot fill the connection pool with waiters while the holder needs a connection of its own.
+ */
+export async function findPurchase(
+  id: string,
+  transaction?: Transaction,
+  options: { nowait?: boolean } = {},
+) {
   if (!/^\d{1,18}$/.test(id)) return null;
-  const [row] = await sequelize.query<PurchaseRow>(
-    `${PURCHASE_SELECT} WHERE p.id = :id${transaction ? " FOR UPDATE OF p" : ""}`,
-    { replacements: { id }, type: QueryTypes.SELECT, transaction },
-  );
-  return row ?? null;
+  const lock = transaction ? ` FOR UPDATE OF p${options.nowait ? " NOWAIT" : ""}` : "";
+  try {
+    const [row] = await sequelize.query<PurchaseRow>(`${PURCHASE_SELECT} WHERE p.id = :id${lock}`, {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    return row ?? null;
+  } catch (error) {
+    if ((error as { original?: { code?: string } }).original?.code === "55P03") {
+      throw new PurchaseError(
+        "This purchase is being paid in another window. Refresh the page in a moment.",
+        { status: 409, code: "purchase_busy" },
+      );
+    }
+    throw error;
+  }
 }
 
 /** The buyer's own purchase, or a 404 (someone else's purchase is not found either). */
-export async function findOwnPurchase(userId: string, id: string, transaction?: Transaction) {
-  const row = await findPurchase(id, transaction);
+export async function findOwnPurchase(
+  userId: string,
+  id: string,
+  transaction?: Transaction,
+  options: { nowait?: boolean } = {},
+) {
+  const row = await findPurchase(id, transaction, options);
   if (!row || row.user_id !== userId) {
     throw new PurchaseError("This purchase does not exist.", { status: 404 });
   }

@@ -212,7 +212,11 @@ export async function confirmPurchasePayment(userId: string, providerOrderId: st
   if (!plan) throw new PurchaseError(PAYING_MESSAGES.unknownOrder, { status: 404 });
   const terms = await loadTerms();
   await sequelize.transaction(async (transaction) => {
-    const row = await findOwnPurchase(userId, String(plan.purchase_id), transaction);
+    // the capture below waits on the gateway with this lock held: a second confirmation of the
+    // same purchase is turned away at once (409) instead of queueing on the lock
+    const row = await findOwnPurchase(userId, String(plan.purchase_id), transaction, {
+      nowait: true,
+    });
     if (row.status !== "pending") throw notPending(row);
     await lockBuyer(userId, transaction);
     // The invoice as it stands now: a checkout started before the due date and approved after it
