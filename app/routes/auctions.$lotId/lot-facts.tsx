@@ -40,8 +40,8 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
       `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
     ],
     ["Yard", lot.yardName ?? "—"],
+    // the end is shown (and kept live) beside the countdown, so only the start is listed here
     ["Starts", <LocalTime key="starts" at={lot.startsAt} />],
-    ["Ends", <LocalTime key="ends" at={lot.endsAt} />],
   ];
   return (
     <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
