@@ -7,32 +7,22 @@ import { action as apiVehiclesAction } from "~/routes/api.vehicles";
 import { action as postVehicleAction } from "~/routes/post-vehicle";
 import { loader as vehicleLoader } from "~/routes/vehicle.$id/route";
 import { createTestUser, requestAs } from "../support/auth";
+import {
+  ACCORD_2019,
+  ACCORD_FORM,
+  MISTYPED,
+  RAV4_2019,
+  type ListingReply,
+} from "../support/vin-forms";
 
-// Real descriptors (positions 1-8 of a 2019 Honda Accord LX and a 2019 Toyota RAV4 LE) with valid
-// check digits.
-const ACCORD_2019 = "1HGCV1F33KA123456";
-const RAV4_2019 = "2T3P1RFV5KC123456";
-const MISTYPED = "1HGCV1F34KA123456";
-
-const FORM = {
-  title: "2019 Honda Accord LX",
-  make: "Honda",
-  model: "Accord",
-  year: "2019",
-  price: "17500",
-  condition: "good",
-  city: "Austin",
-  vin: ACCORD_2019,
-};
 const context = {};
-type Reply = { data: { error: Record<string, string[]> }; init: { status: number } };
 
 describe("a VIN checked on posting", () => {
   it("accepts a VIN that decodes to the stated vehicle and shows its decoded facts", async () => {
     const user = await createTestUser();
     const response = (await postVehicleAction({
       request: await requestAs(user, "/post-vehicle", {
-        form: { ...FORM, vin: "1hgcv1f33ka-123456" },
+        form: { ...ACCORD_FORM, vin: "1hgcv1f33ka-123456" },
       }),
       params: {},
       context,
@@ -52,19 +42,19 @@ describe("a VIN checked on posting", () => {
   it("refuses a VIN that decodes to another model, saying what it decodes to, and writes nothing", async () => {
     const user = await createTestUser();
     const result = (await postVehicleAction({
-      request: await requestAs(user, "/post-vehicle", { form: { ...FORM, vin: RAV4_2019 } }),
+      request: await requestAs(user, "/post-vehicle", { form: { ...ACCORD_FORM, vin: RAV4_2019 } }),
       params: {},
       context,
-    })) as unknown as Reply;
+    })) as unknown as ListingReply;
     expect(result.init.status).toBe(400);
     expect(result.data.error.vin[0]).toContain("decodes to make Toyota");
     expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
 
     const wrongYear = (await postVehicleAction({
-      request: await requestAs(user, "/post-vehicle", { form: { ...FORM, year: "2018" } }),
+      request: await requestAs(user, "/post-vehicle", { form: { ...ACCORD_FORM, year: "2018" } }),
       params: {},
       context,
-    })) as unknown as Reply;
+    })) as unknown as ListingReply;
     expect(wrongYear.init.status).toBe(400);
     expect(wrongYear.data.error.vin[0]).toContain("year 2019");
     expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
@@ -73,14 +63,14 @@ describe("a VIN checked on posting", () => {
   it("refuses a mistyped VIN (check digit) on the form and on the JSON call", async () => {
     const user = await createTestUser();
     const result = (await postVehicleAction({
-      request: await requestAs(user, "/post-vehicle", { form: { ...FORM, vin: MISTYPED } }),
+      request: await requestAs(user, "/post-vehicle", { form: { ...ACCORD_FORM, vin: MISTYPED } }),
       params: {},
       context,
-    })) as unknown as Reply;
+    })) as unknown as ListingReply;
     expect(result.init.status).toBe(400);
     expect(result.data.error.vin[0]).toContain("check digit");
     const json = (await apiVehiclesAction({
-      request: await requestAs(user, "/api/vehicles", { json: { ...FORM, vin: MISTYPED } }),
+      request: await requestAs(user, "/api/vehicles", { json: { ...ACCORD_FORM, vin: MISTYPED } }),
       params: {},
       context,
     })) as Response;

@@ -9,24 +9,13 @@ import { Listing } from "~/models/listing.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { action as postVehicleAction } from "~/routes/post-vehicle";
 import { createTestUser, requestAs } from "../support/auth";
-
-// The VINs of tests/integration/vehicles-vin-checks.test.ts: a 2019 Honda Accord, a 2019 Toyota
-// RAV4, and the Accord's with one character mistyped.
-const ACCORD_2019 = "1HGCV1F33KA123456";
-const RAV4_2019 = "2T3P1RFV5KC123456";
-const MISTYPED = "1HGCV1F34KA123456";
-
-const FORM = {
-  title: "2019 Honda Accord LX",
-  make: "Honda",
-  model: "Accord",
-  year: "2019",
-  price: "17500",
-  condition: "good",
-  city: "Austin",
-  vin: ACCORD_2019,
-};
-type Reply = { data: { error: Record<string, string[]> }; init: { status: number } };
+import {
+  ACCORD_2019,
+  ACCORD_FORM,
+  MISTYPED,
+  RAV4_2019,
+  type ListingReply,
+} from "../support/vin-forms";
 
 const saved = process.env.VPIC_DB_PATH;
 let dir = "";
@@ -44,7 +33,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function post(user: Awaited<ReturnType<typeof createTestUser>>, form: typeof FORM) {
+async function post(user: Awaited<ReturnType<typeof createTestUser>>, form: typeof ACCORD_FORM) {
   return postVehicleAction({
     request: await requestAs(user, "/post-vehicle", { form }),
     params: {},
@@ -57,10 +46,10 @@ describe("posting a listing while the VIN decoder is down", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const user = await createTestUser();
-      const response = (await post(user, FORM)) as Response;
+      const response = (await post(user, ACCORD_FORM)) as Response;
       expect(response.status).toBe(302);
       // The RAV4's VIN would be refused with a decoder; without one its make cannot be checked.
-      const other = (await post(user, { ...FORM, vin: RAV4_2019 })) as Response;
+      const other = (await post(user, { ...ACCORD_FORM, vin: RAV4_2019 })) as Response;
       expect(other.status).toBe(302);
       expect(
         (await Listing.findAll({ where: { userId: user.id } })).map((l) => l.vin).sort(),
@@ -77,10 +66,16 @@ describe("posting a listing while the VIN decoder is down", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const user = await createTestUser();
-      const mistyped = (await post(user, { ...FORM, vin: MISTYPED })) as unknown as Reply;
+      const mistyped = (await post(user, {
+        ...ACCORD_FORM,
+        vin: MISTYPED,
+      })) as unknown as ListingReply;
       expect(mistyped.init.status).toBe(400);
       expect(mistyped.data.error.vin[0]).toContain("check digit");
-      const wrongYear = (await post(user, { ...FORM, year: "2018" })) as unknown as Reply;
+      const wrongYear = (await post(user, {
+        ...ACCORD_FORM,
+        year: "2018",
+      })) as unknown as ListingReply;
       expect(wrongYear.init.status).toBe(400);
       expect(wrongYear.data.error.vin[0]).toContain("year 2019");
       expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
