@@ -119,7 +119,10 @@ async function startServer() {
     try {
       let request = createRemixRequest(req, res);
       if (req.boundedBody) request = new Request(request, { body: req.boundedBody });
-      await sendRemixResponse(res, await handleRequest(request));
+      const response = await handleRequest(request);
+      if (response[EVENT_STREAM_SINK]) sendEventStream(res, response);
+      else if (isWholeJson(response)) await sendWhole(res, response);
+      else await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
     }
@@ -138,6 +141,48 @@ async function startServer() {
   }
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+}
+
+// JSON answers are read whole and sent with their length. Remix's adapter writes a body as it
+// streams, so the compression middleware never knew a body's size and gzipped even a 200-byte bid
+// answer, and starting a gzip stream cost more than the answer (docs/decisions/1907). With the
+// length it leaves answers under its 1 KB threshold alone. Our JSON answers are small and never
+// streamed.
+function isWholeJson(response) {
+  return (
+    response.body !== null &&
+    !response.headers.has("content-length") &&
+    /^application\/json\b/i.test(response.headers.get("content-type") ?? "")
+  );
+}
+
+async function sendWhole(res, response) {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  res.setHeader("Content-Length", String(body.length));
+  res.end(body);
+}
+
+// A live event stream's response carries a sink (app/platform/live/stream.server.ts): its events
+// are written to the socket as they come, not read through the response's web stream, which cost
+// a few promises and copies per event per stream (docs/decisions/1807). Headers as Remix's
+// adapter sends them.
+const EVENT_STREAM_SINK = Symbol.for("bidyard.eventStreamSink");
+
+function sendEventStream(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The body runs until the connection closes, as a stream's does anyway: no chunked framing
+  // around every event (a writev of three buffers and a deferred uncork per write).
+  res.useChunkedEncodingByDefault = false;
+  res.flushHeaders();
+  response[EVENT_STREAM_SINK].attach(
+    (text) => res.write(text),
+    () => res.end(),
+  );
 }
 
 // Fly's proxy sets Fly-Client-IP (and overwrites whatever a client sent); anywhere else the

@@ -4,6 +4,7 @@
 // Figures: bid-to-event latency as the subscribers see it (send of the bid to arrival of its
 // event, p50/p99 over every subscriber), server memory per open stream, and the bid rate (bids
 // as fast as 50 sequential bidders go) with the streams open as a ratio of without.
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { ensureBuilt, type AppProcess } from "../tests/support/app-process";
@@ -26,6 +27,24 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STREAMS_PER_VIEWER = 5;
 
 export type StreamRow = (scenario: string, figure: string, target: string, met: boolean) => void;
+
+/** CPU seconds a process has used (user and system, from /proc; ticks of 1/100 s). */
+function cpuSeconds(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds the server and this process (the subscribers and bidders) used during `run`. */
+async function cpuDuring<T>(serverPid: number, run: () => Promise<T>) {
+  const server = cpuSeconds(serverPid);
+  const own = process.cpuUsage();
+  const result = await run();
+  const used = process.cpuUsage(own);
+  return {
+    result,
+    cpu: `server CPU ${(cpuSeconds(serverPid) - server).toFixed(1)} s, bench client ${((used.user + used.system) / 1e6).toFixed(1)} s`,
+  };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -121,15 +140,28 @@ export async function benchStreams(row: StreamRow, log: (line: string) => void) 
     for (let i = 0; i < Math.ceil(STREAMS / STREAMS_PER_VIEWER); i += 1)
       viewers.push(await liveBidder(db, `viewer${i}`));
     await db.end();
-    app = await startLiveServer(databaseUrl, { BID_RATE_LIMIT_PER_MINUTE: "1000000" });
+    // STREAMS_PROFILE=dir: the server runs under `node --cpu-prof` (read with bench/profile.ts
+    // --summarize); the profile's last BENCH_SECONDS are the bid rate with the streams open
+    const profileDir = process.env.STREAMS_PROFILE;
+    app = await startLiveServer(
+      databaseUrl,
+      { BID_RATE_LIMIT_PER_MINUTE: "1000000" },
+      profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    );
     const prices = new Map<string, number>();
 
     // warm-up, then the bid rate with no stream open
     await bidLoop(app, lots, bidders, prices, performance.now() + 2_000, null, null);
     let t = performance.now();
-    const without = await bidLoop(app, lots, bidders, prices, t + SECONDS * 1000, null, null);
+    const pid = app.proc.pid!;
+    const measuredWithout = await cpuDuring(pid, () =>
+      bidLoop(app!, lots, bidders, prices, t + SECONDS * 1000, null, null),
+    );
+    const without = measuredWithout.result;
     const rateWithout = without.accepted / ((performance.now() - t) / 1000);
-    log(`bids without streams: ${rateWithout.toFixed(0)}/s (${without.refused} refused)`);
+    log(
+      `bids without streams: ${rateWithout.toFixed(0)}/s (${without.refused} refused); ${measuredWithout.cpu}`,
+    );
 
     const baseKb = treeKb(app.proc.pid!, "VmRSS");
     const sent = new Map<string, number>();
@@ -176,8 +208,12 @@ export async function benchStreams(row: StreamRow, log: (line: string) => void) 
 
     // the bid rate again, with the streams open
     t = performance.now();
-    const withStreams = await bidLoop(app, lots, bidders, prices, t + SECONDS * 1000, null, null);
+    const measuredWith = await cpuDuring(pid, () =>
+      bidLoop(app!, lots, bidders, prices, t + SECONDS * 1000, null, null),
+    );
+    const withStreams = measuredWith.result;
     const rateWith = withStreams.accepted / ((performance.now() - t) / 1000);
+    log(`bids with the streams open: ${rateWith.toFixed(0)}/s; ${measuredWith.cpu}`);
     const ratio = rateWith / rateWithout;
     row(
       `bid rate with ${STREAMS.toLocaleString("en-US")} streams open / without`,

@@ -229,7 +229,8 @@ describe("nothing lost", () => {
     const lot = await createTestLot();
     const alice = await bidder();
     const a = await openLot(alice, lot.id);
-    await a.reader.until((r) => r.closed || r.events.length === 0, "open");
+    await a.reader.until((r) => r.data("snapshot").length === 1, "the state");
+    expect(a.reader.closed).toBe(false);
     const hub = liveHub();
     expect(hub.connected).toBe(true);
     // as a database restart would: the server ends the listening backend

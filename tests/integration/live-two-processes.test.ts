@@ -53,6 +53,8 @@ async function open(app: AppProcess, who: { cookie: string }, lotId: string, las
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   // not compressed (a compressed stream would sit in the compressor's buffer)
   expect(response.headers.get("content-encoding")).toBeNull();
+  // written straight to the socket, with no chunked framing around each event (record 1807)
+  expect(response.headers.get("transfer-encoding")).toBeNull();
   return { controller, reader: new SseReader(response.body!) };
 }
 
@@ -91,6 +93,26 @@ describe("two production servers on one database", () => {
     await bidUntilAccepted(a, bob, lotId, 200);
     await onB.reader.until((r) => lots(r).length === 2, "bob's bid on server B");
     expect(lots(onB.reader)[1]).toMatchObject({ currentBid: "200.00", you: "outbid" });
+  });
+
+  it("answers JSON whole: a small one plain with its length, a large one compressed", async () => {
+    const [a] = apps;
+    const alice = await liveBidder(db, "alice");
+    const [lotId] = await liveLots(db, 25);
+    const bid = await bidThrough(a, alice, lotId, 100);
+    expect(bid.status).toBe(201);
+    expect(bid.headers.get("content-encoding")).toBeNull();
+    const text = await bid.text();
+    expect(Number(bid.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text).bid.currentBid).toBe("100.00");
+
+    const list = await fetch(`${a.url}/api/auctions?limit=20`, {
+      headers: { Cookie: alice.cookie, "Accept-Encoding": "gzip" },
+    });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("content-encoding")).toBe("gzip");
+    const body = (await list.json()) as unknown;
+    expect(JSON.stringify(body).length).toBeGreaterThan(1024);
   });
 
   it("after a PostgreSQL restart: streams that stayed open and a resumed one miss nothing", async () => {

@@ -30,10 +30,15 @@ function startArguments(): string[] {
   return args;
 }
 
-export function startApp(env: Record<string, string>, port: number): AppProcess {
+/** `nodeArgs` go before the server's own (the benchmark's `--cpu-prof`). */
+export function startApp(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): AppProcess {
   let output = "";
   const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) };
-  const proc: ChildProcess = spawn("node", startArguments(), {
+  const proc: ChildProcess = spawn("node", [...nodeArgs, ...startArguments()], {
     env: childEnv as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

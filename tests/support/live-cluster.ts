@@ -71,9 +71,13 @@ export function liveServerEnv(
   };
 }
 
-export async function startLiveServer(databaseUrl: string, extra: Record<string, string> = {}) {
+export async function startLiveServer(
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+  nodeArgs: string[] = [],
+) {
   const port = await freePort();
-  const app: AppProcess = startApp(liveServerEnv(databaseUrl, port, extra), port);
+  const app: AppProcess = startApp(liveServerEnv(databaseUrl, port, extra), port, nodeArgs);
   await waitFor200(`${app.url}/healthz`, app, 60_000);
   return app;
 }

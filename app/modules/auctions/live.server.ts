@@ -20,8 +20,11 @@ type Variants = {
   base: Omit<LiveLot, "you">;
   leader: string | null;
   previous: string | null;
-  /** The serialized event per "you" value: at most three strings, whatever the audience. */
-  text: Map<LiveLot["you"], string>;
+  /**
+   * The event to send per name and "you" value: at most three per name, whatever the audience,
+   * each serialized and framed once (docs/decisions/1807).
+   */
+  sent: Map<string, OutgoingEvent>;
 };
 
 // Masking costs an HMAC: once per event, shared by every stream that shows it.
@@ -43,7 +46,7 @@ function variants(event: LotEvent): Variants {
       },
       leader: event.leader,
       previous: event.previous,
-      text: new Map(),
+      sent: new Map(),
     };
     variantCache.set(event, cached);
   }
@@ -61,14 +64,15 @@ export function liveLotFor(event: LotEvent, viewerId: string): LiveLot {
 }
 
 function outgoing(event: LotEvent, viewerId: string, name = LIVE_LOT_EVENT): OutgoingEvent {
-  const { base, text } = variants(event);
+  const { base, sent } = variants(event);
   const you = youFor(event, viewerId);
-  let data = text.get(you);
-  if (data === undefined) {
-    data = JSON.stringify({ ...base, you });
-    text.set(you, data);
+  const key = `${name}:${you}`;
+  let found = sent.get(key);
+  if (found === undefined) {
+    found = { id: event.id, lot: event.lot, name, data: JSON.stringify({ ...base, you }) };
+    sent.set(key, found);
   }
-  return { id: event.id, lot: event.lot, name, data };
+  return found;
 }
 
 function normalize(row: LotEvent): LotEvent {

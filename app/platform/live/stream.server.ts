@@ -1,10 +1,11 @@
 // A server-sent event stream over the hub (docs/decisions/1801-live-updates-by-server-sent-events.md):
-// better-sse frames the events and sends the heartbeats; this file adds what a marketplace needs
-// around it: a cap on one person's open streams, events buffered while the first ones are read
-// from the database, and a stream that fails cleanly (a 503, not a hung or silent request) while
-// the hub's LISTEN connection is down, or ends when the hub can no longer vouch for it, so the page
-// falls back to polling and later resumes from Last-Event-ID.
-import { FetchConnection, Session } from "better-sse";
+// better-sse frames the events, each once for every stream that sends it
+// (docs/decisions/1807-lean-event-streams.md); this file adds what a marketplace needs around it: a
+// cap on one person's open streams, events buffered while the first ones are read from the
+// database, heartbeats, and a stream that fails cleanly (a 503, not a hung or silent request)
+// while the hub's LISTEN connection is down, or ends when the hub can no longer vouch for it, so
+// the page falls back to polling and later resumes from Last-Event-ID.
+import { EventBuffer } from "better-sse";
 import { liveHub, type LotEvent } from "./hub.server";
 
 /** Open streams one person may hold on one server process (tabs, the list and a lot page). */
@@ -16,8 +17,18 @@ export const streamSettings = {
   retryMs: 2_000,
 };
 
-/** One event to send; `lot` names the lot it brings up to date (replays and snapshots). */
-export type OutgoingEvent = { id: string; name: string; data: string; lot?: string };
+/**
+ * One event to send; `lot` names the lot it brings up to date (replays and snapshots). `frame` is
+ * its SSE text, made on first send and kept on the object: an event shared by many streams (the
+ * same lot, the same "you") is framed once.
+ */
+export type OutgoingEvent = {
+  id: string;
+  name: string;
+  data: string;
+  lot?: string;
+  frame?: string;
+};
 
 export type StreamSpec = {
   request: Request;
@@ -45,18 +56,95 @@ export function parseEventId(value: string | null | undefined): bigint | null {
   return BigInt(value);
 }
 
+/** The event's SSE text (id, event and data lines), framed by better-sse once per event. */
+export function frameOf(event: OutgoingEvent): string {
+  if (event.frame === undefined) {
+    event.frame = new EventBuffer({ serializer: (data) => data as string })
+      .push(event.data, event.name, event.id)
+      .read();
+  }
+  return event.frame;
+}
+
+const heartbeatFrame = new EventBuffer().comment().dispatch().read();
+
+/**
+ * What the production server (server.mjs) looks for on a stream's response: with it, the
+ * server hands the stream a function that writes to the socket and skips the web-stream body
+ * (docs/decisions/1807). Anywhere else the body is an ordinary ReadableStream.
+ */
+export const EVENT_STREAM_SINK = Symbol.for("bidyard.eventStreamSink");
+export type EventStreamSink = {
+  attach: (write: (text: string) => void, end: () => void) => void;
+};
+
 const encoder = new TextEncoder();
 
-/** A writer that never throws into the hub when the reader has gone (the stream is closed). */
-class SafeFetchConnection extends FetchConnection {
-  sendChunk = (chunk: string) => {
-    const writer = (this as unknown as { writer: WritableStreamDefaultWriter<Uint8Array> }).writer;
-    writer.write(encoder.encode(chunk)).catch(() => undefined);
+/**
+ * The stream's body, written by whichever reader comes first: the server's direct writer, or a
+ * reader of the ReadableStream (its first read). Until then what is sent waits in `queued`.
+ */
+class EventStreamBody {
+  readonly stream: ReadableStream<Uint8Array>;
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  private reading = false;
+  private write: ((text: string) => void) | null = null;
+  private finish: (() => void) | null = null;
+  private queued: string[] = [];
+  private ended = false;
+
+  constructor(private readonly onCancel: () => void) {
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        // with a high-water mark of 0 this is called only when someone reads
+        pull: () => {
+          if (this.reading || this.write) return;
+          this.reading = true;
+          if (this.queued.length) this.controller!.enqueue(encoder.encode(this.queued.join("")));
+          this.queued = [];
+          if (this.ended) this.closeReadable();
+        },
+        cancel: () => this.onCancel(),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  readonly sink: EventStreamSink = {
+    attach: (write, end) => {
+      if (this.reading || this.write) return;
+      this.write = write;
+      this.finish = end;
+      if (this.queued.length) write(this.queued.join(""));
+      this.queued = [];
+      if (this.ended) end();
+    },
   };
-  cleanup = () => {
-    const writer = (this as unknown as { writer: WritableStreamDefaultWriter<Uint8Array> }).writer;
-    writer.close().catch(() => undefined);
-  };
+
+  send(text: string) {
+    if (this.ended) return;
+    if (this.write) this.write(text);
+    else if (this.reading) this.controller!.enqueue(encoder.encode(text));
+    else this.queued.push(text);
+  }
+
+  end() {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.finish) this.finish();
+    else if (this.reading) this.closeReadable();
+  }
+
+  private closeReadable() {
+    try {
+      this.controller!.close();
+    } catch {
+      // already closed or cancelled by its reader
+    }
+  }
 }
 
 function refuse(status: number, message: string, retryAfter?: number) {
@@ -92,26 +180,20 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
 
   const seen = new Map<string, bigint>();
   let pending: LotEvent[] | null = [];
-  let session: Session | null = null;
+  let body: EventStreamBody | null = null;
   /** Set when the hub ends the stream (see LotSubscriber.end) or the reader goes. */
   let ended = false;
-  // The session listens to this signal, not the request's: the hub can end the stream too.
-  const ending = new AbortController();
+  let closeStream = () => undefined as void;
   const end = () => {
     ended = true;
-    // better-sse sets the session up on the next tick; ending it before would leave its timer
-    if (!session || session.isConnected) ending.abort();
-    else session.once("connected", () => ending.abort());
-  };
-  const send = (event: OutgoingEvent) => {
-    if (session?.isConnected) session.push(event.data, event.name, event.id);
+    closeStream();
   };
   const deliver = (event: LotEvent) => {
     const id = BigInt(event.id);
     if (id <= (seen.get(event.lot) ?? 0n)) return;
     seen.set(event.lot, id);
     const outgoing = spec.format(event);
-    if (outgoing) send(outgoing);
+    if (outgoing) body!.send(frameOf(outgoing));
   };
 
   const hub = liveHub();
@@ -158,34 +240,39 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     return request.signal.aborted ? refuse(499, "Closed") : unavailable();
   }
 
-  const connection = new SafeFetchConnection(
-    new Request(request.url, { headers: request.headers, signal: ending.signal }),
-    null,
-    {
-      headers: {
-        // no-transform: the compression middleware leaves the stream alone (it would buffer it)
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",
-      },
+  const stream = new EventStreamBody(end);
+  body = stream;
+  const heartbeat = setInterval(() => stream.send(heartbeatFrame), streamSettings.heartbeatMs);
+  heartbeat.unref?.();
+  closeStream = () => {
+    clearInterval(heartbeat);
+    request.signal.removeEventListener("abort", end);
+    close();
+    stream.end();
+  };
+  stream.send(retryFrame());
+  for (const event of first) {
+    stream.send(frameOf(event));
+    if (event.lot && BigInt(event.id) > (seen.get(event.lot) ?? 0n))
+      seen.set(event.lot, BigInt(event.id));
+  }
+  const buffered = pending ?? [];
+  pending = null;
+  for (const event of buffered) deliver(event);
+
+  const response = new Response(stream.stream, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/event-stream",
+      // no-transform: the compression middleware leaves the stream alone (it would buffer it)
+      "Cache-Control": "private, no-cache, no-store, no-transform, must-revalidate, max-age=0",
+      "X-Accel-Buffering": "no",
     },
-  );
-  session = new Session(connection, {
-    retry: streamSettings.retryMs,
-    keepAlive: streamSettings.heartbeatMs,
-    // each event's data is serialized once by the caller and shared by every stream
-    serializer: (data) => data as string,
   });
-  session.once("disconnected", close);
-  // the session connects on the next tick; push once it has
-  session.once("connected", () => {
-    for (const event of first) {
-      send(event);
-      if (event.lot && BigInt(event.id) > (seen.get(event.lot) ?? 0n))
-        seen.set(event.lot, BigInt(event.id));
-    }
-    const buffered = pending ?? [];
-    pending = null;
-    for (const event of buffered) deliver(event);
-  });
-  return session.getResponse() as Response;
+  Object.defineProperty(response, EVENT_STREAM_SINK, { value: stream.sink });
+  return response;
+}
+
+function retryFrame() {
+  return new EventBuffer().retry(streamSettings.retryMs).dispatch().read();
 }
