@@ -53,3 +53,28 @@ function cutWhenBehind(res) {
     return write.apply(this, args);
   };
 }
+
+/**
+ * The production server's writer for a live stream whose response hands over its events
+ * (docs/decisions/1807): the headers go out with no chunked framing (the body runs until the
+ * connection closes, as a stream's does), then each event is one write to the socket, past the
+ * response's own write path. A reader more than STREAM_BACKLOG_LIMIT behind is cut, as above.
+ */
+export function eventStreamWriter(res) {
+  res.useChunkedEncodingByDefault = false;
+  res.flushHeaders();
+  const socket = res.socket;
+  return {
+    write(text) {
+      if (!socket || socket.destroyed) return;
+      if (socket.writableLength > STREAM_BACKLOG_LIMIT) {
+        socket.destroy();
+        return;
+      }
+      socket.write(text);
+    },
+    end() {
+      res.end();
+    },
+  };
+}

@@ -10,7 +10,7 @@ import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
-import { dropSlowEventStreams } from "./server-event-streams.mjs";
+import { dropSlowEventStreams, eventStreamWriter } from "./server-event-streams.mjs";
 
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
 
@@ -68,7 +68,10 @@ async function startServer() {
   app.use(securityHeaders);
   app.use(clientAddress);
   app.use(dropSlowEventStreams);
-  app.use(compression());
+  // Live event streams are never compressed (they say no-transform): they skip the middleware,
+  // whose wrapper would otherwise run on every event written (docs/decisions/1807).
+  const compress = compression();
+  app.use((req, res, next) => (req.path.startsWith("/live/") ? next() : compress(req, res, next)));
   app.use(
     build.publicPath,
     express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
@@ -175,14 +178,8 @@ function sendEventStream(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  // The body runs until the connection closes, as a stream's does anyway: no chunked framing
-  // around every event (a writev of three buffers and a deferred uncork per write).
-  res.useChunkedEncodingByDefault = false;
-  res.flushHeaders();
-  response[EVENT_STREAM_SINK].attach(
-    (text) => res.write(text),
-    () => res.end(),
-  );
+  const writer = eventStreamWriter(res);
+  response[EVENT_STREAM_SINK].attach(writer.write, writer.end);
 }
 
 // Fly's proxy sets Fly-Client-IP (and overwrites whatever a client sent); anywhere else the

@@ -33,13 +33,15 @@ function summarize(file: string, top = 18) {
     samples: number[];
     timeDeltas: number[];
   };
-  // only the measured load: the last SECONDS of samples (not the start-up and warm-up)
+  // only the measured load: the last SECONDS of samples (not the start-up and warm-up), or the
+  // SECONDS that ended PROFILE_ENDED_AGO seconds before the profile did
   const hits = new Map<number, number>();
   let at = 0;
   const times = profile.timeDeltas.map((d) => (at += d));
-  const from = at - SECONDS * 1e6;
+  const to = at - Number(process.env.PROFILE_ENDED_AGO ?? 0) * 1e6;
+  const from = to - SECONDS * 1e6;
   profile.samples.forEach((id, i) => {
-    if (times[i] >= from) hits.set(id, (hits.get(id) ?? 0) + 1);
+    if (times[i] >= from && times[i] <= to) hits.set(id, (hits.get(id) ?? 0) + 1);
   });
   const nodes = profile.nodes.map((n) => ({ ...n, hitCount: hits.get(n.id) ?? 0 }));
   const total = nodes.reduce((sum, n) => sum + n.hitCount, 0);

@@ -4,7 +4,11 @@
 import http from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { dropSlowEventStreams, STREAM_BACKLOG_LIMIT } from "../../server-event-streams.mjs";
+import {
+  dropSlowEventStreams,
+  eventStreamWriter,
+  STREAM_BACKLOG_LIMIT,
+} from "../../server-event-streams.mjs";
 
 type Outcome = { written: number; cut: boolean; peak: number };
 
@@ -19,16 +23,23 @@ const CHUNK = Buffer.alloc(64 * 1024, "d");
 /** Far more than the kernel's socket buffers on both ends hold. */
 const TOTAL = 48 * 1024 * 1024;
 
+/** How the answer's body is written: the response's own write, or the direct stream writer. */
+type Writer = { write: (chunk: Buffer) => void; backlog: () => number };
+
 /**
- * Serves one answer through the middleware (`answer` sets its headers), writing as fast as it can
- * to a client that sends `request` and never reads; reports what the server got to write, the
- * largest backlog it saw, and whether the connection was cut before the end.
+ * Serves one answer through the middleware (`answer` sets its headers, and may return its own
+ * writer), writing as fast as it can to a client that sends `request` and never reads; reports
+ * what the server got to write, the largest backlog it saw, and whether the connection was cut
+ * before the end.
  */
-function slowReader(request: string, answer: (res: http.ServerResponse) => void) {
+function slowReader(request: string, answer: (res: http.ServerResponse) => Writer | void) {
   return new Promise<Outcome>((resolve) => {
     const server = http.createServer((req, res) => {
       dropSlowEventStreams(req, res, () => {
-        answer(res);
+        const writer = answer(res) ?? {
+          write: (chunk: Buffer) => res.write(chunk),
+          backlog: () => res.writableLength,
+        };
         let written = 0;
         let peak = 0;
         let done = false;
@@ -39,15 +50,15 @@ function slowReader(request: string, answer: (res: http.ServerResponse) => void)
         };
         res.on("close", () => finish(true));
         const pump = () => {
-          if (res.destroyed) return;
+          if (res.destroyed || res.socket?.destroyed) return;
           if (written >= TOTAL) {
             // all of it was taken into memory: not cut
             finish(false);
             return res.destroy();
           }
-          res.write(CHUNK);
+          writer.write(CHUNK);
           written += CHUNK.length;
-          peak = Math.max(peak, res.writableLength);
+          peak = Math.max(peak, writer.backlog());
           setImmediate(pump);
         };
         pump();
@@ -83,6 +94,36 @@ describe("a slow reader of an event stream", () => {
     });
     expect(outcome.cut).toBe(true);
     expect(outcome.peak).toBeLessThanOrEqual(STREAM_BACKLOG_LIMIT + CHUNK.length);
+  });
+
+  it("is cut when its events are written straight to the socket (the server's live streams)", async () => {
+    const outcome = await slowReader(`${GET}\r\n`, (res) => {
+      res.setHeader("Content-Type", "text/event-stream");
+      const writer = eventStreamWriter(res);
+      return { write: writer.write, backlog: () => res.socket?.writableLength ?? 0 };
+    });
+    expect(outcome.cut).toBe(true);
+    expect(outcome.written).toBeLessThan(TOTAL);
+    expect(outcome.peak).toBeLessThanOrEqual(STREAM_BACKLOG_LIMIT + CHUNK.length);
+  });
+
+  it("the direct writer sends the headers, then the events as they are, until the end", async () => {
+    const server = http.createServer((_req, res) => {
+      res.setHeader("Content-Type", "text/event-stream");
+      const writer = eventStreamWriter(res);
+      writer.write("event: lot\ndata: 1\n\n");
+      setTimeout(() => {
+        writer.write("event: lot\ndata: 2\n\n");
+        writer.end();
+      }, 20);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(response.headers.get("transfer-encoding")).toBeNull();
+    expect(await response.text()).toBe("event: lot\ndata: 1\n\nevent: lot\ndata: 2\n\n");
   });
 
   it("leaves every other answer's write alone (no wrapper on the common path)", async () => {

@@ -31,8 +31,11 @@ export type LotEvent = {
 
 /** One open stream as the hub sees it. */
 export type LotSubscriber = {
-  /** An event of one of its lots; each lot's events come in id order, each once. */
-  event: (event: LotEvent) => void;
+  /**
+   * An event of one of its lots; each lot's events come in id order, each once. `id` is its id as
+   * a number, parsed once for every subscriber.
+   */
+  event: (event: LotEvent, id: bigint) => void;
   /**
    * The hub can no longer vouch for what it sends (its connection is down or it lost track):
    * end the stream, so the browser polls and later resumes from Last-Event-ID.
@@ -252,7 +255,7 @@ export class LiveHub {
     group.lastId = id;
     for (const subscriber of group.subscribers) {
       try {
-        subscriber.event(event);
+        subscriber.event(event, id);
       } catch (error) {
         console.error("live listener:", error);
       }

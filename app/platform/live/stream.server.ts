@@ -179,7 +179,7 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
   const unavailable = () => refuse(503, "Live updates are unavailable right now.", 30);
 
   const seen = new Map<string, bigint>();
-  let pending: LotEvent[] | null = [];
+  let pending: Array<[LotEvent, bigint]> | null = [];
   let body: EventStreamBody | null = null;
   /** Set when the hub ends the stream (see LotSubscriber.end) or the reader goes. */
   let ended = false;
@@ -188,8 +188,7 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     ended = true;
     closeStream();
   };
-  const deliver = (event: LotEvent) => {
-    const id = BigInt(event.id);
+  const deliver = (event: LotEvent, id: bigint) => {
     if (id <= (seen.get(event.lot) ?? 0n)) return;
     seen.set(event.lot, id);
     const outgoing = spec.format(event);
@@ -202,9 +201,9 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     // while the hub is down (not connected, or not caught up) this refuses: the page keeps polling
     await hub.start();
     unsubscribe = await hub.subscribe(spec.lots, {
-      event: (event) => {
-        if (pending) pending.push(event);
-        else deliver(event);
+      event: (event, id) => {
+        if (pending) pending.push([event, id]);
+        else deliver(event, id);
       },
       end,
     });
@@ -258,7 +257,7 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
   }
   const buffered = pending ?? [];
   pending = null;
-  for (const event of buffered) deliver(event);
+  for (const [event, id] of buffered) deliver(event, id);
 
   const response = new Response(stream.stream, {
     status: 200,
