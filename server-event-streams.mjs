@@ -56,7 +56,7 @@ function cutWhenBehind(res) {
 
 /**
  * The production server's writer for a live stream whose response hands over its events
- * (docs/decisions/1807): the headers go out with no chunked framing (the body runs until the
+ * (docs/decisions/1803): the headers go out with no chunked framing (the body runs until the
  * connection closes, as a stream's does), then each event is one write to the socket, past the
  * response's own write path. A reader more than STREAM_BACKLOG_LIMIT behind is cut, as above.
  */

@@ -69,7 +69,7 @@ async function startServer() {
   app.use(clientAddress);
   app.use(dropSlowEventStreams);
   // Live event streams are never compressed (they say no-transform): they skip the middleware,
-  // whose wrapper would otherwise run on every event written (docs/decisions/1807).
+  // whose wrapper would otherwise run on every event written (docs/decisions/1803).
   const compress = compression();
   app.use((req, res, next) => (req.path.startsWith("/live/") ? next() : compress(req, res, next)));
   app.use(
@@ -170,7 +170,7 @@ async function sendWhole(res, response) {
 
 // A live event stream's response carries a sink (app/platform/live/stream.server.ts): its events
 // are written to the socket as they come, not read through the response's web stream, which cost
-// a few promises and copies per event per stream (docs/decisions/1807). Headers as Remix's
+// a few promises and copies per event per stream (docs/decisions/1803). Headers as Remix's
 // adapter sends them.
 const EVENT_STREAM_SINK = Symbol.for("bidyard.eventStreamSink");
 

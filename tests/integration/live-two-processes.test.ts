@@ -53,7 +53,7 @@ async function open(app: AppProcess, who: { cookie: string }, lotId: string, las
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   // not compressed (a compressed stream would sit in the compressor's buffer)
   expect(response.headers.get("content-encoding")).toBeNull();
-  // written straight to the socket, with no chunked framing around each event (record 1807)
+  // written straight to the socket, with no chunked framing around each event (record 1803)
   expect(response.headers.get("transfer-encoding")).toBeNull();
   return { controller, reader: new SseReader(response.body!) };
 }

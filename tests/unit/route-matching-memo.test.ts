@@ -1,9 +1,10 @@
-// Two patches (patches/, applied by `npm install`'s postinstall; docs/decisions/1902 and 1904):
-// @remix-run/router keeps each route table's ranked branches and compiled path regexes instead of
-// rebuilding them per request, and @remix-run/server-runtime hands every loader of a request the
+// Two patches (patches/, applied by `npm install`'s postinstall; docs/decisions/1902, 1904 and
+// 1908): @remix-run/router keeps each route table's ranked branches and compiled path regexes
+// instead of rebuilding them per request, and skips a branch whose whole path cannot match; and @remix-run/server-runtime hands every loader of a request the
 // request itself when there is no Remix parameter to strip from it. These fail when a patch is
 // missing, and check that matching still picks the same routes and sees routes added at run time.
 import { createRequire } from "node:module";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
@@ -11,7 +12,7 @@ type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
 type Router = {
   matchRoutes: (routes: Route[], location: string) => Array<{ route: Route }> | null;
   matchPath: (pattern: string, pathname: string) => { params: Record<string, string> } | null;
-  UNSAFE_rankedBranches?: (routes: Route[]) => unknown[];
+  UNSAFE_rankedBranches?: (routes: Route[]) => Array<{ fullPathMatcher?: RegExp | null }>;
   createMemoryHistory: () => unknown;
   createRouter: (init: { routes: Route[]; history: unknown }) => {
     routes: Route[];
@@ -80,6 +81,65 @@ describe("route matching over a static table (the @remix-run/router patch)", () 
     expect(leaf(live.routes, "/b")).toBeUndefined();
     live.patchRoutes("root", [{ id: "b", path: "b" }]);
     expect(leaf(live.routes, "/b")).toBe("b");
+  });
+});
+
+describe("skipping branches whose whole path cannot match (the @remix-run/router patch)", () => {
+  // The app's own route table, as `remix build` makes it from app/routes.
+  const devRequire = createRequire(require.resolve("@remix-run/dev"));
+  const { flatRoutes } = devRequire("./config/flat-routes.js") as {
+    flatRoutes: (
+      appDirectory: string,
+    ) => Record<
+      string,
+      { id: string; path?: string; index?: boolean; caseSensitive?: boolean; parentId?: string }
+    >;
+  };
+  const appTable = (): Route[] => {
+    const manifest = {
+      root: { id: "root", path: "" },
+      ...flatRoutes(path.resolve("app")),
+    } as Record<string, Route & { parentId?: string }>;
+    const children = (parentId: string): Route[] =>
+      Object.values(manifest)
+        .filter((route) => (route.parentId ?? (route.id === "root" ? null : "root")) === parentId)
+        .map((route) => ({
+          id: route.id,
+          path: route.path,
+          index: route.index,
+          children: children(route.id),
+        }));
+    return [{ id: "root", path: "", children: children("root") }];
+  };
+  // every route's path with its parameters filled in, and the same with extra segments, case
+  // changes, trailing slashes and encoded characters
+  const samples = (routes: Route[]) => {
+    const paths = new Set<string>(["/", "/no/such/page", "/%20x", "//double", "/api"]);
+    const walk = (route: Route, parent: string) => {
+      const full = route.path ? `${parent}/${route.path}` : parent;
+      const filled = full.replace(/:[^/]+/g, "42").replace(/\*$/, "a/b");
+      for (const p of [filled, `${filled}/`, `${filled}/extra`, filled.toUpperCase()])
+        paths.add(p.startsWith("/") ? p : `/${p}`);
+      for (const child of route.children ?? []) walk(child, full);
+    };
+    routes.forEach((route) => walk(route, ""));
+    return [...paths];
+  };
+
+  it("picks what the full walk over every branch picks, for every route of the app", () => {
+    const filtered = appTable();
+    const walked = appTable();
+    const branches = router.UNSAFE_rankedBranches!(walked);
+    expect(branches.length).toBeGreaterThan(50);
+    expect(router.UNSAFE_rankedBranches!(filtered).every((b) => b.fullPathMatcher)).toBe(true);
+    for (const branch of branches) branch.fullPathMatcher = null;
+    const urls = samples(filtered);
+    expect(urls.length).toBeGreaterThan(200);
+    const ids = (table: Route[], url: string) =>
+      router
+        .matchRoutes(table, url)
+        ?.map((m) => [m.route.id, JSON.stringify((m as { params?: unknown }).params)]);
+    for (const url of urls) expect(ids(filtered, url), url).toEqual(ids(walked, url));
   });
 });
 

@@ -22,7 +22,7 @@ type Variants = {
   previous: string | null;
   /**
    * The event to send per name and "you" value: at most three per name, whatever the audience,
-   * each serialized and framed once (docs/decisions/1807).
+   * each serialized and framed once (docs/decisions/1803).
    */
   sent: Map<string, OutgoingEvent>;
 };

@@ -1,6 +1,6 @@
 // A server-sent event stream over the hub (docs/decisions/1801-live-updates-by-server-sent-events.md):
 // better-sse frames the events, each once for every stream that sends it
-// (docs/decisions/1807-lean-event-streams.md); this file adds what a marketplace needs around it: a
+// (docs/decisions/1803-lean-event-streams.md); this file adds what a marketplace needs around it: a
 // cap on one person's open streams, events buffered while the first ones are read from the
 // database, heartbeats, and a stream that fails cleanly (a 503, not a hung or silent request)
 // while the hub's LISTEN connection is down, or ends when the hub can no longer vouch for it, so
@@ -71,7 +71,7 @@ const heartbeatFrame = new EventBuffer().comment().dispatch().read();
 /**
  * What the production server (server.mjs) looks for on a stream's response: with it, the
  * server hands the stream a function that writes to the socket and skips the web-stream body
- * (docs/decisions/1807). Anywhere else the body is an ordinary ReadableStream.
+ * (docs/decisions/1803). Anywhere else the body is an ordinary ReadableStream.
  */
 export const EVENT_STREAM_SINK = Symbol.for("bidyard.eventStreamSink");
 export type EventStreamSink = {
