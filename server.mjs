@@ -28,6 +28,13 @@ if (workers > 1 && cluster.isPrimary) {
     console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
     cluster.fork();
   });
+  // Several workers share one machine's memory: each gets a smaller young generation (2 MB
+  // semi-spaces), which keeps two workers and this process near 295 MB under the bid load instead
+  // of 350 MB (docs/decisions/1909). One process keeps V8's default, which renders pages faster.
+  const semiSpace = process.execArgv.some((arg) => arg.startsWith("--max-semi-space-size"));
+  cluster.setupPrimary({
+    execArgv: semiSpace ? process.execArgv : [...process.execArgv, "--max-semi-space-size=2"],
+  });
   for (let i = 0; i < workers; i += 1) cluster.fork();
   const stop = () => {
     stopping = true;

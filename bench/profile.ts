@@ -120,7 +120,6 @@ async function main() {
       let output = "";
       const args = [
         "--max-old-space-size=192",
-        "--max-semi-space-size=2",
         // EXTRA_NODE_ARGS: flags to try beside the shipped ones (heap sizes and the like)
         ...(process.env.EXTRA_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
         ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),

@@ -143,6 +143,41 @@ describe("skipping branches whose whole path cannot match (the @remix-run/router
   });
 });
 
+describe("a render's routes, made once per build (the @remix-run/react, react-router-dom and server-runtime patches)", () => {
+  const reactRequire = createRequire(require.resolve("@remix-run/react"));
+  const staticServer = reactRequire("react-router-dom/server") as {
+    createStaticRouter: (
+      routes: Route[],
+      context: { matches: Array<{ route: Route }>; basename: string },
+    ) => { routes: Route[] };
+  };
+  const entry = runtimeRequire("@remix-run/server-runtime/dist/entry.js") as {
+    createEntryRouteModules: (manifest: Record<string, { module: unknown }>) => unknown;
+  };
+
+  it("keeps the data routes of one routes array for every render", () => {
+    const routes = table();
+    const context = { matches: [], basename: "/" };
+    const first = staticServer.createStaticRouter(routes, context);
+    expect(staticServer.createStaticRouter(routes, context).routes).toBe(first.routes);
+    expect(staticServer.createStaticRouter(table(), context).routes).not.toBe(first.routes);
+    expect(first.routes[0].children?.map((route) => route.id)).toContain("lot");
+  });
+
+  it("keeps the route modules map of one build", () => {
+    const manifest = { root: { module: { default: 1 } }, lot: { module: { default: 2 } } };
+    const modules = entry.createEntryRouteModules(manifest);
+    expect(modules).toEqual({ root: { default: 1 }, lot: { default: 2 } });
+    expect(entry.createEntryRouteModules(manifest)).toBe(modules);
+  });
+
+  it("is applied to RemixServer: a render takes its routes from the per-build cache", () => {
+    // (the pages' own tests render through it; this only says the patch is in place)
+    const server = reactRequire("./server.js") as { RemixServer: unknown };
+    expect(String(server.RemixServer)).toContain("serverRoutesFor(");
+  });
+});
+
 describe("loaders of one request (the @remix-run/server-runtime patch)", () => {
   const data = runtimeRequire("@remix-run/server-runtime/dist/data.js") as {
     callRouteLoader: (args: {
