@@ -1,14 +1,24 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ShellDialogFrame } from "./shell-dialog-frame";
 import { usePageWithoutDialogs, useShellDialogs } from "./shell-dialogs";
 import { useHydrated } from "~/utils/use-hydrated";
-import {
-  REGISTRATION_MARKER,
-  registrationErrors,
-  registrationSchema,
-  type RegistrationErrors,
-  type RegistrationField,
-} from "~/modules/accounts/schemas";
+import type { RegistrationErrors, RegistrationField } from "~/modules/accounts/schemas";
+import { REGISTRATION_MARKER } from "~/modules/accounts/registration-marker";
+
+type Schemas = typeof import("~/modules/accounts/schemas");
+/**
+ * The form's zod schema (shared with the server) is loaded when the form is shown, not with every
+ * page: zod is a fifth of the scripts of a first visit (docs/decisions/1912).
+ */
+let schemasLoading: Promise<Schemas> | null = null;
+let schemasLoaded: Schemas | null = null;
+function loadSchemas() {
+  schemasLoading ??= import("~/modules/accounts/schemas").then((schemas) => {
+    schemasLoaded = schemas;
+    return schemas;
+  });
+  return schemasLoading;
+}
 
 const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900";
 
@@ -87,8 +97,30 @@ export function RegistrationForm({
   const errors = checked ?? fromServer;
   const failed = Object.keys(errors).length > 0;
 
+  useEffect(() => {
+    if (hydrated) loadSchemas().catch(() => undefined);
+  }, [hydrated]);
+  /** Set while the form is submitted again once the schema has loaded. */
+  const retrying = useRef(false);
+
   function check(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
+    const schemas = schemasLoaded;
+    if (!schemas) {
+      // sent before the schema arrived (a slow connection): check once it has, then send; if it
+      // cannot load, the server checks the same fields and answers with the same messages
+      if (retrying.current) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      const resend = () => {
+        retrying.current = !schemasLoaded;
+        form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined);
+        retrying.current = false;
+      };
+      loadSchemas().then(resend, resend);
+      return;
+    }
+    const { registrationSchema, registrationErrors } = schemas;
     const result = registrationSchema.safeParse(readForm(form));
     if (result.success) {
       setChecked({});

@@ -66,6 +66,24 @@ test.describe("registration", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
   }
 
+  test("sent before its checks have loaded, the form is checked once they have", async ({
+    page,
+  }) => {
+    test.skip(!jsEnabled(), "without JavaScript the browser's own checks hold the form");
+    await page.goto("/");
+    await ready(page);
+    // every script asked for from here on (the dialog, the form's schema) arrives late
+    await page.route("**/build/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Register" }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Enter your first name.")).toBeVisible();
+    await expect(page.getByLabel("First name")).toBeFocused();
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
   test("an empty form is refused with a message per field; the names reach the new account", async ({
     page,
   }) => {

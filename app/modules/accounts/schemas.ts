@@ -8,8 +8,7 @@ export const loginQuerySchema = z.object({
   accountType: z.enum(["buyer", "affiliate"]).optional().catch(undefined),
 });
 
-/** The registration form marks its submissions to /api/login with `from=register`. */
-export const REGISTRATION_MARKER = { name: "from", value: "register" } as const;
+export { REGISTRATION_MARKER } from "./registration-marker";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
