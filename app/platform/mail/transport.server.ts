@@ -1,6 +1,7 @@
-// The SMTP connection: nodemailer over SMTP_URL (the local catcher in development).
-import nodemailer from "nodemailer";
-import type { SendMailOptions } from "nodemailer";
+// The SMTP connection: nodemailer over SMTP_URL (the local catcher in development). nodemailer is
+// loaded with the first mail sent, not with every server process (about 10 MB a process that
+// sends none; docs/decisions/1913).
+import type { SendMailOptions, Transporter } from "nodemailer";
 import { env } from "~/platform/env.server";
 
 export type MailTransport = { sendMail: (mail: SendMailOptions) => Promise<unknown> };
@@ -18,7 +19,20 @@ export function smtpTransport(url: string): MailTransport {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   };
-  return nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]);
+  let transport: Promise<Transporter> | null = null;
+  return {
+    sendMail: async (mail) => {
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]),
+      );
+      const ready = transport;
+      // a failed load is tried again with the next mail
+      ready.catch(() => {
+        if (transport === ready) transport = null;
+      });
+      return (await ready).sendMail(mail);
+    },
+  };
 }
 
 /** The configured transport, or null when SMTP_URL is not set (mail then waits in the outbox). */

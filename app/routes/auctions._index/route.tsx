@@ -24,7 +24,7 @@ import { SaveSearchForm } from "~/components/alerts/save-search-form";
 
 // The bid dialog (Headless UI, conform and zod: about 50 KB gzipped) loads on the first Bid click;
 // without JavaScript the card's Bid link goes to the lot page's own form.
-const BidDialog = lazy(() => import("~/components/auctions/bid-dialog"));
+const BidDialog = lazy(() => import("~/components/auctions/bid-dialog.client"));
 
 export const meta: MetaFunction = () => [{ title: "Live Auctions · BidYard" }];
 
