@@ -1,8 +1,6 @@
 // Sign-in through OpenID Connect: authorization code + PKCE with remix-auth-oauth2, userinfo
 // fetched here (the library does not), the issuer's discovery document read once.
 import { createCookie } from "@remix-run/node";
-import { Authenticator } from "remix-auth";
-import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import * as z from "zod";
 import { env } from "~/platform/env.server";
 import {
@@ -130,16 +128,36 @@ async function fetchIdentity(discovery: Discovery, accessToken: string, idToken:
   } satisfies Identity;
 }
 
-class OidcStrategy extends OAuth2Strategy<Identity> {
-  name = "oidc";
-  protected authorizationParams(params: URLSearchParams, request: Request) {
-    const hint = new URL(request.url).searchParams.get("login_hint")?.trim();
-    if (hint) params.set("login_hint", hint.slice(0, 254));
-    return params;
+/**
+ * The sign-in libraries, loaded with the first sign-in rather than by every server process (they
+ * are a few MB a process, and most requests are not sign-ins; docs/decisions/1913).
+ */
+let oidcLibraries: ReturnType<typeof loadOidcLibraries> | null = null;
+async function loadOidcLibraries() {
+  const [{ Authenticator }, { OAuth2RequestError, OAuth2Strategy }] = await Promise.all([
+    import("remix-auth"),
+    import("remix-auth-oauth2"),
+  ]);
+  class OidcStrategy extends OAuth2Strategy<Identity> {
+    name = "oidc";
+    protected authorizationParams(params: URLSearchParams, request: Request) {
+      const hint = new URL(request.url).searchParams.get("login_hint")?.trim();
+      if (hint) params.set("login_hint", hint.slice(0, 254));
+      return params;
+    }
   }
+  return { Authenticator, OAuth2RequestError, OidcStrategy };
+}
+function oidc() {
+  oidcLibraries ??= loadOidcLibraries().catch((error) => {
+    oidcLibraries = null;
+    throw error;
+  });
+  return oidcLibraries;
 }
 
 async function authenticator() {
+  const { Authenticator, OidcStrategy } = await oidc();
   const { issuer, clientId, clientSecret } = settings();
   let discovery: Discovery;
   try {
@@ -265,6 +283,7 @@ export async function finishSignIn(
     throw new SignInError("This sign-in link is incomplete. Please sign in again.");
   }
   const auth = await authenticator();
+  const { OAuth2RequestError } = await oidc();
   let identity: Identity;
   try {
     identity = await auth.authenticate("oidc", request);
