@@ -14,8 +14,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
   && rm -rf /var/lib/apt/lists/*
 
 # The install applies patches/ (postinstall: patch-package, a dev dependency; records 1902, 1904,
-# 1908, 1910), so the patch files go in before it. The production dependencies are the same tree pruned: a
-# second `npm install --omit=dev` would have no patch-package to run and would ship unpatched code.
+# 1908, 1910), so the patch files go in before it. The production dependencies are the same tree
+# pruned: a second `npm install --omit=dev` would have no patch-package to run and would ship
+# unpatched code.
 FROM toolchain AS deps
 COPY package.json package-lock.json ./
 COPY patches ./patches
