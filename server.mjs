@@ -168,23 +168,25 @@ function isWholeJson(response) {
 
 async function sendWhole(res, response) {
   const body = Buffer.from(await response.arrayBuffer());
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  statusAndHeaders(res, response);
   res.setHeader("Content-Length", String(body.length));
   res.end(body);
 }
 
-// A live event stream's response carries a sink (app/platform/live/stream.server.ts): its events
-// are written to the socket as they come, not read through the response's web stream, which cost
-// a few promises and copies per event per stream (docs/decisions/1803). Headers as Remix's
-// adapter sends them.
-const EVENT_STREAM_SINK = Symbol.for("bidyard.eventStreamSink");
-
-function sendEventStream(res, response) {
+/** The answer's status and headers, set as Remix's adapter sets them. */
+function statusAndHeaders(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+}
+
+// A live event stream's response carries a sink (app/platform/live/stream.server.ts): its events
+// are written to the socket as they come, not read through the response's web stream, which cost
+// a few promises and copies per event per stream (docs/decisions/1803).
+const EVENT_STREAM_SINK = Symbol.for("bidyard.eventStreamSink");
+
+function sendEventStream(res, response) {
+  statusAndHeaders(res, response);
   const writer = eventStreamWriter(res);
   response[EVENT_STREAM_SINK].attach(writer.write, writer.end);
 }

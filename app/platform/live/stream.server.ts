@@ -252,8 +252,9 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
   stream.send(retryFrame());
   for (const event of first) {
     stream.send(frameOf(event));
-    if (event.lot && BigInt(event.id) > (seen.get(event.lot) ?? 0n))
-      seen.set(event.lot, BigInt(event.id));
+    if (!event.lot) continue;
+    const id = BigInt(event.id);
+    if (id > (seen.get(event.lot) ?? 0n)) seen.set(event.lot, id);
   }
   const buffered = pending ?? [];
   pending = null;

@@ -22,15 +22,16 @@ export function smtpTransport(url: string): MailTransport {
   let transport: Promise<Transporter> | null = null;
   return {
     sendMail: async (mail) => {
-      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
-        nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]),
-      );
-      const ready = transport;
       // a failed load is tried again with the next mail
-      ready.catch(() => {
-        if (transport === ready) transport = null;
-      });
-      return (await ready).sendMail(mail);
+      transport ??= import("nodemailer")
+        .then(({ default: nodemailer }) =>
+          nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]),
+        )
+        .catch((error) => {
+          transport = null;
+          throw error;
+        });
+      return (await transport).sendMail(mail);
     },
   };
 }
