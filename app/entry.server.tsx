@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startAuctionCloser } from "~/modules/auctions/closer.server";
+import { startAuctionCloser } from "~/services/auctions/closer.server";
 import { startHousekeeping } from "~/platform/housekeeping.server";
 import { env } from "~/platform/env.server";
 import { NonceProvider } from "~/utils/nonce";

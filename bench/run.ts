@@ -89,7 +89,7 @@ async function main() {
     const services = await startLocalServices({ appUrl: base, oidcPort: 0 });
     stops.unshift(() => services.stop());
     const { LOCAL_OIDC_CLIENT_ID, LOCAL_OIDC_CLIENT_SECRET, LOCAL_OIDC_HOST } =
-      await import("../app/modules/accounts/local-oidc");
+      await import("../app/services/accounts/local-oidc");
     const appEnv = {
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,

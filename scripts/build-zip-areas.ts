@@ -1,4 +1,4 @@
-// Writes app/modules/affiliates/zip-areas.ts: one centre per 3-digit ZIP prefix (the area a
+// Writes app/services/affiliates/zip-areas.ts: one centre per 3-digit ZIP prefix (the area a
 // transport quote needs), from the zipcodes package's US ZIP table (a dev dependency: the whole
 // table costs about 90 MB of memory to load, the areas a few kilobytes). Run after a bump of that
 // package: `npx tsx scripts/build-zip-areas.ts`. docs/decisions/1705-transport-to-a-zip.md.
@@ -39,5 +39,5 @@ export const ZIP_AREAS: ReadonlyArray<readonly [string, string, string, number, 
 ${rows.join("\n")}
 ];
 `;
-fs.writeFileSync("app/modules/affiliates/zip-areas.ts", out);
+fs.writeFileSync("app/services/affiliates/zip-areas.ts", out);
 console.log(`${rows.length} ZIP areas written`);

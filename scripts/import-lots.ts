@@ -22,9 +22,9 @@ async function main() {
     process.exit(2);
   }
   await ensureDatabaseUrl(() => undefined);
-  const { importCopartCsv } = await import("../app/modules/auctions/import.server");
+  const { importCopartCsv } = await import("../app/services/auctions/import.server");
   const { fetchDuePictures, pictureProgress } =
-    await import("../app/modules/auctions/lot-images.server");
+    await import("../app/services/auctions/lot-images.server");
   const { sequelize } = await import("../app/models/db.server");
   const started = Date.now();
   try {

@@ -9,7 +9,7 @@ import {
   LOCAL_OIDC_CLIENT_ID,
   LOCAL_OIDC_CLIENT_SECRET,
   LOCAL_OIDC_HOST,
-} from "../app/modules/accounts/local-oidc";
+} from "../app/services/accounts/local-oidc";
 
 type Account = { sub: string; email: string; firstName?: string; lastName?: string };
 

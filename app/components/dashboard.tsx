@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BuyingPowerFigure } from "~/components/auctions/buying-power";
-import type { PublicUser } from "~/modules/accounts/users.server";
+import type { PublicUser } from "~/services/accounts/users.server";
 import { formatUsd } from "~/utils/money";
 
 // The one money formatter, re-exported for the dashboard's callers.

@@ -5,7 +5,7 @@ import { useToast } from "./toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import { HONEYPOT_FIELD } from "~/utils/shell";
 import { toastIn } from "~/utils/toast";
-import { EARLY_ACCESS_FAILED, EARLY_ACCESS_SUCCESS } from "~/modules/accounts/messages";
+import { EARLY_ACCESS_FAILED, EARLY_ACCESS_SUCCESS } from "~/services/accounts/messages";
 
 const input =
   "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-600";

@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import { LOGIN_REDIRECT_DELAY_MS, readSignInRequired } from "~/modules/accounts/sign-in";
+import { LOGIN_REDIRECT_DELAY_MS, readSignInRequired } from "~/services/accounts/sign-in";
 import { useToast } from "./toaster";
 
 const TITLES: Record<number, { title: string; body: string }> = {

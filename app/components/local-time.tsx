@@ -1,5 +1,5 @@
-import { useAccountTimeZone } from "~/modules/accounts/use-user";
-import { browserTimeZone, formatDayInZone, formatInZone } from "~/modules/accounts/time-zones";
+import { useAccountTimeZone } from "~/services/accounts/use-user";
+import { browserTimeZone, formatDayInZone, formatInZone } from "~/services/accounts/time-zones";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ShellDialogFrame } from "./shell-dialog-frame";
 import { usePageWithoutDialogs, useShellDialogs } from "./shell-dialogs";
 import { useHydrated } from "~/utils/use-hydrated";
-import type { RegistrationErrors, RegistrationField } from "~/modules/accounts/schemas";
-import { REGISTRATION_MARKER } from "~/modules/accounts/registration-marker";
+import type { RegistrationErrors, RegistrationField } from "~/services/accounts/schemas";
+import { REGISTRATION_MARKER } from "~/services/accounts/registration-marker";
 
-type Schemas = typeof import("~/modules/accounts/schemas");
+type Schemas = typeof import("~/services/accounts/schemas");
 /**
  * The form's zod schema (shared with the server) is loaded when the form is shown, not with every
  * page: zod is a fifth of the scripts of a first visit (docs/decisions/1912).
@@ -13,7 +13,7 @@ type Schemas = typeof import("~/modules/accounts/schemas");
 let schemasLoading: Promise<Schemas> | null = null;
 let schemasLoaded: Schemas | null = null;
 function loadSchemas() {
-  schemasLoading ??= import("~/modules/accounts/schemas").then((schemas) => {
+  schemasLoading ??= import("~/services/accounts/schemas").then((schemas) => {
     schemasLoaded = schemas;
     return schemas;
   });

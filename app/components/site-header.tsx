@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { PublicUser } from "~/modules/accounts/users.server";
+import type { PublicUser } from "~/services/accounts/users.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { NotificationBell } from "./notification-bell";
 import { DialogLink } from "./shell-dialogs";

@@ -2,9 +2,9 @@
 // Admins only; the applicant is notified.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { reviewApplication, toPublicApplication } from "~/modules/affiliates/applications.server";
-import { ReviewApplicationSchema } from "~/modules/affiliates/schemas";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { reviewApplication, toPublicApplication } from "~/services/affiliates/applications.server";
+import { ReviewApplicationSchema } from "~/services/affiliates/schemas";
 import { readJsonBody } from "./json-body.server";
 import { errorJson, jsonError } from "./respond.server";
 

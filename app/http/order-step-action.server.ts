@@ -1,10 +1,10 @@
 // POST /api/service-orders/{id}/claim, /start and /complete: one action, three URLs (the form
 // path of the same steps is POST /service-orders/{id} with an intent).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
-import { ORDER_STEP_DONE } from "~/modules/affiliates/messages";
-import type { OrderStep } from "~/modules/affiliates/rules";
-import { runOrderStep, toPublicOrder } from "~/modules/affiliates/service-orders.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { ORDER_STEP_DONE } from "~/services/affiliates/messages";
+import type { OrderStep } from "~/services/affiliates/rules";
+import { runOrderStep, toPublicOrder } from "~/services/affiliates/service-orders.server";
 import { errorJson, jsonError } from "./respond.server";
 
 export function orderStepAction(step: OrderStep) {

@@ -3,8 +3,8 @@
 // and the maintenance 503 for calls and form posts as for pages. server.mjs applies it to the
 // build (docs/decisions/1308-outages-and-maintenance-for-every-route.md).
 import type { ServerBuild } from "@remix-run/node";
-import { getSettings, maintenanceGate } from "~/modules/admin/settings.server";
-import { getUser } from "~/modules/accounts/session.server";
+import { getSettings, maintenanceGate } from "~/services/admin/settings.server";
+import { getUser } from "~/services/accounts/session.server";
 import { databaseUnavailable, isDatabaseOutage } from "~/platform/availability.server";
 
 type Handler = (args: { request: Request }) => unknown;

@@ -1,7 +1,7 @@
 // requireUser with a reason: for pages a signed-out visitor reaches by a button ("Post Vehicle"),
 // the sign-in comes with a toast saying why. API calls still get a plain 401.
-import { fromScript, getUser, signInRequired } from "~/modules/accounts/session.server";
-import type { SignInToast } from "~/modules/accounts/sign-in";
+import { fromScript, getUser, signInRequired } from "~/services/accounts/session.server";
+import type { SignInToast } from "~/services/accounts/sign-in";
 import { jsonError, requireSameOrigin, wantsJson } from "./http.server";
 import { redirectWithToast } from "./toast.server";
 

@@ -7,7 +7,7 @@ import {
 } from "sequelize";
 import { sequelize } from "./db.server";
 import { User } from "./user.server";
-import { AUCTION_HOUSES, DAMAGE_TYPES, TITLE_TYPES } from "~/modules/auctions/options";
+import { AUCTION_HOUSES, DAMAGE_TYPES, TITLE_TYPES } from "~/services/auctions/options";
 
 export const LOT_STATUSES = ["active", "sold", "unsold"] as const;
 export type AuctionHouse = (typeof AUCTION_HOUSES)[number];

@@ -15,7 +15,7 @@ import type {
   Drivetrain,
   FuelType,
   Transmission,
-} from "~/modules/listings/fields";
+} from "~/services/listings/fields";
 
 export const LISTING_STATUSES = ["active", "sold", "deleted"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];

@@ -7,13 +7,13 @@ import {
 } from "sequelize";
 import { sequelize } from "./db.server";
 import { User } from "./user.server";
-import type { BillingInterval, CampaignType, MembershipStatus } from "~/modules/memberships/rules";
+import type { BillingInterval, CampaignType, MembershipStatus } from "~/services/memberships/rules";
 
 export {
   BILLING_INTERVALS,
   CAMPAIGN_TYPES,
   MEMBERSHIP_STATUSES,
-} from "~/modules/memberships/rules";
+} from "~/services/memberships/rules";
 export type { BillingInterval, CampaignType, MembershipStatus };
 
 export class MembershipPlan extends Model<

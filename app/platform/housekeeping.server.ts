@@ -1,12 +1,12 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
-import { retryPendingRefunds } from "~/modules/deposits/deposits.server";
-import { remindDuePurchases } from "~/modules/purchases/reminders.server";
+import { retryPendingRefunds } from "~/services/deposits/deposits.server";
+import { remindDuePurchases } from "~/services/purchases/reminders.server";
 import { discardStaleUploads } from "./uploads.server";
 import { pruneLotEvents } from "./live/prune.server";
 import { sendDueMail } from "./mail/outbox.server";
-import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/modules/alerts/matching.server";
-import { fetchLotPictures } from "~/modules/auctions/lot-images.server";
+import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/services/alerts/matching.server";
+import { fetchLotPictures } from "~/services/auctions/lot-images.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Dashboard } from "~/components/dashboard";
 import { LandingPage } from "~/components/landing-page";
-import { activeBidCount } from "~/modules/auctions/bidding.server";
-import { availableBuyingPower } from "~/modules/auctions/buying-power.server";
-import { getUser } from "~/modules/accounts/session.server";
-import { useOptionalUser } from "~/modules/accounts/use-user";
+import { activeBidCount } from "~/services/auctions/bidding.server";
+import { availableBuyingPower } from "~/services/auctions/buying-power.server";
+import { getUser } from "~/services/accounts/session.server";
+import { useOptionalUser } from "~/services/accounts/use-user";
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
 export async function loader({ request }: LoaderFunctionArgs) {

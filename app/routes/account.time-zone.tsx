@@ -8,10 +8,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/modules/accounts/session.server";
-import { setTimeZone } from "~/modules/accounts/time-zone.server";
-import { timeZoneSchema } from "~/modules/accounts/schemas";
-import { formatInZone, TIME_ZONE_CHOICES } from "~/modules/accounts/time-zones";
+import { requireUser } from "~/services/accounts/session.server";
+import { setTimeZone } from "~/services/accounts/time-zone.server";
+import { timeZoneSchema } from "~/services/accounts/schemas";
+import { formatInZone, TIME_ZONE_CHOICES } from "~/services/accounts/time-zones";
 import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Time zone · BidYard" }];

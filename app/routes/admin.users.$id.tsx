@@ -3,11 +3,11 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDate } from "~/components/admin/admin-tabs";
-import { findUserForAdmin, updateUserByAdmin } from "~/modules/admin/admin.server";
+import { findUserForAdmin, updateUserByAdmin } from "~/services/admin/admin.server";
 import { isUserError } from "~/utils/user-error";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { adminUserEditSchema } from "~/modules/admin/schemas";
+import { adminUserEditSchema } from "~/services/admin/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Edit user · Admin · BidYard" }];
 

@@ -6,15 +6,15 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { FEE_SCHEDULES, SCHEDULE_LABELS } from "~/modules/purchases/fees";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { FEE_SCHEDULES, SCHEDULE_LABELS } from "~/services/purchases/fees";
 import {
   loadSchedules,
   loadTerms,
   replaceSchedule,
   updateTerms,
-} from "~/modules/purchases/schedules.server";
-import { scheduleSchema, termsSchema } from "~/modules/purchases/schemas";
+} from "~/services/purchases/schedules.server";
+import { scheduleSchema, termsSchema } from "~/services/purchases/schemas";
 import { redirectWithToast } from "~/http/toast.server";
 import { fromCents } from "~/utils/money";
 

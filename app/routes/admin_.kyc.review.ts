@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { approveDocument, rejectDocument } from "~/modules/kyc/kyc.server";
-import { KYC_TOASTS, KycError } from "~/modules/kyc/messages";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { approveDocument, rejectDocument } from "~/services/kyc/kyc.server";
+import { KYC_TOASTS, KycError } from "~/services/kyc/messages";
+import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
-import { kycReviewFormSchema } from "~/modules/kyc/schemas";
+import { kycReviewFormSchema } from "~/services/kyc/schemas";
 
 /**
  * The admin review as a plain form post (works without JS): approve, or reject with a reason;

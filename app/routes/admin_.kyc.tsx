@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { KycReviewList } from "~/components/kyc/review-list";
-import { listPendingDocuments } from "~/modules/kyc/kyc.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { listPendingDocuments } from "~/services/kyc/kyc.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 
 export const meta: MetaFunction = () => [{ title: "KYC Review · Admin · BidYard" }];
 

@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { redirectWithToast } from "~/http/toast.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { REPORT_RESOLVED } from "~/modules/messages/messages";
-import { listOpenReports, resolveReport } from "~/modules/messages/messages.server";
-import { resolveReportSchema } from "~/modules/messages/schemas";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { REPORT_RESOLVED } from "~/services/messages/messages";
+import { listOpenReports, resolveReport } from "~/services/messages/messages.server";
+import { resolveReportSchema } from "~/services/messages/schemas";
 import { throwAsPageError } from "~/http/respond.server";
 import { LocalTime } from "~/components/local-time";
 

@@ -6,8 +6,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { defaultPurchase, overduePurchases } from "~/modules/purchases/defaults.server";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { defaultPurchase, overduePurchases } from "~/services/purchases/defaults.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatUsd } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";

@@ -11,18 +11,18 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/components/affiliates/ui";
-import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/modules/affiliates/us-cities";
+import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/services/affiliates/us-cities";
 import { replyFor } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
-import { vehicleTypeLabel } from "~/modules/affiliates/rules";
-import { createOrderByAdmin } from "~/modules/affiliates/service-orders.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { vehicleTypeLabel } from "~/services/affiliates/rules";
+import { createOrderByAdmin } from "~/services/affiliates/service-orders.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import {
   AdminServiceOrderSchema,
   DESTINATION_COUNTRIES,
   VEHICLE_TYPE_OPTIONS,
-} from "~/modules/affiliates/schemas";
+} from "~/services/affiliates/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Create service order · Admin · BidYard" }];
 

@@ -3,8 +3,8 @@ import {
   applicationStatusFrom,
   listApplications,
   toPublicApplication,
-} from "~/modules/affiliates/applications.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+} from "~/services/affiliates/applications.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 
 /** GET /api/admin/affiliates?status=pending: applications with their applicant, admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {

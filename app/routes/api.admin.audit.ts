@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listAuditEntries } from "~/modules/admin/audit.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { listAuditEntries } from "~/services/admin/audit.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

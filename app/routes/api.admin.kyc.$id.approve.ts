@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { approveDocument } from "~/modules/kyc/kyc.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { approveDocument } from "~/services/kyc/kyc.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { rejectDocument } from "~/modules/kyc/kyc.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { rejectDocument } from "~/services/kyc/kyc.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { rejectReasonSchema } from "~/modules/kyc/schemas";
+import { rejectReasonSchema } from "~/services/kyc/schemas";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);

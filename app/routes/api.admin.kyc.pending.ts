@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listPendingDocuments } from "~/modules/kyc/kyc.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { listPendingDocuments } from "~/services/kyc/kyc.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createOrderByAdmin, toPublicOrder } from "~/modules/affiliates/service-orders.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { createOrderByAdmin, toPublicOrder } from "~/services/affiliates/service-orders.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
-import { AdminServiceOrderSchema } from "~/modules/affiliates/schemas";
+import { AdminServiceOrderSchema } from "~/services/affiliates/schemas";
 
 /** POST /api/admin/service-orders: an admin creates an order (JSON), admins only. */
 export async function action({ request }: ActionFunctionArgs) {

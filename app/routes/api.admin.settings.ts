@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { getSettings, updateSetting } from "~/modules/admin/settings.server";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { getSettings, updateSetting } from "~/services/admin/settings.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
-import { bannerTextSchema } from "~/modules/admin/schemas";
+import { bannerTextSchema } from "~/services/admin/schemas";
 
 const schema = z
   .object({

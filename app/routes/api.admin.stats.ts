@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { adminStats } from "~/modules/admin/admin.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { adminStats } from "~/services/admin/admin.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

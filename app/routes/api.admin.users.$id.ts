@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { isUserId, updateUserByAdmin } from "~/modules/admin/admin.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { toPublicUser } from "~/modules/accounts/users.server";
+import { isUserId, updateUserByAdmin } from "~/services/admin/admin.server";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { toPublicUser } from "~/services/accounts/users.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";

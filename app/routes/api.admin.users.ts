@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { decodeCursor, searchUsers } from "~/modules/admin/admin.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { toPublicUser } from "~/modules/accounts/users.server";
+import { decodeCursor, searchUsers } from "~/services/admin/admin.server";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { toPublicUser } from "~/services/accounts/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

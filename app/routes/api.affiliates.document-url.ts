@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/rules";
-import { requireUser } from "~/modules/accounts/session.server";
+import { LICENCE_UPLOAD_PURPOSE } from "~/services/affiliates/rules";
+import { requireUser } from "~/services/accounts/session.server";
 import { confirmUpload, objectPathFor } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
-import { documentUrlSchema } from "~/modules/kyc/schemas";
+import { documentUrlSchema } from "~/services/kyc/schemas";
 
 export const loader = () => jsonError(405, "Use PUT");
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getApplication, toPublicApplication } from "~/modules/affiliates/applications.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { getApplication, toPublicApplication } from "~/services/affiliates/applications.server";
+import { requireUser } from "~/services/accounts/session.server";
 
 /** GET /api/affiliates/me: the user's application, or null when there is none. */
 export async function loader({ request }: LoaderFunctionArgs) {

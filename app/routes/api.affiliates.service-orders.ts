@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isApprovedAffiliate } from "~/modules/affiliates/applications.server";
-import { APPROVAL_REQUIRED } from "~/modules/affiliates/messages";
-import { requireUser } from "~/modules/accounts/session.server";
-import { listAffiliateOrders, toPublicOrder } from "~/modules/affiliates/service-orders.server";
+import { isApprovedAffiliate } from "~/services/affiliates/applications.server";
+import { APPROVAL_REQUIRED } from "~/services/affiliates/messages";
+import { requireUser } from "~/services/accounts/session.server";
+import { listAffiliateOrders, toPublicOrder } from "~/services/affiliates/service-orders.server";
 import { jsonError } from "~/http/http.server";
 
 /** GET /api/affiliates/service-orders: the approved affiliate's own orders. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { submitApplication, toPublicApplication } from "~/modules/affiliates/applications.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { submitApplication, toPublicApplication } from "~/services/affiliates/applications.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
-import { AffiliateApplicationSchema } from "~/modules/affiliates/schemas";
+import { AffiliateApplicationSchema } from "~/services/affiliates/schemas";
 
 /**
  * POST /api/affiliates: files the user's one affiliate application (JSON, serviceAreas a list).

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { readAuctionQuery, searchLots } from "~/services/auctions/lots.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { errorJson } from "~/http/respond.server";
 
 /** GET /api/auctions: one keyset page of lots with the total and the next cursor. */

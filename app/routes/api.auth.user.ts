@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/modules/accounts/session.server";
-import { toPublicUser } from "~/modules/accounts/users.server";
+import { getUser } from "~/services/accounts/session.server";
+import { toPublicUser } from "~/services/accounts/users.server";
 import { jsonError } from "~/http/http.server";
 
 /** The signed-in user as `PublicUser` (no OIDC subject) or 401. */

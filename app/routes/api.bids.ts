@@ -4,14 +4,14 @@ import {
   checkBidInput,
   placeBidInSession,
   type PlaceBidInput,
-} from "~/modules/auctions/bidding.server";
-import { BID_PLACED, bidMessage } from "~/modules/auctions/rules";
+} from "~/services/auctions/bidding.server";
+import { BID_PLACED, bidMessage } from "~/services/auctions/rules";
 import { consumeRateLimit, limiterWindow, tooManyRequests } from "~/platform/rate-limit.server";
-import { notSignedIn, requireUser, sessionId } from "~/modules/accounts/session.server";
+import { notSignedIn, requireUser, sessionId } from "~/services/accounts/session.server";
 import { requireSameOrigin } from "~/http/http.server";
 import { errorJson, jsonError } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { BidApiSchema } from "~/modules/auctions/schemas";
+import { BidApiSchema } from "~/services/auctions/schemas";
 
 export function loader() {
   return jsonError(405, "Use POST to place a bid.");

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { userForIdentity } from "~/modules/accounts/accounts.server";
-import { SignInError, clearSignInCookies, finishSignIn } from "~/modules/accounts/auth.server";
-import { createUserSession, destroyUserSession } from "~/modules/accounts/session.server";
+import { userForIdentity } from "~/services/accounts/accounts.server";
+import { SignInError, clearSignInCookies, finishSignIn } from "~/services/accounts/auth.server";
+import { createUserSession, destroyUserSession } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { flagCookie } from "~/http/cookies.server";
 import { errorBoundaryHeaders, safeRedirect } from "~/http/http.server";

@@ -1,4 +1,4 @@
-import { listActiveCampaigns } from "~/modules/memberships/memberships.server";
+import { listActiveCampaigns } from "~/services/memberships/memberships.server";
 
 /** GET /api/campaigns/active: campaigns running now. */
 export async function loader() {

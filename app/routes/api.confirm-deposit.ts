@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { confirmDeposit } from "~/modules/deposits/deposits.server";
+import { confirmDeposit } from "~/services/deposits/deposits.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { errorJson, jsonError } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { confirmDepositSchema } from "~/modules/deposits/schemas";
+import { confirmDepositSchema } from "~/services/deposits/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 
 /**

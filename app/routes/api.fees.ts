@@ -1,7 +1,7 @@
 // GET /api/fees: the buyer fee schedules every invoice is written from (bands by sale price), for
 // the bid dialog's "if you win at $X" line. Public, like an auction house's published fee table.
 import { data } from "@remix-run/node";
-import { loadSchedules } from "~/modules/purchases/schedules.server";
+import { loadSchedules } from "~/services/purchases/schedules.server";
 
 export async function loader() {
   return data(

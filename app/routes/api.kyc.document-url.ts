@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { confirmUpload, objectPathFor } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { documentUrlSchema } from "~/modules/kyc/schemas";
+import { documentUrlSchema } from "~/services/kyc/schemas";
 
 /**
  * After the browser's PUT: checks the stored file (owner, size, type, first bytes) and returns its

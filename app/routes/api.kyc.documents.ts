@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listDocuments, submitDocument } from "~/modules/kyc/kyc.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { listDocuments, submitDocument } from "~/services/kyc/kyc.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { submitDocumentSchema } from "~/modules/kyc/schemas";
+import { submitDocumentSchema } from "~/services/kyc/schemas";
 
 /** The signed-in user's own documents, newest (current) first. */
 export async function loader({ request }: LoaderFunctionArgs) {

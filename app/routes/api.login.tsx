@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RegistrationForm } from "~/components/registration-dialog";
-import { SignInError, startSignIn } from "~/modules/accounts/auth.server";
+import { SignInError, startSignIn } from "~/services/accounts/auth.server";
 import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
-import { getUser } from "~/modules/accounts/session.server";
+import { getUser } from "~/services/accounts/session.server";
 import { safeRedirect } from "~/http/http.server";
 import {
   REGISTRATION_MARKER,
   loginQuerySchema,
   registrationErrors,
   registrationSentSchema,
-} from "~/modules/accounts/schemas";
+} from "~/services/accounts/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Create your account · BidYard" }];
 

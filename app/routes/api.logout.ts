@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { destroyUserSession } from "~/modules/accounts/session.server";
+import { destroyUserSession } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireSameOrigin } from "~/http/http.server";
 

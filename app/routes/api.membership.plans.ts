@@ -1,4 +1,4 @@
-import { listPlans } from "~/modules/memberships/memberships.server";
+import { listPlans } from "~/services/memberships/memberships.server";
 
 /** GET /api/membership/plans: the plans on offer, free tier first. */
 export async function loader() {

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { startTrial } from "~/modules/memberships/memberships.server";
-import { TRIAL_FAILED, TRIAL_STARTED_TOAST } from "~/modules/memberships/messages";
-import { startTrialSchema } from "~/modules/memberships/schemas";
+import { requireUser } from "~/services/accounts/session.server";
+import { startTrial } from "~/services/memberships/memberships.server";
+import { TRIAL_FAILED, TRIAL_STARTED_TOAST } from "~/services/memberships/messages";
+import { startTrialSchema } from "~/services/memberships/schemas";
 
 export const loader = () => jsonError(405, "Use POST");
 

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { beginSubscription } from "~/modules/memberships/billing.server";
-import { SUBSCRIBE_FAILED } from "~/modules/memberships/messages";
-import { subscribeSchema } from "~/modules/memberships/schemas";
+import { requireUser } from "~/services/accounts/session.server";
+import { beginSubscription } from "~/services/memberships/billing.server";
+import { SUBSCRIBE_FAILED } from "~/services/memberships/messages";
+import { subscribeSchema } from "~/services/memberships/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 
 export const loader = () => jsonError(405, "Use POST");

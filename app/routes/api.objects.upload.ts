@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { isUploadPurpose, issueUpload } from "~/platform/uploads.server";
 import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { uploadRequestSchema } from "~/modules/kyc/schemas";
+import { uploadRequestSchema } from "~/services/kyc/schemas";
 
 /**
  * Returns an uploadURL for one PUT, bound to the file's exact size and content type and to its

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { joinEarlyAccess } from "~/modules/accounts/early-access.server";
-import { earlyAccessSchema, HONEYPOT_FIELD } from "~/modules/accounts/early-access.schemas";
-import { EARLY_ACCESS_DUPLICATE, EARLY_ACCESS_SUCCESS } from "~/modules/accounts/messages";
+import { joinEarlyAccess } from "~/services/accounts/early-access.server";
+import { earlyAccessSchema, HONEYPOT_FIELD } from "~/services/accounts/early-access.schemas";
+import { EARLY_ACCESS_DUPLICATE, EARLY_ACCESS_SUCCESS } from "~/services/accounts/messages";
 import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { jsonError, requireSameOrigin, safeRedirect } from "~/http/http.server";

@@ -4,9 +4,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { errorJson, jsonError } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { PayTransportSchema } from "~/modules/affiliates/schemas";
-import { confirmTransportPayment } from "~/modules/affiliates/transport-payments.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { PayTransportSchema } from "~/services/affiliates/schemas";
+import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 
 const PayJsonSchema = z.object({ price: PayTransportSchema.shape.price });

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import {
   listOpenOrders,
   requestServiceForPurchase,
   toPublicOrder,
-} from "~/modules/affiliates/service-orders.server";
+} from "~/services/affiliates/service-orders.server";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
 import {
   parseServiceOrderFilters,
   PurchaseServiceRequestSchema,
-} from "~/modules/affiliates/schemas";
+} from "~/services/affiliates/schemas";
 
 /** GET /api/service-orders: open orders, filtered like the board (serviceType, pickupState…). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { userMembership } from "~/modules/memberships/memberships.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { userMembership } from "~/services/memberships/memberships.server";
+import { requireUser } from "~/services/accounts/session.server";
 
 /** GET /api/user/membership: the signed-in user's membership. */
 export async function loader({ request }: LoaderFunctionArgs) {

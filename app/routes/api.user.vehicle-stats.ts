@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listingStats } from "~/modules/listings/listings.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { listingStats } from "~/services/listings/listings.server";
+import { requireUser } from "~/services/accounts/session.server";
 
 /** GET /api/user/vehicle-stats: {activeListings, totalListings, remainingFreeListings}. */
 export async function loader({ request }: LoaderFunctionArgs) {

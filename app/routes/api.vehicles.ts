@@ -4,26 +4,30 @@
 // form (multipart, with photos).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { isAuctionQuery, readAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
+import { isAuctionQuery, readAuctionQuery, searchLots } from "~/services/auctions/lots.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
 import { setToastHeader } from "~/http/toast.server";
-import { getUser, requireUser } from "~/modules/accounts/session.server";
+import { getUser, requireUser } from "~/services/accounts/session.server";
 import {
   ListingLimitError,
   postListing,
   searchListingsFromQuery,
-} from "~/modules/listings/listings.server";
+} from "~/services/listings/listings.server";
 import {
   LIMIT_REACHED_TOAST,
   PHOTO_MESSAGES,
   POSTED_TOAST,
   SIGN_IN_TO_POST_TOAST,
-} from "~/modules/listings/messages";
-import { readListingForm } from "~/modules/listings/photos.server";
-import { listingSchema, normaliseListingJson, type ListingInput } from "~/modules/listings/schemas";
+} from "~/services/listings/messages";
+import { readListingForm } from "~/services/listings/photos.server";
+import {
+  listingSchema,
+  normaliseListingJson,
+  type ListingInput,
+} from "~/services/listings/schemas";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return isAuctionQuery(new URL(request.url).searchParams)

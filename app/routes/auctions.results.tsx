@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SoldLotRow } from "~/components/vehicles/sold-lot-row";
-import { requireUser } from "~/modules/accounts/session.server";
-import { TITLE_OPTIONS } from "~/modules/auctions/options";
-import { RESULTS_LIMIT, searchSoldLots } from "~/modules/results/results.server";
-import { DAMAGE_TYPES } from "~/modules/auctions/options";
-import { parseResultsQuery } from "~/modules/results/schemas";
-import { POPULAR_MAKES } from "~/modules/listings/fields";
+import { requireUser } from "~/services/accounts/session.server";
+import { TITLE_OPTIONS } from "~/services/auctions/options";
+import { RESULTS_LIMIT, searchSoldLots } from "~/services/results/results.server";
+import { DAMAGE_TYPES } from "~/services/auctions/options";
+import { parseResultsQuery } from "~/services/results/schemas";
+import { POPULAR_MAKES } from "~/services/listings/fields";
 import { formatUsd } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Sold results · BidYard" }];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cancelDeposit } from "~/modules/deposits/deposits.server";
-import { providerOrderId } from "~/modules/deposits/schemas";
-import { requireUser } from "~/modules/accounts/session.server";
+import { cancelDeposit } from "~/services/deposits/deposits.server";
+import { providerOrderId } from "~/services/deposits/schemas";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 /** The payer cancelled at the provider: nothing was charged; say so on the deposit page. */

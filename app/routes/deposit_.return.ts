@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { confirmDeposit, DepositError } from "~/modules/deposits/deposits.server";
-import { DEPOSIT_MESSAGES, DEPOSIT_SUCCESS } from "~/modules/deposits/rules";
-import { providerOrderId } from "~/modules/deposits/schemas";
-import { requireUser } from "~/modules/accounts/session.server";
+import { confirmDeposit, DepositError } from "~/services/deposits/deposits.server";
+import { DEPOSIT_MESSAGES, DEPOSIT_SUCCESS } from "~/services/deposits/rules";
+import { providerOrderId } from "~/services/deposits/schemas";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { isUserError } from "~/utils/user-error";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ListingCardView } from "~/components/listings/listing-card";
-import { requireUser } from "~/modules/accounts/session.server";
-import { listFavorites } from "~/modules/listings/favorites.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { listFavorites } from "~/services/listings/favorites.server";
 
 export const meta: MetaFunction = () => [{ title: "Favorites · BidYard" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
 import { StorageUnavailableError } from "~/platform/storage/index.server";
-import { readListingPhoto } from "~/modules/listings/photos.server";
+import { readListingPhoto } from "~/services/listings/photos.server";
 
 /** A listing's photo (?size=thumb for the card size): public while the listing is visible. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 // The auction list's live stream: the cards' lots, as server-sent events (docs/decisions/1801).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
-import { openListStream, parseListLots } from "~/modules/auctions/live.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { openListStream, parseListLots } from "~/services/auctions/live.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,7 +1,7 @@
 // The lot page's live stream: server-sent events (docs/decisions/1801).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
-import { openLotStream } from "~/modules/auctions/live.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { openLotStream } from "~/services/auctions/live.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
 import { StorageUnavailableError } from "~/platform/storage/index.server";
-import { readLotPicture } from "~/modules/auctions/lot-images.server";
+import { readLotPicture } from "~/services/auctions/lot-images.server";
 
 /**
  * A lot's stored picture (?size=thumb for the 480 px WebP thumbnail): public, like the lot's

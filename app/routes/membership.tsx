@@ -9,14 +9,14 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CurrentPlan } from "~/components/membership/current-plan";
 import { PlanCard } from "~/components/membership/plan-card";
-import { beginRenewal, beginSubscription } from "~/modules/memberships/billing.server";
+import { beginRenewal, beginSubscription } from "~/services/memberships/billing.server";
 import {
   cancelMembership,
   listActiveCampaigns,
   listPlans,
   startTrial,
   userMembership,
-} from "~/modules/memberships/memberships.server";
+} from "~/services/memberships/memberships.server";
 import {
   cancelledToast,
   errorToast,
@@ -26,14 +26,14 @@ import {
   TRIAL_FAILED_TOAST,
   TRIAL_STARTED_TOAST,
   type MembershipToast,
-} from "~/modules/memberships/messages";
+} from "~/services/memberships/messages";
 import { isUserError } from "~/utils/user-error";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { FREE_LISTINGS } from "~/modules/listings/rules";
-import { formatMembershipDate } from "~/modules/memberships/rules";
-import { membershipIntentSchema } from "~/modules/memberships/schemas";
+import { FREE_LISTINGS } from "~/services/listings/rules";
+import { formatMembershipDate } from "~/services/memberships/rules";
+import { membershipIntentSchema } from "~/services/memberships/schemas";
 
 // The no-JS subscribe post is answered with a redirect to the provider's approval page.
 export const handle = {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PAYMENT_CANCELLED_TOAST } from "~/modules/memberships/messages";
-import { cancelMembershipPayment } from "~/modules/memberships/billing.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { PAYMENT_CANCELLED_TOAST } from "~/services/memberships/messages";
+import { cancelMembershipPayment } from "~/services/memberships/billing.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 /** The payer turned back at the provider: nothing was charged and nothing changes. */

@@ -3,9 +3,9 @@ import {
   RENEWED_TOAST,
   SUBSCRIBE_FAILED_TOAST,
   SUBSCRIBED_TOAST,
-} from "~/modules/memberships/messages";
-import { completeMembershipPayment } from "~/modules/memberships/billing.server";
-import { requireUser } from "~/modules/accounts/session.server";
+} from "~/services/memberships/messages";
+import { completeMembershipPayment } from "~/services/memberships/billing.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 /** The provider sends the payer back here with ?token=<order id>: capture, then activate. */

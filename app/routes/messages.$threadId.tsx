@@ -5,10 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { RouteErrorBoundary } from "~/components/error-page";
 import { MessageForm } from "~/components/messages/message-form";
 import { redirectWithToast } from "~/http/toast.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { MESSAGE_REPORTED, MESSAGE_SENT } from "~/modules/messages/messages";
-import { getThread, replyInThread, reportMessage } from "~/modules/messages/messages.server";
-import { messageSchema, reportSchema } from "~/modules/messages/schemas";
+import { requireUser } from "~/services/accounts/session.server";
+import { MESSAGE_REPORTED, MESSAGE_SENT } from "~/services/messages/messages";
+import { getThread, replyInThread, reportMessage } from "~/services/messages/messages.server";
+import { messageSchema, reportSchema } from "~/services/messages/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { throwAsPageError } from "~/http/respond.server";
 import { LocalTime } from "~/components/local-time";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/modules/accounts/session.server";
-import { listThreads } from "~/modules/messages/messages.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { listThreads } from "~/services/messages/messages.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages · BidYard" }];
 

@@ -5,10 +5,10 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { RouteErrorBoundary } from "~/components/error-page";
 import { MessageForm } from "~/components/messages/message-form";
 import { redirectWithToast } from "~/http/toast.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { MESSAGE_SENT, OWN_LISTING } from "~/modules/messages/messages";
-import { listingToMessage, messageSeller } from "~/modules/messages/messages.server";
-import { messageSchema } from "~/modules/messages/schemas";
+import { requireUser } from "~/services/accounts/session.server";
+import { MESSAGE_SENT, OWN_LISTING } from "~/services/messages/messages";
+import { listingToMessage, messageSeller } from "~/services/messages/messages.server";
+import { messageSchema } from "~/services/messages/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { throwAsPageError } from "~/http/respond.server";
 

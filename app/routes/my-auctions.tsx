@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatRemaining } from "~/components/auctions/countdown";
-import { requireUser } from "~/modules/accounts/session.server";
-import { myAuctions, type MyLot } from "~/modules/purchases/my-auctions.server";
-import { nextStep, PURCHASE_STATUS_LABELS } from "~/modules/purchases/status";
+import { requireUser } from "~/services/accounts/session.server";
+import { myAuctions, type MyLot } from "~/services/purchases/my-auctions.server";
+import { nextStep, PURCHASE_STATUS_LABELS } from "~/services/purchases/status";
 import { formatUsd } from "~/utils/money";
 import { LocalTime } from "~/components/local-time";
 

@@ -5,7 +5,7 @@ import {
   markNotificationsRead,
   unreadNotificationCount,
 } from "~/platform/notifications.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { LocalTime } from "~/components/local-time";
 

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { signedUrlForUpload } from "~/platform/uploads.server";
 
 /** An objectPath opens its file through a short-lived signed URL: owner or admin only. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { confirmDeposit } from "~/modules/deposits/deposits.server";
+import { confirmDeposit } from "~/services/deposits/deposits.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { errorJson, jsonError } from "~/http/respond.server";
-import { DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
-import { providerOrderId } from "~/modules/deposits/schemas";
+import { DEPOSIT_MESSAGES } from "~/services/deposits/rules";
+import { providerOrderId } from "~/services/deposits/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 
 /** POST /paypal/order/{id}/capture: captures and credits the user's deposit order. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { startDeposit } from "~/modules/deposits/deposits.server";
+import { startDeposit } from "~/services/deposits/deposits.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { errorJson, jsonError } from "~/http/respond.server";
 import { readJson } from "~/http/json-body.server";
-import { createDepositOrderSchema } from "~/modules/deposits/schemas";
+import { createDepositOrderSchema } from "~/services/deposits/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 
 /** POST /paypal/order: {amount, currency, intent} → {id} of a new deposit order at the provider. */

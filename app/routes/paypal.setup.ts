@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { paymentSetup } from "~/modules/deposits/deposits.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { paymentSetup } from "~/services/deposits/deposits.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { errorJson } from "~/http/respond.server";
 
 /** GET /paypal/setup: a client token (and client id) for the provider's browser SDK. */

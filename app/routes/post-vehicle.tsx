@@ -7,17 +7,17 @@ import { ListingForm } from "~/components/listings/listing-form";
 import { replyFor } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { listingAllowance } from "~/modules/listings/allowance.server";
-import { ListingLimitError, postListing } from "~/modules/listings/listings.server";
+import { listingAllowance } from "~/services/listings/allowance.server";
+import { ListingLimitError, postListing } from "~/services/listings/listings.server";
 import {
   LIMIT_REACHED_TOAST,
   PHOTO_MESSAGES,
   POSTED_TOAST,
   SIGN_IN_TO_POST_TOAST,
-} from "~/modules/listings/messages";
-import { readListingForm } from "~/modules/listings/photos.server";
-import { maxListingYear } from "~/modules/listings/rules";
-import { listingSchema } from "~/modules/listings/schemas";
+} from "~/services/listings/messages";
+import { readListingForm } from "~/services/listings/photos.server";
+import { maxListingYear } from "~/services/listings/rules";
+import { listingSchema } from "~/services/listings/schemas";
 import { isUserError } from "~/utils/user-error";
 
 export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];

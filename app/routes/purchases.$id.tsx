@@ -9,12 +9,12 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InvoiceLines } from "~/components/purchases/invoice-lines";
 import { TransportOrders } from "~/components/purchases/transport-orders";
-import { listOrdersForLot } from "~/modules/affiliates/service-orders.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { purchaseView } from "~/modules/purchases/invoices.server";
-import { payPurchase } from "~/modules/purchases/paying.server";
-import { paySchema } from "~/modules/purchases/schemas";
-import { PURCHASE_STATUS_LABELS, shipItLink } from "~/modules/purchases/status";
+import { listOrdersForLot } from "~/services/affiliates/service-orders.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { purchaseView } from "~/services/purchases/invoices.server";
+import { payPurchase } from "~/services/purchases/paying.server";
+import { paySchema } from "~/services/purchases/schemas";
+import { PURCHASE_STATUS_LABELS, shipItLink } from "~/services/purchases/status";
 import { redirectWithToast } from "~/http/toast.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { paymentGateway } from "~/platform/payments/index.server";

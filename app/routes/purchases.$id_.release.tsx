@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/modules/accounts/session.server";
-import { purchaseView } from "~/modules/purchases/invoices.server";
-import { shipItLink } from "~/modules/purchases/status";
+import { requireUser } from "~/services/accounts/session.server";
+import { purchaseView } from "~/services/purchases/invoices.server";
+import { shipItLink } from "~/services/purchases/status";
 import { InvoiceLines } from "~/components/purchases/invoice-lines";
 import { formatUsd } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
-import { providerOrderId } from "~/modules/deposits/schemas";
-import { cancelPurchasePayment } from "~/modules/purchases/paying.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { providerOrderId } from "~/services/deposits/schemas";
+import { cancelPurchasePayment } from "~/services/purchases/paying.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 /** The payer cancelled at the provider: nothing was charged; back to the invoice. */

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/accounts/session.server";
-import { providerOrderId } from "~/modules/deposits/schemas";
-import { PurchaseError } from "~/modules/purchases/errors";
-import { confirmPurchasePayment, PAYING_MESSAGES } from "~/modules/purchases/paying.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { providerOrderId } from "~/services/deposits/schemas";
+import { PurchaseError } from "~/services/purchases/errors";
+import { confirmPurchasePayment, PAYING_MESSAGES } from "~/services/purchases/paying.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { isUserError } from "~/utils/user-error";

@@ -3,20 +3,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "~/http/http.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import {
   SEARCH_ALREADY_SAVED,
   SEARCH_DELETED,
   SEARCH_SAVED,
   SEARCH_UPDATED,
-} from "~/modules/alerts/messages";
-import { SCOPE_LABELS, savedSearchHref } from "~/modules/alerts/rules";
+} from "~/services/alerts/messages";
+import { SCOPE_LABELS, savedSearchHref } from "~/services/alerts/rules";
 import {
   listSavedSearches,
   saveSearch,
   updateSavedSearch,
-} from "~/modules/alerts/saved-searches.server";
-import { saveSearchSchema, savedSearchActionSchema } from "~/modules/alerts/schemas";
+} from "~/services/alerts/saved-searches.server";
+import { saveSearchSchema, savedSearchActionSchema } from "~/services/alerts/schemas";
 import { throwAsPageError } from "~/http/respond.server";
 
 export const meta: MetaFunction = () => [{ title: "Saved searches · BidYard" }];

@@ -6,7 +6,7 @@ import { TransportReview } from "~/components/affiliates/transport-review";
 import {
   confirmTransportPayment,
   paymentPreview,
-} from "~/modules/affiliates/transport-payments.server";
+} from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import {
   formatOrderDate,
@@ -16,18 +16,22 @@ import {
 } from "~/components/affiliates/order-card";
 import { Badge } from "~/components/affiliates/ui";
 import { isUserError } from "~/utils/user-error";
-import { messageAsToast, ORDER_STEP_DONE, TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
+import {
+  messageAsToast,
+  ORDER_STEP_DONE,
+  TRANSPORT_MESSAGES,
+} from "~/services/affiliates/messages";
 import {
   canViewOrder,
   getOrderForViewer,
   runOrderStep,
-} from "~/modules/affiliates/service-orders.server";
-import { requireUser } from "~/modules/accounts/session.server";
+} from "~/services/affiliates/service-orders.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { formatUsd } from "~/utils/money";
-import { OrderIntentSchema, PayTransportSchema } from "~/modules/affiliates/schemas";
-import { vehicleTypeLabel } from "~/modules/affiliates/rules";
+import { OrderIntentSchema, PayTransportSchema } from "~/services/affiliates/schemas";
+import { vehicleTypeLabel } from "~/services/affiliates/rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

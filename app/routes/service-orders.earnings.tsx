@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatOrderDate } from "~/components/affiliates/order-card";
-import { requireUser } from "~/modules/accounts/session.server";
-import { earningsStatement } from "~/modules/affiliates/earnings.server";
+import { requireUser } from "~/services/accounts/session.server";
+import { earningsStatement } from "~/services/affiliates/earnings.server";
 import { env } from "~/platform/env.server";
 import { formatUsd } from "~/utils/money";
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithToast } from "~/http/toast.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { messageAsToast, TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
-import { cancelTransportPayment } from "~/modules/affiliates/transport-payments.server";
-import { providerOrderId } from "~/modules/deposits/schemas";
+import { requireUser } from "~/services/accounts/session.server";
+import { messageAsToast, TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
+import { cancelTransportPayment } from "~/services/affiliates/transport-payments.server";
+import { providerOrderId } from "~/services/deposits/schemas";
 
 /** The payer cancelled at the provider: nothing was charged; back to the order's review step. */
 export async function loader({ request }: LoaderFunctionArgs) {

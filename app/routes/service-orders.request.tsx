@@ -3,16 +3,16 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CityList, DestinationFields } from "~/components/affiliates/destination-fields";
 import { primaryButton, secondaryButton } from "~/components/affiliates/ui";
-import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/modules/affiliates/us-cities";
+import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/services/affiliates/us-cities";
 import { isUserError } from "~/utils/user-error";
 import {
   listPurchasesForService,
   requestServiceForPurchase,
-} from "~/modules/affiliates/service-orders.server";
-import { requireUser } from "~/modules/accounts/session.server";
+} from "~/services/affiliates/service-orders.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/modules/affiliates/schemas";
-import { TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
+import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/services/affiliates/schemas";
+import { TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
 
 export const meta: MetaFunction = () => [{ title: "Ship or export your vehicle · BidYard" }];
 

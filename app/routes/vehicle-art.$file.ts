@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { drawVehicle, parseArtFile } from "~/modules/vehicles/drawing";
+import { drawVehicle, parseArtFile } from "~/services/vehicles/drawing";
 
 /** A drawn side view of a body style in a paint colour: public, immutable, no script. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import type { Migration } from "../migrator";
 // One bid is one call: the lot's row lock, the bidder's checks, the proxy resolution, the lot's
 // new price and the outbid notice all run inside the database in a single statement (its own
 // transaction). The rules' numbers (minimum deposit, increment, soft close) are passed in by
-// app/modules/auctions/bidding.server.ts, which keeps the messages; see docs/decisions/1101.
+// app/services/auctions/bidding.server.ts, which keeps the messages; see docs/decisions/1101.
 export const up: Migration = async ({ context }) => {
   await context.sequelize.query(`
     CREATE FUNCTION place_bid(

@@ -3,7 +3,7 @@ import { up as placeBidWithInlineExposure } from "./20261122-1101-place-bid-func
 
 // What a deposit holds ("exposure") is one SQL function, deposit_exposure(user, excluded lot):
 // the user's maxima on open lots they lead (but the excluded one) plus their unpaid purchases.
-// place_bid calls it for the funds check and app/modules/auctions/buying-power.server.ts calls
+// place_bid calls it for the funds check and app/services/auctions/buying-power.server.ts calls
 // it for every buying-power figure, so the two can no longer drift apart.
 //
 // It is a set-returning LANGUAGE sql STABLE function (not STRICT, no SET, not SECURITY DEFINER):

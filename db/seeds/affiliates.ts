@@ -1,8 +1,8 @@
 import { AffiliateApplication, ServiceOrder } from "../../app/models/affiliate.server";
 import { User } from "../../app/models/user.server";
-import { findCityByLabel } from "../../app/modules/affiliates/us-cities";
-import { roadMiles } from "../../app/modules/affiliates/distance";
-import { quotePayoutCents } from "../../app/modules/affiliates/rules";
+import { findCityByLabel } from "../../app/services/affiliates/us-cities";
+import { roadMiles } from "../../app/services/affiliates/distance";
+import { quotePayoutCents } from "../../app/services/affiliates/rules";
 import { centsToDecimal } from "../../app/utils/money";
 import type { SeedOptions } from "./index";
 

@@ -5,9 +5,9 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
 import { User } from "../../app/models/user.server";
-import type { BodyType } from "../../app/modules/listings/fields";
-import { vehicleArtUrl } from "../../app/modules/vehicles/drawing";
-import { retailValue } from "../../app/modules/vehicles/valuation";
+import type { BodyType } from "../../app/services/listings/fields";
+import { vehicleArtUrl } from "../../app/services/vehicles/drawing";
+import { retailValue } from "../../app/services/vehicles/valuation";
 import type { SeedOptions } from "./index";
 import { CATALOG, COLORS, catalogYears, vinFor, vinSql, type CatalogEntry } from "./lot-catalog";
 

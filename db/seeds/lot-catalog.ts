@@ -3,13 +3,13 @@
 // plant code of position 11, its drivetrain, fuel, segment and price new. A VIN built from an
 // entry (vinFor) decodes through vPIC to the stated make, model and year; the test
 // tests/integration/vehicles-catalog.test.ts decodes every demo VIN to prove it.
-import type { Segment } from "../../app/modules/vehicles/valuation";
+import type { Segment } from "../../app/services/vehicles/valuation";
 import {
   TRANSLITERATION,
   VIN_WEIGHTS,
   withCheckDigit,
   yearCode,
-} from "../../app/modules/vehicles/vin";
+} from "../../app/services/vehicles/vin";
 
 export type CatalogEntry = {
   make: string;

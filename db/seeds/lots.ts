@@ -4,14 +4,14 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
 import { User } from "../../app/models/user.server";
-import { vehicleArtUrl } from "../../app/modules/vehicles/drawing";
+import { vehicleArtUrl } from "../../app/services/vehicles/drawing";
 import {
   DAMAGE_SHARE,
   MILES_PER_YEAR,
   auctionValue,
   repairEstimate,
   retailValue,
-} from "../../app/modules/vehicles/valuation";
+} from "../../app/services/vehicles/valuation";
 import type { SeedOptions } from "./index";
 import {
   CATALOG,

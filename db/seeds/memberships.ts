@@ -1,6 +1,6 @@
 import type { InferCreationAttributes } from "sequelize";
 import { Campaign, MembershipPlan } from "../../app/models/membership.server";
-import { FREE_LISTINGS } from "../../app/modules/listings/rules";
+import { FREE_LISTINGS } from "../../app/services/listings/rules";
 import type { SeedOptions } from "./index";
 
 type SeedPlan = Omit<

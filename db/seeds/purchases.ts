@@ -3,8 +3,8 @@
 // invoice and the "You won"); a second run finds the lot and adds nothing.
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
-import { closeLotIfEnded } from "../../app/modules/auctions/closer.server";
-import { vehicleArtUrl } from "../../app/modules/vehicles/drawing";
+import { closeLotIfEnded } from "../../app/services/auctions/closer.server";
+import { vehicleArtUrl } from "../../app/services/vehicles/drawing";
 import type { SeedOptions } from "./index";
 import { CATALOG, vinFor } from "./lot-catalog";
 

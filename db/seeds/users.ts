@@ -1,5 +1,5 @@
 import { User } from "../../app/models/user.server";
-import { seedTestDeposit } from "../../app/modules/deposits/deposits.server";
+import { seedTestDeposit } from "../../app/services/deposits/deposits.server";
 import type { SeedOptions } from "./index";
 
 export const DEMO_USERS = [

@@ -1,7 +1,7 @@
 // While maintenance mode is on, the admins who still get in are told so on every page.
 import { afterAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
-import { updateSetting } from "~/modules/admin/settings.server";
+import { updateSetting } from "~/services/admin/settings.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });

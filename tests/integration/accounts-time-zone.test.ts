@@ -2,7 +2,7 @@
 // post, refused (400, nothing written) when it is not a zone; times are shown with the zone.
 import { describe, expect, it } from "vitest";
 import { User } from "~/models/user.server";
-import { DEFAULT_TIME_ZONE, formatInZone } from "~/modules/accounts/time-zones";
+import { DEFAULT_TIME_ZONE, formatInZone } from "~/services/accounts/time-zones";
 import { action, loader } from "~/routes/account.time-zone";
 import { loader as lotLoader } from "~/routes/auctions.$lotId/route";
 import { createTestUser, requestAs } from "../support/auth";

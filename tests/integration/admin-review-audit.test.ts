@@ -4,8 +4,8 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AdminAuditEntry } from "~/models/admin.server";
 import { sequelize } from "~/models/db.server";
-import { reviewApplication } from "~/modules/affiliates/applications.server";
-import { approveDocument, rejectDocument } from "~/modules/kyc/kyc.server";
+import { reviewApplication } from "~/services/affiliates/applications.server";
+import { approveDocument, rejectDocument } from "~/services/kyc/kyc.server";
 import { createTestUser } from "../support/auth";
 
 async function pendingDocument(userId: string) {

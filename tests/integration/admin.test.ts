@@ -10,7 +10,7 @@ import * as apiSettings from "~/routes/api.admin.settings";
 import * as apiStats from "~/routes/api.admin.stats";
 import * as apiUser from "~/routes/api.admin.users.$id";
 import * as apiUsers from "~/routes/api.admin.users";
-import { getSettings, maintenanceGate } from "~/modules/admin/settings.server";
+import { getSettings, maintenanceGate } from "~/services/admin/settings.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 type Handler = (args: {

@@ -9,7 +9,7 @@ import * as apiMe from "~/routes/api.affiliates.me";
 import * as apiApprove from "~/routes/api.admin.affiliates.$id.approve";
 import * as apiReject from "~/routes/api.admin.affiliates.$id.reject";
 import { toastCookie } from "~/http/cookies.server";
-import { APPLICATION_MESSAGES } from "~/modules/affiliates/messages";
+import { APPLICATION_MESSAGES } from "~/services/affiliates/messages";
 import { createAdmin } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 

@@ -12,14 +12,14 @@ import * as apiStart from "~/routes/api.service-orders.$id.start";
 import * as board from "~/routes/service-orders._index/route";
 import * as orderPage from "~/routes/service-orders.$id";
 import * as requestPage from "~/routes/service-orders.request";
-import { CLAIM_FAILED } from "~/modules/affiliates/messages";
+import { CLAIM_FAILED } from "~/services/affiliates/messages";
 import { toastCookie } from "~/http/cookies.server";
 import type { User } from "~/models/user.server";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
-import { recordOpeningBalance } from "~/modules/deposits/deposits.server";
-import { confirmTransportPayment } from "~/modules/affiliates/transport-payments.server";
+import { recordOpeningBalance } from "~/services/deposits/deposits.server";
+import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 
 const STEPS = { claim: apiClaim, start: apiStart, complete: apiComplete };
 

@@ -1,12 +1,12 @@
 import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/modules/alerts/matching.server";
+import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/services/alerts/matching.server";
 import {
   listSavedSearches,
   saveSearch,
   updateSavedSearch,
-} from "~/modules/alerts/saved-searches.server";
+} from "~/services/alerts/saved-searches.server";
 import { createTestUser } from "../support/auth";
 import { createTestListing } from "../support/listings";
 import { createTestLot } from "../support/lots";

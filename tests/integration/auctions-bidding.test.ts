@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Bid, Lot, Purchase } from "~/models/auction.server";
 import { Notification } from "~/models/notification.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
-import { closeEndedLots, closeLotIfEnded } from "~/modules/auctions/closer.server";
-import { activeBidCount, BidError, placeBid } from "~/modules/auctions/bidding.server";
-import { availableBuyingPower, exposure } from "~/modules/auctions/buying-power.server";
+import { closeEndedLots, closeLotIfEnded } from "~/services/auctions/closer.server";
+import { activeBidCount, BidError, placeBid } from "~/services/auctions/bidding.server";
+import { availableBuyingPower, exposure } from "~/services/auctions/buying-power.server";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
 

@@ -3,8 +3,8 @@ import { QueryTypes } from "sequelize";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { resetClock, setClock } from "~/platform/clock.server";
-import { closeEndedLots } from "~/modules/auctions/closer.server";
-import { BidError, placeBid, setInProcessBidQueue } from "~/modules/auctions/bidding.server";
+import { closeEndedLots } from "~/services/auctions/closer.server";
+import { BidError, placeBid, setInProcessBidQueue } from "~/services/auctions/bidding.server";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
 

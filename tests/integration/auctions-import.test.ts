@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { Lot } from "~/models/auction.server";
-import { importCopartCsv } from "~/modules/auctions/import.server";
+import { importCopartCsv } from "~/services/auctions/import.server";
 
 const SAMPLE = "tests/fixtures/copart-sales-sample.csv";
 

@@ -16,16 +16,16 @@ import { QueryTypes } from "sequelize";
 import { http as mswHttp, passthrough } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { importCopartCsv } from "~/modules/auctions/import.server";
+import { importCopartCsv } from "~/services/auctions/import.server";
 import {
   copartPictureList,
   feedPictureUrl,
   fetchDuePictures,
   fetchLotPictures,
   LOT_PICTURE_LIMITS,
-} from "~/modules/auctions/lot-images.server";
-import { lotPicture } from "~/modules/auctions/pictures";
-import { getLot } from "~/modules/auctions/lots.server";
+} from "~/services/auctions/lot-images.server";
+import { lotPicture } from "~/services/auctions/pictures";
+import { getLot } from "~/services/auctions/lots.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import {
   checkRemoteUrl,

@@ -11,8 +11,8 @@ import {
   action as notificationsAction,
   loader as notificationsPage,
 } from "~/routes/notifications._index";
-import { decodeCursor } from "~/modules/auctions/lots.server";
-import { activeBidCount } from "~/modules/auctions/bidding.server";
+import { decodeCursor } from "~/services/auctions/lots.server";
+import { activeBidCount } from "~/services/auctions/bidding.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 

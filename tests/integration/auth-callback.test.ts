@@ -6,7 +6,7 @@ import { loader as callbackLoader } from "~/routes/api.callback";
 import { loader as loginLoader } from "~/routes/api.login";
 import { loader as authUserLoader } from "~/routes/api.auth.user";
 import { action as logoutAction } from "~/routes/api.logout";
-import { getUser } from "~/modules/accounts/session.server";
+import { getUser } from "~/services/accounts/session.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
 

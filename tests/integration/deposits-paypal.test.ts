@@ -18,7 +18,7 @@ import {
   postLedgerEntry,
   refundDeposit,
   retryPendingRefunds,
-} from "~/modules/deposits/deposits.server";
+} from "~/services/deposits/deposits.server";
 import { sequelize } from "~/models/db.server";
 import { fromCents, toCents } from "~/utils/money";
 import { resetEnvForTests } from "~/platform/env.server";
@@ -28,8 +28,8 @@ import { createTestUser, requestAs } from "../support/auth";
 
 // Lets a test hold part of a deposit the way open bids will, without the auction engine.
 const held = vi.hoisted(() => ({ cents: 0 }));
-vi.mock("~/modules/auctions/buying-power.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/modules/auctions/buying-power.server")>();
+vi.mock("~/services/auctions/buying-power.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/services/auctions/buying-power.server")>();
   return {
     ...real,
     availableBuyingPower: async (...args: Parameters<typeof real.availableBuyingPower>) => {
@@ -580,7 +580,7 @@ describe("refunds", () => {
   it("money that never came through PayPal cannot be refunded through it", async () => {
     const user = await createTestUser();
     await deposit(user, "400.00");
-    const { recordOpeningBalance } = await import("~/modules/deposits/deposits.server");
+    const { recordOpeningBalance } = await import("~/services/deposits/deposits.server");
     const other = await createTestUser();
     await recordOpeningBalance(other.id, "2500.00");
     await expect(refundDeposit(other.id, "100.00")).rejects.toThrow(

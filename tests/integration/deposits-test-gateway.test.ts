@@ -11,7 +11,7 @@ import {
   action as checkoutAction,
   loader as checkoutLoader,
 } from "~/routes/payments.test-checkout";
-import { ledgerTotal, refundDeposit } from "~/modules/deposits/deposits.server";
+import { ledgerTotal, refundDeposit } from "~/services/deposits/deposits.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";

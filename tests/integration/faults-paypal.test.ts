@@ -18,14 +18,14 @@ import { loader as membershipReturn } from "~/routes/membership_.return";
 import { action as orderAction } from "~/routes/paypal.order";
 import { loader as setupLoader } from "~/routes/paypal.setup";
 import { forgetPayPalToken, paypalTimeouts } from "~/platform/payments/paypal.server";
-import { beginSubscription } from "~/modules/memberships/billing.server";
-import { activeMembership } from "~/modules/memberships/memberships.server";
+import { beginSubscription } from "~/services/memberships/billing.server";
+import { activeMembership } from "~/services/memberships/memberships.server";
 import {
   CONFIRM_FAILED,
   ledgerTotal,
   refundDeposit,
   retryPendingRefunds,
-} from "~/modules/deposits/deposits.server";
+} from "~/services/deposits/deposits.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";

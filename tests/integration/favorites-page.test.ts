@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setFavorite } from "~/modules/listings/listings.server";
+import { setFavorite } from "~/services/listings/listings.server";
 import { loader } from "~/routes/favorites";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";

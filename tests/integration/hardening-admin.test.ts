@@ -5,7 +5,7 @@ import * as apiSettings from "~/routes/api.admin.settings";
 import * as registration from "~/routes/affiliate-registration/route";
 import { AffiliateApplication } from "~/models/affiliate.server";
 import { createAffiliate } from "../support/affiliates";
-import { getSettings } from "~/modules/admin/settings.server";
+import { getSettings } from "~/services/admin/settings.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 type Handler = (args: {

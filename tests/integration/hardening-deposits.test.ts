@@ -13,9 +13,9 @@ import {
   refundBreakdown,
   refundDeposit,
   seedTestDeposit,
-} from "~/modules/deposits/deposits.server";
-import { placeBid } from "~/modules/auctions/bidding.server";
-import { refundReasons } from "~/modules/deposits/rules";
+} from "~/services/deposits/deposits.server";
+import { placeBid } from "~/services/auctions/bidding.server";
+import { refundReasons } from "~/services/deposits/rules";
 import { resetEnvForTests } from "~/platform/env.server";
 import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";
@@ -178,7 +178,7 @@ describe("the refund section's reason", () => {
   it("both reasons at once, each with its own amount", async () => {
     const user = await createTestUser({ verified: true });
     await seedTestDeposit(user.id, "1000.00");
-    const { postLedgerEntry } = await import("~/modules/deposits/deposits.server");
+    const { postLedgerEntry } = await import("~/services/deposits/deposits.server");
     await sequelize.transaction((transaction) =>
       postLedgerEntry(transaction, {
         userId: user.id,

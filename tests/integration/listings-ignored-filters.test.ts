@@ -1,7 +1,7 @@
 // A bad filter value on /community-vehicles (a typo in a shared link) is left out of the search
 // and named with its reason; GET /api/vehicles refuses the same values with a 400.
 import { beforeAll, describe, expect, it } from "vitest";
-import { maxListingYear } from "~/modules/listings/rules";
+import { maxListingYear } from "~/services/listings/rules";
 import { loader as communityLoader } from "~/routes/community-vehicles/route";
 import { loader as apiVehiclesLoader } from "~/routes/api.vehicles";
 import { createTestUser, requestAs } from "../support/auth";

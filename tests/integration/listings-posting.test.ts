@@ -3,13 +3,13 @@ import { Listing } from "~/models/listing.server";
 import { action as postVehicleAction, loader as postVehicleLoader } from "~/routes/post-vehicle";
 import { action as apiVehiclesAction, loader as apiVehiclesLoader } from "~/routes/api.vehicles";
 import { loader as statsLoader } from "~/routes/api.user.vehicle-stats";
-import { listingAllowance } from "~/modules/listings/allowance.server";
+import { listingAllowance } from "~/services/listings/allowance.server";
 import {
   createListing,
   deleteListing,
   ListingLimitError,
-} from "~/modules/listings/listings.server";
-import { listingSchema } from "~/modules/listings/schemas";
+} from "~/services/listings/listings.server";
+import { listingSchema } from "~/services/listings/schemas";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Listing } from "~/models/listing.server";
-import { searchListings, parseListingFilters } from "~/modules/listings/listings.server";
-import type { ListingFilters } from "~/modules/listings/schemas";
+import { searchListings, parseListingFilters } from "~/services/listings/listings.server";
+import type { ListingFilters } from "~/services/listings/schemas";
 import { loader as communityLoader } from "~/routes/community-vehicles/route";
 import { loader as apiVehiclesLoader } from "~/routes/api.vehicles";
 import { createTestUser, requestAs } from "../support/auth";

@@ -1,7 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { COUNT_CAP, searchListings } from "~/modules/listings/listings.server";
+import { COUNT_CAP, searchListings } from "~/services/listings/listings.server";
 import { runSeeds } from "../../db/seeds/index";
 import { DEMO_LISTING_COUNT } from "../../db/seeds/listings";
 

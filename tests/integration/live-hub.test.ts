@@ -7,8 +7,8 @@ import type { Subscriber } from "pg-listen";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
-import { placeBid } from "~/modules/auctions/bidding.server";
-import type { LiveLot } from "~/modules/auctions/live";
+import { placeBid } from "~/services/auctions/bidding.server";
+import type { LiveLot } from "~/services/auctions/live";
 import {
   hubSettings,
   liveHub,

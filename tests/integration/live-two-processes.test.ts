@@ -4,7 +4,7 @@
 // gets every event it missed.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LiveLot } from "~/modules/auctions/live";
+import type { LiveLot } from "~/services/auctions/live";
 import { startLocalCluster } from "../../db/postgres";
 import { ensureBuilt, type AppProcess } from "../support/app-process";
 import { startThrowawayCluster } from "../support/cluster";

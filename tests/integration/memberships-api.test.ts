@@ -3,7 +3,7 @@ import { Campaign, MembershipPlan } from "~/models/membership.server";
 import { loader as activeCampaignsApi } from "~/routes/api.campaigns.active";
 import { loader as plansApi } from "~/routes/api.membership.plans";
 import { loader as userMembershipApi } from "~/routes/api.user.membership";
-import { startTrial } from "~/modules/memberships/memberships.server";
+import { startTrial } from "~/services/memberships/memberships.server";
 import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestCampaign, createTestPlan } from "../support/memberships";

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { Listing } from "~/models/listing.server";
 import { Membership } from "~/models/membership.server";
 import { action as postVehicleAction } from "~/routes/post-vehicle";
-import { listingAllowance } from "~/modules/listings/allowance.server";
-import { createListing, ListingLimitError } from "~/modules/listings/listings.server";
-import { startTrial } from "~/modules/memberships/memberships.server";
-import { listingSchema } from "~/modules/listings/schemas";
+import { listingAllowance } from "~/services/listings/allowance.server";
+import { createListing, ListingLimitError } from "~/services/listings/listings.server";
+import { startTrial } from "~/services/memberships/memberships.server";
+import { listingSchema } from "~/services/listings/schemas";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestCampaign, createTestPlan } from "../support/memberships";
 

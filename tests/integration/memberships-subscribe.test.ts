@@ -8,21 +8,21 @@ import { action as membershipAction } from "~/routes/membership";
 import { loader as cancelLoader } from "~/routes/membership_.cancel";
 import { loader as returnLoader } from "~/routes/membership_.return";
 import { forgetPayPalToken } from "~/platform/payments/paypal.server";
-import { PaymentFailedError } from "~/modules/memberships/billing.server";
+import { PaymentFailedError } from "~/services/memberships/billing.server";
 import {
   beginRenewal,
   beginSubscription,
   completeMembershipPayment,
-} from "~/modules/memberships/billing.server";
+} from "~/services/memberships/billing.server";
 import {
   activeMembership,
   cancelMembership,
   MembershipError,
   startTrial,
   userMembership,
-} from "~/modules/memberships/memberships.server";
+} from "~/services/memberships/memberships.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import { addMonths } from "~/modules/memberships/rules";
+import { addMonths } from "~/services/memberships/rules";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";

@@ -6,7 +6,7 @@ import {
   activeMembership,
   MembershipError,
   startTrial,
-} from "~/modules/memberships/memberships.server";
+} from "~/services/memberships/memberships.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestCampaign, createTestPlan, toastOf } from "../support/memberships";
 

@@ -4,23 +4,23 @@ import { describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { exposure } from "~/modules/auctions/buying-power.server";
-import { ledgerTotal } from "~/modules/deposits/deposits.server";
-import { defaultPurchase } from "~/modules/purchases/defaults.server";
-import { PurchaseError } from "~/modules/purchases/errors";
-import { purchaseView } from "~/modules/purchases/invoices.server";
+import { exposure } from "~/services/auctions/buying-power.server";
+import { ledgerTotal } from "~/services/deposits/deposits.server";
+import { defaultPurchase } from "~/services/purchases/defaults.server";
+import { PurchaseError } from "~/services/purchases/errors";
+import { purchaseView } from "~/services/purchases/invoices.server";
 import {
   loadSchedules,
   loadTerms,
   replaceSchedule,
   updateTerms,
-} from "~/modules/purchases/schedules.server";
+} from "~/services/purchases/schedules.server";
 import { action as feesAction } from "~/routes/admin_.fees";
 import { createTestUser, requestAs } from "../support/auth";
 import { fromCents } from "~/utils/money";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { createTestLot } from "../support/lots";
-import { placeBid } from "~/modules/auctions/bidding.server";
+import { placeBid } from "~/services/auctions/bidding.server";
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });

@@ -4,18 +4,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { ledgerTotal } from "~/modules/deposits/deposits.server";
-import { exposure } from "~/modules/auctions/buying-power.server";
-import { invoiceLines, linesTotal, addBusinessDays } from "~/modules/purchases/fees";
-import { loadSchedules, loadTerms } from "~/modules/purchases/schedules.server";
-import { purchaseView } from "~/modules/purchases/invoices.server";
+import { ledgerTotal } from "~/services/deposits/deposits.server";
+import { exposure } from "~/services/auctions/buying-power.server";
+import { invoiceLines, linesTotal, addBusinessDays } from "~/services/purchases/fees";
+import { loadSchedules, loadTerms } from "~/services/purchases/schedules.server";
+import { purchaseView } from "~/services/purchases/invoices.server";
 import {
   PAYING_MESSAGES,
   cancelPurchasePayment,
   confirmPurchasePayment,
   payPurchase,
-} from "~/modules/purchases/paying.server";
-import { PurchaseError } from "~/modules/purchases/errors";
+} from "~/services/purchases/paying.server";
+import { PurchaseError } from "~/services/purchases/errors";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";

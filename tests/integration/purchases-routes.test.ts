@@ -8,7 +8,7 @@ import { loader as releaseLoader } from "~/routes/purchases.$id_.release";
 import { loader as returnLoader } from "~/routes/purchases.return";
 import { loader as cancelLoader } from "~/routes/purchases.cancel";
 import { action as checkoutAction } from "~/routes/payments.test-checkout";
-import { placeBid } from "~/modules/auctions/bidding.server";
+import { placeBid } from "~/services/auctions/bidding.server";
 import { requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
@@ -151,8 +151,8 @@ describe("after the hammer, on screen", () => {
 describe("all-in cost before bidding", () => {
   it("the lot page's GET form: fees + transport = total; the reverse fits the budget", async () => {
     const { loader: lotLoader } = await import("~/routes/auctions.$lotId/route");
-    const { allInCost } = await import("~/modules/purchases/fees");
-    const { loadSchedules } = await import("~/modules/purchases/schedules.server");
+    const { allInCost } = await import("~/services/purchases/fees");
+    const { loadSchedules } = await import("~/services/purchases/schedules.server");
     const buyer = await createBuyer("5000.00");
     const lot = await createTestLot({ titleType: "salvage" });
     const get = async (query: string) =>

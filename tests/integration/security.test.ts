@@ -44,7 +44,7 @@ import type { User } from "~/models/user.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/platform/rate-limit.server";
 import { sessionCookie } from "~/http/cookies.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import { LOCAL_OIDC_CLIENT_ID, LOCAL_OIDC_CLIENT_SECRET } from "~/modules/accounts/local-oidc";
+import { LOCAL_OIDC_CLIENT_ID, LOCAL_OIDC_CLIENT_SECRET } from "~/services/accounts/local-oidc";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../support/app-process";
 import { createTestUser, sessionCookieFor } from "../support/auth";

@@ -5,7 +5,7 @@ import {
   getUser,
   requireAdmin,
   requireUser,
-} from "~/modules/accounts/session.server";
+} from "~/services/accounts/session.server";
 import { createTestUser, requestAs } from "../support/auth";
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {

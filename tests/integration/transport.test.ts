@@ -19,10 +19,10 @@ import * as paymentReturn from "~/routes/service-orders.payment.return";
 import * as paymentCancel from "~/routes/service-orders.payment.cancel";
 import * as requestPage from "~/routes/service-orders.request";
 import { toastCookie } from "~/http/cookies.server";
-import { TRANSPORT_MESSAGES } from "~/modules/affiliates/messages";
-import { splitPayout } from "~/modules/affiliates/rules";
-import { listOrdersForLot, runOrderStep } from "~/modules/affiliates/service-orders.server";
-import { ledgerTotal, recordOpeningBalance } from "~/modules/deposits/deposits.server";
+import { TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
+import { splitPayout } from "~/services/affiliates/rules";
+import { listOrdersForLot, runOrderStep } from "~/services/affiliates/service-orders.server";
+import { ledgerTotal, recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
 import pg from "pg";
@@ -412,7 +412,7 @@ describe("provider earnings", () => {
     const body = (
       statement as unknown as {
         data: Awaited<
-          ReturnType<typeof import("~/modules/affiliates/earnings.server").earningsStatement>
+          ReturnType<typeof import("~/services/affiliates/earnings.server").earningsStatement>
         >;
       }
     ).data;
@@ -474,8 +474,8 @@ describe("provider earnings", () => {
 
 describe("storage at the yard", () => {
   it("runs from the end of the free days until a transport job picks the vehicle up", async () => {
-    const { purchaseView } = await import("~/modules/purchases/invoices.server");
-    const { loadTerms } = await import("~/modules/purchases/schedules.server");
+    const { purchaseView } = await import("~/services/purchases/invoices.server");
+    const { loadTerms } = await import("~/services/purchases/schedules.server");
     const DAY = 24 * 60 * 60 * 1000;
     const terms = await loadTerms();
     const { buyer, purchase } = await wonLot();

@@ -1,10 +1,10 @@
 import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { decodeVin } from "~/modules/vehicles/decode.server";
-import { compareWithVin } from "~/modules/vehicles/disagreement";
-import { parseArtFile, paintName } from "~/modules/vehicles/drawing";
-import { hasValidCheckDigit } from "~/modules/vehicles/vin";
+import { decodeVin } from "~/services/vehicles/decode.server";
+import { compareWithVin } from "~/services/vehicles/disagreement";
+import { parseArtFile, paintName } from "~/services/vehicles/drawing";
+import { hasValidCheckDigit } from "~/services/vehicles/vin";
 import { runSeeds } from "../../db/seeds/index";
 import { seedScaleLots } from "../../db/seeds/lots";
 

@@ -1,7 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { comparableSales, searchSoldLots } from "~/modules/results/results.server";
+import { comparableSales, searchSoldLots } from "~/services/results/results.server";
 import { loader as lotLoader } from "~/routes/auctions.$lotId/route";
 import { loader as resultsLoader } from "~/routes/auctions.results";
 import { seedDemoLots } from "../../db/seeds/lots";

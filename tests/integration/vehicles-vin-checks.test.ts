@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { Listing } from "~/models/listing.server";
-import { importCopartCsv } from "~/modules/auctions/import.server";
+import { importCopartCsv } from "~/services/auctions/import.server";
 import { action as apiVehiclesAction } from "~/routes/api.vehicles";
 import { action as postVehicleAction } from "~/routes/post-vehicle";
 import { loader as vehicleLoader } from "~/routes/vehicle.$id/route";

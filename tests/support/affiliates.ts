@@ -4,7 +4,7 @@ import type { User } from "~/models/user.server";
 import {
   createOrderByAdmin,
   type AdminOrderInput,
-} from "~/modules/affiliates/service-orders.server";
+} from "~/services/affiliates/service-orders.server";
 import { createTestUser } from "./auth";
 
 export async function createAffiliate(status: ApplicationStatus = "approved") {

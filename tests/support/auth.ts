@@ -1,5 +1,5 @@
 // Integration tests sign people in through the same session service the sign-in callback uses.
-import { createUserSession } from "~/modules/accounts/session.server";
+import { createUserSession } from "~/services/accounts/session.server";
 import { User } from "~/models/user.server";
 
 let counter = 0;

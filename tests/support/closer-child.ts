@@ -2,7 +2,7 @@
 // batch (after STOP_AFTER_LOTS lots closed in all, inside the open transaction) so the test can
 // kill it with SIGKILL at exactly that point. Prints "HALFWAY n" when frozen, "DONE" otherwise.
 import { sequelize } from "~/models/db.server";
-import { closeEndedLots } from "~/modules/auctions/closer.server";
+import { closeEndedLots } from "~/services/auctions/closer.server";
 
 const stopAfter = Number(process.env.STOP_AFTER_LOTS ?? "0");
 const batch = Number(process.env.CLOSER_BATCH ?? "200");

@@ -22,13 +22,14 @@ export type Violation = {
 };
 
 export const RULES: Record<Rule, string> = {
-  "route-imports-model": "a route imports app/models (go through a module in app/modules)",
+  "route-imports-model":
+    "a route imports app/models (go through a feature service in app/services)",
   "layer-imports-route":
-    "app/modules, platform, http, models, components or utils imports app/routes",
+    "app/services, platform, http, models, components or utils imports app/routes",
   "browser-imports-server":
     "a browser file (not *.server, not a route module, not a model) imports a *.server module",
   "model-imports-feature":
-    "app/models imports a feature's server code or app/platform (only app/platform/env.server and plain value lists in app/modules are allowed)",
+    "app/models imports a feature's server code or app/platform (only app/platform/env.server and plain value lists in app/services are allowed)",
 };
 
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
@@ -134,7 +135,7 @@ export function isBrowserFile(file: string) {
 }
 
 const LOWER_LAYERS = [
-  "app/modules",
+  "app/services",
   "app/platform",
   "app/http",
   "app/models",
@@ -164,10 +165,10 @@ export function checkLayering(files: SourceFiles): Violation[] {
       if (!typeOnly && isBrowserFile(file) && isServer(target)) add("browser-imports-server");
       // A model may read a feature's plain value lists (a column's allowed values live once, in
       // the browser-safe rules file the forms use too), never a feature's server code.
-      const plainFeatureFile = under(target, "app/modules") && !isServer(target);
+      const plainFeatureFile = under(target, "app/services") && !isServer(target);
       if (
         under(file, "app/models") &&
-        ((under(target, "app/modules") && !plainFeatureFile) || under(target, "app/platform")) &&
+        ((under(target, "app/services") && !plainFeatureFile) || under(target, "app/platform")) &&
         !/^app\/platform\/env\.server\.[jt]sx?$/.test(target)
       ) {
         add("model-imports-feature");

@@ -2,9 +2,9 @@
 // a lot they win at `price`, closed by the closer (which writes the invoice).
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
-import { placeBid } from "~/modules/auctions/bidding.server";
-import { closeLotIfEnded } from "~/modules/auctions/closer.server";
-import { recordOpeningBalance } from "~/modules/deposits/deposits.server";
+import { placeBid } from "~/services/auctions/bidding.server";
+import { closeLotIfEnded } from "~/services/auctions/closer.server";
+import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import type { TitleType } from "~/models/auction.server";
 import { createTestUser } from "./auth";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatUsd } from "~/components/dashboard";
 import { userLabel } from "~/components/site-header";
-import { loginQuerySchema } from "~/modules/accounts/schemas";
-import { earlyAccessSchema } from "~/modules/accounts/early-access.schemas";
+import { loginQuerySchema } from "~/services/accounts/schemas";
+import { earlyAccessSchema } from "~/services/accounts/early-access.schemas";
 import { startLocalIssuer } from "../../scripts/local-issuer";
 
 describe("early access schema", () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_PORTS, findCity, findCityByLabel, US_CITIES } from "~/modules/affiliates/us-cities";
-import { roadMilesBetween } from "~/modules/affiliates/distance";
-import { splitServiceAreas } from "~/modules/affiliates/schemas";
+import {
+  EXPORT_PORTS,
+  findCity,
+  findCityByLabel,
+  US_CITIES,
+} from "~/services/affiliates/us-cities";
+import { roadMilesBetween } from "~/services/affiliates/distance";
+import { splitServiceAreas } from "~/services/affiliates/schemas";
 
 describe("road distance from the bundled city table", () => {
   // Known sample routes; estimates must land within 6% of its figures.

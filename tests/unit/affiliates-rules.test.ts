@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { PROGRESS, quotePayoutCents, splitPayout } from "~/modules/affiliates/rules";
-import { APPLICATION_MESSAGES } from "~/modules/affiliates/messages";
+import { PROGRESS, quotePayoutCents, splitPayout } from "~/services/affiliates/rules";
+import { APPLICATION_MESSAGES } from "~/services/affiliates/messages";
 import {
   AffiliateApplicationFormSchema,
   AffiliateApplicationSchema,
-} from "~/modules/affiliates/schemas";
+} from "~/services/affiliates/schemas";
 
 const valid = {
   companyName: "Lone Star Transport",

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { lotPicture, lotPictures, pictureAtSize } from "~/modules/auctions/pictures";
+import { lotPicture, lotPictures, pictureAtSize } from "~/services/auctions/pictures";
 import { activeContentIn } from "~/platform/file-safety.server";
 import { detectImageType } from "~/utils/file-type";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lotBadge } from "~/modules/auctions/rules";
+import { lotBadge } from "~/services/auctions/rules";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
-import { bidFormSchema } from "~/modules/auctions/schemas";
+import { bidFormSchema } from "~/services/auctions/schemas";
 
 describe("lotBadge", () => {
   const lot = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatUsd, fromCents, toCents } from "~/utils/money";
-import { createDepositOrderSchema, depositAmount, refundAmount } from "~/modules/deposits/schemas";
+import { createDepositOrderSchema, depositAmount, refundAmount } from "~/services/deposits/schemas";
 
 describe("money in cents", () => {
   it("round-trips decimal strings without floats", () => {

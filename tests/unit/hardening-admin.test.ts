@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ordersAvailableLabel, vehicleTypeLabel } from "~/modules/affiliates/rules";
-import { VEHICLE_TYPE_OPTIONS } from "~/modules/affiliates/schemas";
+import { ordersAvailableLabel, vehicleTypeLabel } from "~/services/affiliates/rules";
+import { VEHICLE_TYPE_OPTIONS } from "~/services/affiliates/schemas";
 
 describe("affiliate wording", () => {
   it("counts orders in the right number", () => {

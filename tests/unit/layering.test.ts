@@ -37,12 +37,12 @@ describe("the layering checker", () => {
 
   it("tells browser files from server files and route modules", () => {
     expect(isBrowserFile("app/components/site-header.tsx")).toBe(true);
-    expect(isBrowserFile("app/modules/auctions/schemas.ts")).toBe(true);
+    expect(isBrowserFile("app/services/auctions/schemas.ts")).toBe(true);
     expect(isBrowserFile("app/routes/admin._index/users-tab.tsx")).toBe(true);
     expect(isBrowserFile("app/routes/admin._index/route.tsx")).toBe(false);
     expect(isBrowserFile("app/routes/deposit.tsx")).toBe(false);
     expect(isBrowserFile("app/root.tsx")).toBe(false);
-    expect(isBrowserFile("app/modules/auctions/bidding.server.ts")).toBe(false);
+    expect(isBrowserFile("app/services/auctions/bidding.server.ts")).toBe(false);
     expect(isBrowserFile("app/models/lot.server.ts")).toBe(false);
   });
 
@@ -52,27 +52,27 @@ describe("the layering checker", () => {
         "app/models/lot.server.ts": 'import { env } from "~/platform/env.server";',
         "app/models/user.server.ts": 'import { clock } from "~/platform/clock.server";',
         "app/models/bid.server.ts":
-          'import { placeBid } from "../modules/auctions/bidding.server";',
+          'import { placeBid } from "../services/auctions/bidding.server";',
         "app/platform/env.server.ts": "export const env = {};",
         "app/platform/clock.server.ts": "export const clock = {};",
-        "app/modules/auctions/bidding.server.ts": 'import { Lot } from "~/models/lot.server";',
-        "app/modules/auctions/rules.ts": 'import { action } from "~/routes/api.bids";',
-        "app/modules/auctions/schemas.ts": 'import { placeBid } from "./bidding.server";',
-        "app/modules/auctions/types.ts": 'import type { Lot } from "~/models/lot.server";',
+        "app/services/auctions/bidding.server.ts": 'import { Lot } from "~/models/lot.server";',
+        "app/services/auctions/rules.ts": 'import { action } from "~/routes/api.bids";',
+        "app/services/auctions/schemas.ts": 'import { placeBid } from "./bidding.server";',
+        "app/services/auctions/types.ts": 'import type { Lot } from "~/models/lot.server";',
         "app/routes/api.bids.ts": 'import { Lot } from "~/models/lot.server";',
-        "app/routes/deposit.tsx": 'import { placeBid } from "~/modules/auctions/bidding.server";',
+        "app/routes/deposit.tsx": 'import { placeBid } from "~/services/auctions/bidding.server";',
         "app/routes/admin._index/route.tsx":
-          'import { placeBid } from "~/modules/auctions/bidding.server";',
+          'import { placeBid } from "~/services/auctions/bidding.server";',
         "app/routes/admin._index/users-tab.tsx":
-          'import { placeBid } from "~/modules/auctions/bidding.server";',
-        "app/components/bid-form.tsx": 'import { rules } from "~/modules/auctions/rules";',
-        "app/models/listing.server.ts": 'import { CURRENCIES } from "~/modules/listings/fields";',
+          'import { placeBid } from "~/services/auctions/bidding.server";',
+        "app/components/bid-form.tsx": 'import { rules } from "~/services/auctions/rules";',
+        "app/models/listing.server.ts": 'import { CURRENCIES } from "~/services/listings/fields";',
       }),
     );
     expect(violations.map(({ rule, file }) => `${rule} ${file}`)).toEqual([
-      "browser-imports-server app/modules/auctions/schemas.ts",
       "browser-imports-server app/routes/admin._index/users-tab.tsx",
-      "layer-imports-route app/modules/auctions/rules.ts",
+      "browser-imports-server app/services/auctions/schemas.ts",
+      "layer-imports-route app/services/auctions/rules.ts",
       "model-imports-feature app/models/bid.server.ts",
       "model-imports-feature app/models/user.server.ts",
       "route-imports-model app/routes/api.bids.ts",

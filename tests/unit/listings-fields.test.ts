@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { finderYears, formatMileage, formatPrice } from "~/modules/listings/fields";
-import { maxListingYear } from "~/modules/listings/rules";
+import { finderYears, formatMileage, formatPrice } from "~/services/listings/fields";
+import { maxListingYear } from "~/services/listings/rules";
 import {
   MISSING_INFORMATION,
   listingSchema,
   listingSearchSchema,
   normaliseListingJson,
-} from "~/modules/listings/schemas";
+} from "~/services/listings/schemas";
 
 const VALID = {
   title: "Truck",

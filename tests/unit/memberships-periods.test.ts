@@ -6,7 +6,7 @@ import {
   periodEnd,
   planPriceLabel,
   statusLabel,
-} from "~/modules/memberships/rules";
+} from "~/services/memberships/rules";
 
 describe("membership periods", () => {
   it("a monthly period ends one calendar month later, clamped to the month's end", () => {

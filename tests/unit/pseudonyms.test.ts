@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { maskBidder } from "~/modules/auctions/lots.server";
+import { maskBidder } from "~/services/auctions/lots.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { pseudonymNumber, sellerHandle } from "~/platform/pseudonyms.server";
 

@@ -8,7 +8,7 @@ import {
   storageCents,
   type FeeSchedules,
   type PurchaseTerms,
-} from "~/modules/purchases/fees";
+} from "~/services/purchases/fees";
 
 const schedules: FeeSchedules = {
   buyer_clean: [

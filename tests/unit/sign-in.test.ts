@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSignInRequired, UNAUTHORIZED_TOAST } from "~/modules/accounts/sign-in";
+import { readSignInRequired, UNAUTHORIZED_TOAST } from "~/services/accounts/sign-in";
 
 describe("the 401 a page turns into a toast and a sign-in", () => {
   it("keeps our own sign-in address and the server's toast", () => {

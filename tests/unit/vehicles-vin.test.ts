@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decodeVin } from "~/modules/vehicles/decode.server";
-import { compareWithVin, describeVerdict } from "~/modules/vehicles/disagreement";
+import { decodeVin } from "~/services/vehicles/decode.server";
+import { compareWithVin, describeVerdict } from "~/services/vehicles/disagreement";
 import {
   expectedCheckDigit,
   hasValidCheckDigit,
   modelYearOf,
   normalizeVin,
   withCheckDigit,
-} from "~/modules/vehicles/vin";
+} from "~/services/vehicles/vin";
 
 describe("the North American check digit", () => {
   it("accepts real VINs whose ninth character is right", () => {

@@ -8,8 +8,8 @@ import {
   uploadCall,
 } from "~/components/kyc/upload-document";
 import { UploadProgress } from "~/components/kyc/upload-progress";
-import { LICENCE_FAILED, LICENCE_UPLOADED } from "~/modules/affiliates/messages";
-import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/rules";
+import { LICENCE_FAILED, LICENCE_UPLOADED } from "~/services/affiliates/messages";
+import { LICENCE_UPLOAD_PURPOSE } from "~/services/affiliates/rules";
 import { FieldError, labelClass } from "./ui";
 
 async function uploadLicence(file: File, onProgress: (p: number) => void): Promise<string> {

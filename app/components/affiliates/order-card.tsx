@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import type { PublicOrder } from "~/modules/affiliates/service-orders.server";
+import type { PublicOrder } from "~/services/affiliates/service-orders.server";
 import { formatUsd } from "~/utils/money";
 import { Badge, primaryButton, secondaryButton } from "./ui";
 

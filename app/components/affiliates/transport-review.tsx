@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { PublicOrder } from "~/modules/affiliates/service-orders.server";
-import type { PaymentPreview } from "~/modules/affiliates/transport-payments.server";
+import type { PublicOrder } from "~/services/affiliates/service-orders.server";
+import type { PaymentPreview } from "~/services/affiliates/transport-payments.server";
 import { formatUsd } from "~/utils/money";
 import { primaryButton } from "./ui";
 

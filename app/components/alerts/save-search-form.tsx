@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { SavedSearchScope } from "~/modules/alerts/rules";
+import type { SavedSearchScope } from "~/services/alerts/rules";
 
 /**
  * "Save this search": a plain form post of the page's current query string to /saved-searches,

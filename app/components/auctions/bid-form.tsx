@@ -11,9 +11,9 @@ import {
   minimumBidCents,
   minimumBidLabel,
   type BidderNeed,
-} from "~/modules/auctions/rules";
+} from "~/services/auctions/rules";
 import { BuyingPowerFigure } from "./buying-power";
-import { bidFormSchema } from "~/modules/auctions/schemas";
+import { bidFormSchema } from "~/services/auctions/schemas";
 
 export type BidFormLot = {
   id: string;

@@ -1,4 +1,4 @@
-import { BUYING_POWER_LABEL } from "~/modules/auctions/rules";
+import { BUYING_POWER_LABEL } from "~/services/auctions/rules";
 import { formatUsd } from "~/utils/money";
 
 /**

@@ -1,4 +1,4 @@
-import { browserTimeZone, formatInZone } from "~/modules/accounts/time-zones";
+import { browserTimeZone, formatInZone } from "~/services/accounts/time-zones";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

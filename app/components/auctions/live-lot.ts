@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from "react";
 import { useToast } from "~/components/toaster";
-import { lotStreamUrl, listStreamUrl, type LiveLot } from "~/modules/auctions/live";
-import { lotBadge } from "~/modules/auctions/rules";
-import type { AuctionVehicle } from "~/modules/auctions/types";
+import { lotStreamUrl, listStreamUrl, type LiveLot } from "~/services/auctions/live";
+import { lotBadge } from "~/services/auctions/rules";
+import type { AuctionVehicle } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 import { isNewer, useLiveStream } from "./live-stream";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { LIVE_LOT_EVENT, LIVE_SNAPSHOT_EVENT, type LiveLot } from "~/modules/auctions/live";
+import { LIVE_LOT_EVENT, LIVE_SNAPSHOT_EVENT, type LiveLot } from "~/services/auctions/live";
 
 /** After the server refused a stream (capped, down, signed out), try again this much later. */
 export const LIVE_RETRY_AFTER_REFUSAL_MS = 30_000;

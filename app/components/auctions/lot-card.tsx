@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { LotBadge } from "~/components/auctions/badge";
 import { Countdown } from "~/components/auctions/countdown";
-import { lotPicture } from "~/modules/auctions/pictures";
-import type { AuctionVehicle } from "~/modules/auctions/types";
+import { lotPicture } from "~/services/auctions/pictures";
+import type { AuctionVehicle } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 
 export type CardLot = Pick<

@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
 import type { Notice } from "./notice";
-import { LOGIN_REDIRECT_DELAY_MS } from "~/modules/accounts/sign-in";
-import { DEPOSIT_MESSAGES } from "~/modules/deposits/rules";
+import { LOGIN_REDIRECT_DELAY_MS } from "~/services/accounts/sign-in";
+import { DEPOSIT_MESSAGES } from "~/services/deposits/rules";
 
 // A non-OK answer becomes an Error "<status>: <body text or status text>", so the buttons can
 // tell a 401 (signed out) from a refusal and show the server's own message.

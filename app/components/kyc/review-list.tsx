@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { documentTypeLabel, type PendingKycDocument } from "~/modules/kyc/documents";
+import { documentTypeLabel, type PendingKycDocument } from "~/services/kyc/documents";
 
 type Row = Omit<PendingKycDocument, "createdAt"> & { createdAt: string | Date };
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { LIMIT_REACHED } from "~/modules/listings/messages";
-import { listingsLeft, type ListingAllowance } from "~/modules/listings/rules";
+import { LIMIT_REACHED } from "~/services/listings/messages";
+import { listingsLeft, type ListingAllowance } from "~/services/listings/rules";
 
 /** Post Vehicle's banner: free listings left, unlimited, or the limit reached. */
 export function AllowanceBanner({ allowance }: { allowance: ListingAllowance }) {

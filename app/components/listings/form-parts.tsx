@@ -2,7 +2,7 @@
 // titled section, and a select's options.
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { capitalise } from "~/modules/listings/fields";
+import { capitalise } from "~/services/listings/fields";
 
 export const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-500";

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
-import type { ListingCard as Card } from "~/modules/listings/listings.server";
+import type { ListingCard as Card } from "~/services/listings/listings.server";
 import {
   CONDITION_BADGE,
   COUNTRY_NAMES,
@@ -7,7 +7,7 @@ import {
   formatMileage,
   formatPostedDate,
   formatPrice,
-} from "~/modules/listings/fields";
+} from "~/services/listings/fields";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export function placeLabel(listing: Pick<Card, "city" | "state" | "country">) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { listingsLeft, type ListingAllowance } from "~/modules/listings/rules";
+import { listingsLeft, type ListingAllowance } from "~/services/listings/rules";
 
 /** The signed-in user's listing counts on /community-vehicles, beside the Post Vehicle button. */
 export function ListingDashboard({ allowance }: { allowance: ListingAllowance }) {

@@ -21,9 +21,9 @@ import {
   FUEL_TYPES,
   POPULAR_MAKES,
   TRANSMISSIONS,
-} from "~/modules/listings/fields";
-import { MAX_PHOTO_MB, MAX_PHOTOS, MIN_YEAR } from "~/modules/listings/rules";
-import { listingSchema } from "~/modules/listings/schemas";
+} from "~/services/listings/fields";
+import { MAX_PHOTO_MB, MAX_PHOTOS, MIN_YEAR } from "~/services/listings/rules";
+import { listingSchema } from "~/services/listings/schemas";
 import { Field, inputClass, Options, Section } from "./form-parts";
 import { useUploadWithProgress } from "./use-upload-with-progress";
 

@@ -10,9 +10,9 @@ import {
   COUNTRY_NAMES,
   POPULAR_MAKES,
   capitalise,
-} from "~/modules/listings/fields";
-import { MIN_YEAR, maxListingYear } from "~/modules/listings/rules";
-import type { FilterKey, IgnoredFilter, ListingFilters } from "~/modules/listings/schemas";
+} from "~/services/listings/fields";
+import { MIN_YEAR, maxListingYear } from "~/services/listings/rules";
+import type { FilterKey, IgnoredFilter, ListingFilters } from "~/services/listings/schemas";
 
 const field =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2.5 py-2 text-sm text-slate-900";

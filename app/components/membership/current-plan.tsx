@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { UserMembershipView } from "~/modules/memberships/memberships.server";
-import { formatMembershipDate, statusLabel } from "~/modules/memberships/rules";
+import type { UserMembershipView } from "~/services/memberships/memberships.server";
+import { formatMembershipDate, statusLabel } from "~/services/memberships/rules";
 
 /**
  * The user's plan: name, status, 'Trial ends on' or 'Renews on' (or that it ends instead), and

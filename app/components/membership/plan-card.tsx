@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { PlanView } from "~/modules/memberships/memberships.server";
-import { isMostPopular, planPriceLabel } from "~/modules/memberships/rules";
+import type { PlanView } from "~/services/memberships/memberships.server";
+import { isMostPopular, planPriceLabel } from "~/services/memberships/rules";
 
 type TrialOffer = { campaignId: string; trialDays: number };
 

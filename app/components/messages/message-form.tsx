@@ -1,8 +1,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { messageSchema } from "~/modules/messages/schemas";
-import { MAX_MESSAGE_LENGTH } from "~/modules/messages/rules";
+import { messageSchema } from "~/services/messages/schemas";
+import { MAX_MESSAGE_LENGTH } from "~/services/messages/rules";
 
 /** The box to write a message or a reply; the server checks it again with the same schema. */
 export function MessageForm({

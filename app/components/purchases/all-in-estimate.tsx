@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { AllInEstimate } from "~/modules/purchases/estimate.server";
+import type { AllInEstimate } from "~/services/purchases/estimate.server";
 import { formatUsd } from "~/utils/money";
 import { InvoiceLines } from "./invoice-lines";
 

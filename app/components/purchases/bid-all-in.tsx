@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { allInCost, linesTotal, type FeeSchedules } from "~/modules/purchases/fees";
+import { allInCost, linesTotal, type FeeSchedules } from "~/services/purchases/fees";
 import { formatUsd } from "~/utils/money";
 
 /**

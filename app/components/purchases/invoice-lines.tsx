@@ -1,4 +1,4 @@
-import type { InvoiceLine } from "~/modules/purchases/fees";
+import type { InvoiceLine } from "~/services/purchases/fees";
 import { formatUsd } from "~/utils/money";
 
 /** Every line of an invoice or estimate, and the total, in one table (prints as it shows). */

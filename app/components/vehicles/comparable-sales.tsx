@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Comparables } from "~/modules/results/results.server";
+import type { Comparables } from "~/services/results/results.server";
 import { formatUsd } from "~/utils/money";
 import { SoldLotRow } from "./sold-lot-row";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { lotPicture } from "~/modules/auctions/pictures";
-import type { SoldLot } from "~/modules/results/results.server";
+import { lotPicture } from "~/services/auctions/pictures";
+import type { SoldLot } from "~/services/results/results.server";
 import { formatUsd } from "~/utils/money";
 
 const TITLES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { VinReport } from "~/modules/vehicles/vin-report.server";
+import type { VinReport } from "~/services/vehicles/vin-report.server";
 
 function engineText(engine: NonNullable<VinReport["decoded"]>["engine"]) {
   const parts = [

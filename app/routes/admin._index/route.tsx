@@ -8,15 +8,15 @@ import {
   decodeCursor,
   listPrelaunchSignups,
   searchUsers,
-} from "~/modules/admin/admin.server";
+} from "~/services/admin/admin.server";
 import { KycReviewList } from "~/components/kyc/review-list";
-import { listAuditEntries } from "~/modules/admin/audit.server";
-import { listPendingDocuments } from "~/modules/kyc/kyc.server";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { getSettings, updateSetting } from "~/modules/admin/settings.server";
-import { systemStatus } from "~/modules/admin/system-status.server";
+import { listAuditEntries } from "~/services/admin/audit.server";
+import { listPendingDocuments } from "~/services/kyc/kyc.server";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { getSettings, updateSetting } from "~/services/admin/settings.server";
+import { systemStatus } from "~/services/admin/system-status.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { settingsSchema } from "~/modules/admin/schemas";
+import { settingsSchema } from "~/services/admin/schemas";
 import { AuditTab } from "./audit-tab";
 import { EarlyAccessTab } from "./early-access-tab";
 import { SettingsTab } from "./settings-tab";

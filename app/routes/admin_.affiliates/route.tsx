@@ -6,11 +6,11 @@ import {
   reviewApplication,
   toPublicApplication,
   type ApplicationWithApplicant,
-} from "~/modules/affiliates/applications.server";
+} from "~/services/affiliates/applications.server";
 import { isUserError } from "~/utils/user-error";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { ReviewApplicationSchema } from "~/modules/affiliates/schemas";
+import { ReviewApplicationSchema } from "~/services/affiliates/schemas";
 import { Details, ReviewForms } from "./application";
 
 export const meta: MetaFunction = () => [{ title: "Affiliate applications · Admin · BidYard" }];

@@ -5,7 +5,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LicenceUpload } from "~/components/affiliates/licence-upload";
 import { FieldError, inputClass, labelClass, primaryButton } from "~/components/affiliates/ui";
-import { AffiliateApplicationFormSchema, SERVICE_TYPE_OPTIONS } from "~/modules/affiliates/schemas";
+import {
+  AffiliateApplicationFormSchema,
+  SERVICE_TYPE_OPTIONS,
+} from "~/services/affiliates/schemas";
 import type { action, loader } from "./route";
 
 export function ApplicationForm() {

@@ -7,17 +7,17 @@ import {
   getApplication,
   submitApplication,
   toPublicApplication,
-} from "~/modules/affiliates/applications.server";
+} from "~/services/affiliates/applications.server";
 import { replyFor } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
 import { parseUploadForm } from "~/platform/multipart-upload.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { discardUpload, objectPathFor } from "~/platform/uploads.server";
 import { FILE_PROBLEM_MESSAGES, type FileProblem } from "~/utils/file-type";
 import { redirectWithToast } from "~/http/toast.server";
-import { AffiliateApplicationFormSchema } from "~/modules/affiliates/schemas";
-import { LICENCE_UPLOAD_PURPOSE } from "~/modules/affiliates/rules";
+import { AffiliateApplicationFormSchema } from "~/services/affiliates/schemas";
+import { LICENCE_UPLOAD_PURPOSE } from "~/services/affiliates/rules";
 import { ApplicationForm } from "./application-form";
 import { Pitch, StatusCard } from "./status";
 

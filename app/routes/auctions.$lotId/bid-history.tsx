@@ -1,4 +1,4 @@
-import type { HistoryEntry } from "~/modules/auctions/types";
+import type { HistoryEntry } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 
 /** The lot's bids, newest first, bidders masked; the viewer's own marked "(you)". */

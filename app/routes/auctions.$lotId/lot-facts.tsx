@@ -1,5 +1,5 @@
-import { TITLE_OPTIONS } from "~/modules/auctions/options";
-import type { LotDetail } from "~/modules/auctions/types";
+import { TITLE_OPTIONS } from "~/services/auctions/options";
+import type { LotDetail } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 import type React from "react";
 import { LocalTime } from "~/components/local-time";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { lotPictures, type PictureLot } from "~/modules/auctions/pictures";
+import { lotPictures, type PictureLot } from "~/services/auctions/pictures";
 
 /**
  * The lot's pictures: one large, the others as thumbnails that swap it (links without JS). A lot

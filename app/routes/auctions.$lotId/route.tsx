@@ -21,29 +21,29 @@ import { Countdown } from "~/components/auctions/countdown";
 import { useLiveLot } from "~/components/auctions/live-lot";
 import { EndTime } from "~/components/auctions/live-end-time";
 import { now } from "~/platform/clock.server";
-import { bidHistory, getLot, lotExists, toggleWatch } from "~/modules/auctions/lots.server";
-import { BidError, placeBid } from "~/modules/auctions/bidding.server";
-import { buyingPower } from "~/modules/auctions/buying-power.server";
-import { BID_PLACED, REFRESH_MS } from "~/modules/auctions/rules";
+import { bidHistory, getLot, lotExists, toggleWatch } from "~/services/auctions/lots.server";
+import { BidError, placeBid } from "~/services/auctions/bidding.server";
+import { buyingPower } from "~/services/auctions/buying-power.server";
+import { BID_PLACED, REFRESH_MS } from "~/services/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { replyFor } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
 import { useHydrated } from "~/utils/use-hydrated";
 import { formatUsd } from "~/utils/money";
-import { bidFormSchema } from "~/modules/auctions/schemas";
+import { bidFormSchema } from "~/services/auctions/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { AllInEstimateCard } from "~/components/purchases/all-in-estimate";
-import { allInEstimate } from "~/modules/purchases/estimate.server";
+import { allInEstimate } from "~/services/purchases/estimate.server";
 import { BidHistory } from "./bid-history";
 import { LotFacts } from "./lot-facts";
 import { LotPhotos } from "./lot-photos";
 import { VinFacts } from "~/components/vehicles/vin-facts";
-import { vinReport } from "~/modules/vehicles/vin-report.server";
+import { vinReport } from "~/services/vehicles/vin-report.server";
 import { ComparableSales } from "~/components/vehicles/comparable-sales";
-import { comparableSales } from "~/modules/results/results.server";
+import { comparableSales } from "~/services/results/results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

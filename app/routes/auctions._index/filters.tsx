@@ -5,8 +5,8 @@ import {
   LOCATION_OPTIONS,
   MAKE_OPTIONS,
   TITLE_OPTIONS,
-} from "~/modules/auctions/options";
-import type { AuctionQuery } from "~/modules/auctions/schemas";
+} from "~/services/auctions/options";
+import type { AuctionQuery } from "~/services/auctions/schemas";
 
 /** The list's filters: a plain GET form, so they work without JavaScript and in the address. */
 export function AuctionFilters({ query }: { query: AuctionQuery }) {

@@ -10,12 +10,12 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
 import { useLiveList } from "~/components/auctions/live-lot";
-import { parseAuctionQuery, searchLots } from "~/modules/auctions/lots.server";
-import type { AuctionVehicle } from "~/modules/auctions/types";
-import { buyingPower } from "~/modules/auctions/buying-power.server";
-import { REFRESH_MS } from "~/modules/auctions/rules";
+import { parseAuctionQuery, searchLots } from "~/services/auctions/lots.server";
+import type { AuctionVehicle } from "~/services/auctions/types";
+import { buyingPower } from "~/services/auctions/buying-power.server";
+import { REFRESH_MS } from "~/services/auctions/rules";
 import { BuyingPowerFigure } from "~/components/auctions/buying-power";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/services/accounts/session.server";
 import type { action as lotAction } from "../auctions.$lotId/route";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useReturnFocus } from "~/utils/use-return-focus";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { VehicleAutoFinder } from "~/components/listings/search-forms";
-import type { ListingFilters } from "~/modules/listings/schemas";
+import type { ListingFilters } from "~/services/listings/schemas";
 
 /** The top of /community-vehicles: what the page is, three ways in, and the quick finder. */
 export function CommunityHero({ filters, years }: { filters: ListingFilters; years: number[] }) {

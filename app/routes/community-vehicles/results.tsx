@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ListingCardSkeleton, ListingCardView } from "~/components/listings/listing-card";
-import type { ListingCard } from "~/modules/listings/listings.server";
-import { ignoredFilterNotice, type IgnoredFilter } from "~/modules/listings/schemas";
+import type { ListingCard } from "~/services/listings/listings.server";
+import { ignoredFilterNotice, type IgnoredFilter } from "~/services/listings/schemas";
 
 /**
  * The results of /community-vehicles: the count, what the page could not read, the cards (or

@@ -15,7 +15,7 @@ import {
 import { useEffect, useState } from "react";
 import { ListingDashboard } from "~/components/listings/listing-dashboard";
 import { VehicleFilters } from "~/components/listings/search-forms";
-import { listingAllowance } from "~/modules/listings/allowance.server";
+import { listingAllowance } from "~/services/listings/allowance.server";
 import {
   ListingNotFoundError,
   isListingCursor,
@@ -23,13 +23,13 @@ import {
   searchListings,
   setFavorite,
   type ListingCard,
-} from "~/modules/listings/listings.server";
-import { getUser, requireUser } from "~/modules/accounts/session.server";
+} from "~/services/listings/listings.server";
+import { getUser, requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { finderYears } from "~/modules/listings/fields";
-import { BAD_CURSOR_NOTICE, favoriteToast } from "~/modules/listings/messages";
+import { finderYears } from "~/services/listings/fields";
+import { BAD_CURSOR_NOTICE, favoriteToast } from "~/services/listings/messages";
 import { safeRedirect } from "~/http/http.server";
-import { useOptionalUser } from "~/modules/accounts/use-user";
+import { useOptionalUser } from "~/services/accounts/use-user";
 import { CommunityHero } from "./hero";
 import { Results } from "./results";
 import { SaveSearchForm } from "~/components/alerts/save-search-form";

@@ -2,8 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { DEPOSIT_PRESETS, MIN_DEPOSIT_CENTS } from "~/modules/deposits/rules";
-import { depositPageSchema } from "~/modules/deposits/schemas";
+import { DEPOSIT_PRESETS, MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
+import { depositPageSchema } from "~/services/deposits/schemas";
 import { textInputProps } from "./input-props";
 
 /** The preset amounts and the custom amount: each posts `choose` and comes back at #payment. */

@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { refundReasons } from "~/modules/deposits/rules";
-import { depositPageSchema } from "~/modules/deposits/schemas";
+import { refundReasons } from "~/services/deposits/rules";
+import { depositPageSchema } from "~/services/deposits/schemas";
 import { formatUsd } from "~/utils/money";
 import { textInputProps } from "./input-props";
 

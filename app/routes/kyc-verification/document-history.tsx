@@ -1,4 +1,4 @@
-import { documentTypeLabel, type PublicKycDocument } from "~/modules/kyc/documents";
+import { documentTypeLabel, type PublicKycDocument } from "~/services/kyc/documents";
 
 const BADGE: Record<string, string> = {
   approved: "bg-green-100 text-green-800",

@@ -1,4 +1,4 @@
-import type { KycState, PublicKycDocument } from "~/modules/kyc/documents";
+import type { KycState, PublicKycDocument } from "~/services/kyc/documents";
 
 /** Where the person stands, above the form: verified, under review, or rejected with the reason. */
 export function StatusBanner({

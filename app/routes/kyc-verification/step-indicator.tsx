@@ -1,4 +1,4 @@
-import type { KycState } from "~/modules/kyc/documents";
+import type { KycState } from "~/services/kyc/documents";
 
 const STEPS = ["Account Created", "Document Review", "Verified"];
 

@@ -10,9 +10,9 @@ import {
 } from "~/components/kyc/upload-document";
 import { UploadProgress } from "~/components/kyc/upload-progress";
 import { useToast } from "~/components/toaster";
-import { LOGIN_REDIRECT_DELAY_MS } from "~/modules/accounts/sign-in";
-import { DOCUMENT_TYPE_VALUES, documentTypeLabel, type KycState } from "~/modules/kyc/documents";
-import { KYC_TOASTS } from "~/modules/kyc/messages";
+import { LOGIN_REDIRECT_DELAY_MS } from "~/services/accounts/sign-in";
+import { DOCUMENT_TYPE_VALUES, documentTypeLabel, type KycState } from "~/services/kyc/documents";
+import { KYC_TOASTS } from "~/services/kyc/messages";
 
 /** What the no-JS post answers when it refuses: one message per place on the form. */
 export type KycActionErrors = { documentType?: string; file?: string; form?: string };

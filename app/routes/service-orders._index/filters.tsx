@@ -1,9 +1,9 @@
 // The job board's filters: a GET form, so the filtered list has its own URL and works without JS.
 import { Form, Link } from "@remix-run/react";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/affiliates/ui";
-import type { ServiceOrderFilters } from "~/modules/affiliates/schemas";
-import { PICKUP_STATE_OPTIONS, VEHICLE_TYPE_OPTIONS } from "~/modules/affiliates/schemas";
-import { vehicleTypeLabel } from "~/modules/affiliates/rules";
+import type { ServiceOrderFilters } from "~/services/affiliates/schemas";
+import { PICKUP_STATE_OPTIONS, VEHICLE_TYPE_OPTIONS } from "~/services/affiliates/schemas";
+import { vehicleTypeLabel } from "~/services/affiliates/rules";
 
 const selectOptions = (
   values: readonly string[],

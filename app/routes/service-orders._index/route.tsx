@@ -3,17 +3,17 @@ import { Link, useLoaderData, useLocation, useNavigation, useRevalidator } from 
 import { useEffect } from "react";
 import { OrderCard } from "~/components/affiliates/order-card";
 import { Badge, primaryButton, secondaryButton } from "~/components/affiliates/ui";
-import { getApplication } from "~/modules/affiliates/applications.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { getApplication } from "~/services/affiliates/applications.server";
+import { requireUser } from "~/services/accounts/session.server";
 import {
   countAffiliateOrders,
   listAffiliateOrders,
   listOpenOrders,
   hasPurchasesForService,
   toPublicOrder,
-} from "~/modules/affiliates/service-orders.server";
-import { parseServiceOrderFilters } from "~/modules/affiliates/schemas";
-import { ordersAvailableLabel } from "~/modules/affiliates/rules";
+} from "~/services/affiliates/service-orders.server";
+import { parseServiceOrderFilters } from "~/services/affiliates/schemas";
+import { ordersAvailableLabel } from "~/services/affiliates/rules";
 import { OrderFilters } from "./filters";
 import { Empty, OrderTabs, Skeletons } from "./parts";
 

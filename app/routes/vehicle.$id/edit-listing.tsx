@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { ListingForm } from "~/components/listings/listing-form";
-import type { ListingDetail } from "~/modules/listings/listings.server";
+import type { ListingDetail } from "~/services/listings/listings.server";
 
 /** The listing's fields as the form's defaults (the form sends strings). */
 function editDefaults(listing: ListingDetail) {

@@ -2,7 +2,7 @@ import { MessageSellerLink } from "~/components/messages/message-seller-link";
 import { Link, useLocation } from "@remix-run/react";
 import { FavoriteButton, ListingBadges, placeLabel } from "~/components/listings/listing-card";
 import { Detail, Gallery, OwnerActions } from "~/components/listings/vehicle-details";
-import { useOptionalUser } from "~/modules/accounts/use-user";
+import { useOptionalUser } from "~/services/accounts/use-user";
 import {
   BODY_TYPE_LABELS,
   COUNTRY_NAMES,
@@ -10,9 +10,9 @@ import {
   formatMileage,
   formatPostedDate,
   formatPrice,
-} from "~/modules/listings/fields";
-import type { ListingDetail } from "~/modules/listings/listings.server";
-import type { VinReport } from "~/modules/vehicles/vin-report.server";
+} from "~/services/listings/fields";
+import type { ListingDetail } from "~/services/listings/listings.server";
+import type { VinReport } from "~/services/vehicles/vin-report.server";
 import { VinFacts } from "~/components/vehicles/vin-facts";
 
 /** A listing's page: photos, price, seller, the owner's actions, description and every detail. */

@@ -7,14 +7,14 @@ import { errorBoundaryHeaders } from "~/http/http.server";
 import { replyFor } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { getUser } from "~/modules/accounts/session.server";
+import { getUser } from "~/services/accounts/session.server";
 import {
   ListingNotFoundError,
   deleteListing,
   getListing,
   markListingSold,
   updateListingWithPhotos,
-} from "~/modules/listings/listings.server";
+} from "~/services/listings/listings.server";
 import {
   DELETED_TOAST,
   MARKED_SOLD_TOAST,
@@ -22,12 +22,12 @@ import {
   PHOTO_MESSAGES,
   SIGN_IN_TO_POST_TOAST,
   UPDATED_TOAST,
-} from "~/modules/listings/messages";
-import { readListingForm } from "~/modules/listings/photos.server";
-import { maxListingYear } from "~/modules/listings/rules";
-import { listingSchema } from "~/modules/listings/schemas";
+} from "~/services/listings/messages";
+import { readListingForm } from "~/services/listings/photos.server";
+import { maxListingYear } from "~/services/listings/rules";
+import { listingSchema } from "~/services/listings/schemas";
 import { isUserError } from "~/utils/user-error";
-import { vinReport } from "~/modules/vehicles/vin-report.server";
+import { vinReport } from "~/services/vehicles/vin-report.server";
 import { EditListing } from "./edit-listing";
 import { ListingView } from "./listing-view";
 

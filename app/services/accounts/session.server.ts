@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from "node:crypto";
+import { data, redirect } from "@remix-run/node";
+import { sequelize } from "~/models/db.server";
+import { Session, User } from "~/models/user.server";
+import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/http/cookies.server";
+import { whileDatabaseUp } from "~/platform/availability.server";
+import { jsonError, requireSameOrigin, wantsJson } from "~/http/http.server";
+import {
+  UNAUTHORIZED_TOAST,
+  type SignInRequired,
+  type SignInToast,
+} from "~/services/accounts/sign-in";
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Starts a new session (a fresh id every sign-in) and returns its Set-Cookie header. */
+export async function createUserSession(userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await Session.create({
+    id: hash(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+  });
+  return sessionCookie.serialize(token);
+}
+
+async function sessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The id the request's session is stored under (its token's hash), or null without one. */
+export async function sessionId(request: Request): Promise<string | null> {
+  const token = await sessionToken(request);
+  return token ? hash(token) : null;
+}
+
+// One read per request: the root loader and the page's own loader (or requireUser) both ask for
+// the user of the same Request object, and a page load answers both from the first read
+// (docs/decisions/1904). An action's loaders get a new Request, so they read it again.
+const usersOfRequests = new WeakMap<Request, Promise<User | null>>();
+
+/** The signed-in user, or null. */
+export function getUser(request: Request): Promise<User | null> {
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = readUser(request);
+    usersOfRequests.set(request, user);
+    // a failed read (an outage) is not kept: a later ask tries again
+    user.catch(() => usersOfRequests.delete(request));
+  }
+  return user;
+}
+
+async function readUser(request: Request): Promise<User | null> {
+  const token = await sessionToken(request);
+  if (!token) return null;
+  // One statement (the session as a subquery), mapped straight onto the model: no joined include
+  // and no query building on every request.
+  const [user] = await whileDatabaseUp(request, () =>
+    sequelize.query<User>(
+      `SELECT * FROM users
+        WHERE id = (SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now())`,
+      { bind: [hash(token)], model: User, mapToModel: true },
+    ),
+  );
+  return user ?? null;
+}
+
+/** Sign in, then come back to `returnTo` (by default the page asked for). */
+function signInPath(request: Request, returnTo?: string) {
+  const url = new URL(request.url);
+  // Remix's own parameters on a client-side data request are not part of the page's address.
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("_data");
+  const back = returnTo ?? `${url.pathname}${url.search}`;
+  return `/api/login?returnTo=${encodeURIComponent(back)}`;
+}
+
+/**
+ * A fetch made by the app's own scripts (a client-side navigation, a fetcher, a revalidation), as
+ * the browser's Fetch Metadata tells: a document request says `document`, and a browser that does
+ * not send the header is treated as one.
+ */
+export function fromScript(request: Request) {
+  return request.headers.get("sec-fetch-dest") === "empty";
+}
+
+/**
+ * With JavaScript running, a 401 the page turns into a toast and, 500 ms later, sign-in
+ * (docs/decisions/0104); for a document request (and so without JavaScript) the redirect itself.
+ */
+export function signInRequired(
+  request: Request,
+  options: { returnTo?: string; toast?: SignInToast } = {},
+) {
+  const signIn = signInPath(request, options.returnTo);
+  if (fromScript(request)) {
+    return data<SignInRequired>(
+      { signIn, toast: options.toast ?? UNAUTHORIZED_TOAST },
+      { status: 401 },
+    );
+  }
+  return redirect(signIn);
+}
+
+/**
+ * The signed-in user, or: a 401 JSON answer for API calls, a redirect to sign in (with returnTo)
+ * for pages (a 401 the page handles when the app's scripts asked). State-changing requests must
+ * also come from our own origin.
+ */
+export async function requireUser(request: Request): Promise<User> {
+  requireSameOrigin(request);
+  const user = await getUser(request);
+  if (user) return user;
+  throw notSignedIn(request);
+}
+
+/** What requireUser throws without a signed-in user: a 401 for API calls, else sign-in. */
+export function notSignedIn(request: Request) {
+  return wantsJson(request) ? jsonError(401, "Unauthorized") : signInRequired(request);
+}
+
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") {
+    throw wantsJson(request)
+      ? jsonError(403, "Access Denied: You need admin privileges to access this page.")
+      : new Response("You need admin privileges to access this page.", { status: 403 });
+  }
+  return user;
+}
+
+/** Ends the session on the server and returns the header that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const token = await sessionToken(request);
+  if (token) await Session.destroy({ where: { id: hash(token) } });
+  // this request no longer has a user, for anything that asks after the sign-out
+  usersOfRequests.set(request, Promise.resolve(null));
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,223 @@
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { now } from "~/platform/clock.server";
+import {
+  BID_TEXTS,
+  bidMessage,
+  MIN_INCREMENT_CENTS,
+  minimumBidLabel,
+  SOFT_CLOSE_MS,
+} from "~/services/auctions/rules";
+import { MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
+import { centsToDecimal, parseCents } from "~/utils/money";
+import { UserError } from "~/utils/user-error";
+
+/** A rule the bid broke: the title and description people read, as a UserError. */
+export class BidError extends UserError {
+  readonly description: string;
+
+  constructor(
+    text: { title: string; description: string },
+    status = 400,
+    field: "amount" | "maxAmount" | null = null,
+  ) {
+    super(bidMessage(text), { status, title: text.title, field: field ?? undefined });
+    this.description = text.description;
+  }
+}
+
+export const BID_ERRORS = {
+  unauthorized: () => new BidError(BID_TEXTS.unauthorized, 401),
+  verification: () => new BidError(BID_TEXTS.verification, 403),
+  deposit: () => new BidError(BID_TEXTS.deposit, 403),
+  minimum: (minCents: number) =>
+    new BidError(BID_TEXTS.minimum(minimumBidLabel(minCents)), 400, "amount"),
+  cents: (field: "amount" | "maxAmount") => new BidError(BID_TEXTS.cents, 400, field),
+  proxy: () => new BidError(BID_TEXTS.proxy, 400, "maxAmount"),
+  funds: () => new BidError(BID_TEXTS.funds, 400, "amount"),
+  ended: () => new BidError(BID_TEXTS.ended, 409),
+  notFound: () => new BidError(BID_TEXTS.notFound, 404),
+};
+
+export type PlaceBidInput = {
+  lotId: string | number;
+  amount: string;
+  isProxy: boolean;
+  maxAmount?: string | null;
+};
+
+export type PlaceBidResult = {
+  bidId: string;
+  /** leading: the bidder holds the lot; outbid: a standing proxy beat them at once. */
+  outcome: "leading" | "outbid";
+  currentBid: string;
+  bidCount: number;
+  endsAt: Date;
+};
+
+type PlaceBidRow = {
+  code: "ok" | "not_found" | "unauthorized" | "verification" | "deposit" | "ended" | "minimum";
+  bid_id: string | null;
+  outcome: "leading" | "outbid" | null;
+  current_bid: string | null;
+  bid_count: number | null;
+  ends_at: Date | null;
+  minimum: string | null;
+};
+
+function refusal(row: PlaceBidRow): BidError {
+  switch (row.code as string) {
+    case "not_found":
+      return BID_ERRORS.notFound();
+    case "unauthorized":
+      return BID_ERRORS.unauthorized();
+    case "verification":
+      return BID_ERRORS.verification();
+    case "deposit":
+      return BID_ERRORS.deposit();
+    case "ended":
+      return BID_ERRORS.ended();
+    case "minimum":
+      return BID_ERRORS.minimum(parseCents(row.minimum) ?? 0);
+    case "proxy":
+      return BID_ERRORS.proxy();
+    case "funds":
+      return BID_ERRORS.funds();
+    default:
+      throw new Error(`place_bid answered an unknown code: ${row.code}`);
+  }
+}
+
+/** The bid's numbers, checked before any database call (a refusal throws a BidError). */
+export function checkBidInput(input: PlaceBidInput) {
+  const amount = parseCents(input.amount);
+  if (amount === null || amount <= 0) throw BID_ERRORS.cents("amount");
+  let max = amount;
+  if (input.isProxy) {
+    const parsed = parseCents(input.maxAmount ?? "");
+    if (input.maxAmount === null || input.maxAmount === undefined || input.maxAmount === "")
+      throw BID_ERRORS.proxy();
+    if (parsed === null) throw BID_ERRORS.cents("maxAmount");
+    max = parsed;
+  }
+  const lotId = String(input.lotId);
+  if (!/^\d{1,18}$/.test(lotId)) throw BID_ERRORS.notFound();
+  return {
+    lotId,
+    amount: centsToDecimal(amount),
+    max: centsToDecimal(max),
+    isProxy: input.isProxy,
+  };
+}
+
+/** place_bid's arguments after the bidder's: the bid, the time and the rules' numbers. */
+function bidArguments(bid: ReturnType<typeof checkBidInput>) {
+  return [
+    bid.lotId,
+    bid.amount,
+    bid.max,
+    bid.isProxy,
+    now(),
+    centsToDecimal(MIN_DEPOSIT_CENTS),
+    centsToDecimal(MIN_INCREMENT_CENTS),
+    `${SOFT_CLOSE_MS / 1000} seconds`,
+  ];
+}
+
+function placed(row: PlaceBidRow): PlaceBidResult {
+  if (row.code !== "ok") throw refusal(row);
+  return {
+    bidId: String(row.bid_id),
+    outcome: row.outcome!,
+    currentBid: centsToDecimal(parseCents(row.current_bid)!),
+    bidCount: row.bid_count!,
+    endsAt: new Date(row.ends_at!),
+  };
+}
+
+/**
+ * Checks the bidder, records the bid, resolves proxies, moves the lot's price and tells the
+ * outbid leader, all under the lot's row lock in ONE database call (the place_bid function in
+ * db/migrations/20261122-1101, exposure from deposit_exposure since 20261123-0101): one round
+ * trip per bid. The rules' numbers and texts live in rules.ts (auctions and deposits).
+ */
+export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
+  const bid = checkBidInput(input);
+  const [row] = await oneAtATimePerLot(bid.lotId, () =>
+    sequelize.query<PlaceBidRow>(`SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9)`, {
+      type: QueryTypes.SELECT,
+      bind: [bid.lotId, userId, ...bidArguments(bid).slice(1)],
+    }),
+  );
+  return placed(row);
+}
+
+/** The limiter a bid moves, as place_bid_in_session takes it (rate-limit.server.ts's counter). */
+export type BidLimiter = { prefix: string; points: number; ms: number };
+
+export type SessionBidResult =
+  | { kind: "signed_out" }
+  | { kind: "rate_limited"; retryMs: number }
+  | { kind: "placed"; userId: string; bid: PlaceBidResult };
+
+/**
+ * The whole bid of a signed-in request in ONE database call (place_bid_in_session, migration
+ * 20261123-1901): the session by its id, the bid limiter's counter, then place_bid. A bid's
+ * refusal throws its BidError as placeBid does; a missing session or a spent limiter is answered
+ * for the caller to turn into its 401 or 429. See docs/decisions/1903.
+ */
+export async function placeBidInSession(
+  sessionId: string,
+  limiter: BidLimiter,
+  input: PlaceBidInput,
+): Promise<SessionBidResult> {
+  const bid = checkBidInput(input);
+  const [row] = await oneAtATimePerLot(bid.lotId, () =>
+    sequelize.query<PlaceBidRow & { user_id: string | null; retry_ms: string | null }>(
+      `SELECT * FROM place_bid_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      {
+        type: QueryTypes.SELECT,
+        bind: [sessionId, limiter.prefix, limiter.points, limiter.ms, ...bidArguments(bid)],
+      },
+    ),
+  );
+  if ((row.code as string) === "signed_out") return { kind: "signed_out" };
+  if ((row.code as string) === "rate_limited")
+    return { kind: "rate_limited", retryMs: Number(row.retry_ms) };
+  return { kind: "placed", userId: row.user_id!, bid: placed(row) };
+}
+
+const lotQueues = new Map<string, Promise<unknown>>();
+let queueing = true;
+
+/** Tests turn the in-process queue off to prove the row lock alone (as with many machines). */
+export function setInProcessBidQueue(on: boolean) {
+  queueing = on;
+}
+
+/**
+ * Runs one bid per lot at a time in this process. The row lock is what makes bids correct (across
+ * machines too); queueing here only stops bids on a busy lot from each holding a pooled
+ * connection while they wait for that lock, which would starve every other request.
+ */
+function oneAtATimePerLot<T>(lotId: string, work: () => Promise<T>): Promise<T> {
+  if (!queueing) return work();
+  const previous = lotQueues.get(lotId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.catch(() => undefined);
+  lotQueues.set(lotId, settled);
+  void settled.then(() => {
+    if (lotQueues.get(lotId) === settled) lotQueues.delete(lotId);
+  });
+  return run;
+}
+
+/** Lots the user has bid on that are still open (the dashboard's Active Bids). */
+export async function activeBidCount(userId: string): Promise<number> {
+  const [row] = await sequelize.query<{ count: string }>(
+    `SELECT count(DISTINCT b.lot_id) AS count FROM bids b JOIN lots l ON l.id = b.lot_id
+      WHERE b.user_id = :userId AND l.status = 'active' AND l.ends_at > :now`,
+    { replacements: { userId, now: now() }, type: QueryTypes.SELECT },
+  );
+  return Number(row.count);
+}

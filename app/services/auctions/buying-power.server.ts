@@ -1,0 +1,75 @@
+import { QueryTypes, type Transaction } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { User } from "~/models/user.server";
+import { BID_TEXTS, bidderNeeds, bidMessage, type BidderNeed } from "~/services/auctions/rules";
+import { canBidWith } from "~/services/deposits/rules";
+import { fromCents, toCents } from "~/utils/money";
+
+/**
+ * What a user's deposit is holding: the user's maxima on OTHER open lots where they lead, plus
+ * unpaid purchases. Being outbid frees the hold at once because the lot's leader changes. The
+ * rule is the deposit_exposure SQL function (db/migrations/20261123-0101), which place_bid uses
+ * for its funds check too.
+ */
+export async function exposure(
+  userId: string,
+  transaction?: Transaction,
+  options: { excludeLotId?: string | number } = {},
+): Promise<string> {
+  const [row] = await sequelize.query<{ total: string }>(
+    "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure(:userId, :excludeLotId)",
+    {
+      replacements: { userId, excludeLotId: options.excludeLotId ?? null },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return row.total;
+}
+
+/**
+ * Deposit minus exposure, as a decimal string with two places. Pass the user row when it has just
+ * been read (in this transaction, or for a screen) to skip reading it again.
+ */
+export async function availableBuyingPower(
+  userOrId: string | { id: string; deposit: string },
+  transaction?: Transaction,
+  options: { excludeLotId?: string | number } = {},
+) {
+  const user =
+    typeof userOrId === "string"
+      ? await User.findByPk(userOrId, { transaction, rejectOnEmpty: true })
+      : userOrId;
+  const cents = toCents(user.deposit) - toCents(await exposure(user.id, transaction, options));
+  return fromCents(Math.max(0, cents));
+}
+
+export type BuyingPower = {
+  /**
+   * Deposit minus everything it holds (leads on open lots, unpaid purchases), e.g. "2000.00": the
+   * one figure every screen shows as "Available for bidding". On a lot the user leads, the bid
+   * form adds that lot's own hold back (availableForLot), since a lot's hold is not counted
+   * against itself.
+   */
+  available: string;
+  /** Why this user may not bid yet ("Verification Required: …"), or null. */
+  blocker: string | null;
+  /** Every step still missing before this user may bid, in the order to take them. */
+  needs: BidderNeed[];
+};
+
+/**
+ * The signed-in user's buying power as every screen shows it (dashboard, auction list and bid
+ * dialog, lot page, deposit page), and what, if anything, keeps them from bidding. Checked
+ * again, under the lot lock, on every bid.
+ */
+export async function buyingPower(user: {
+  id: string;
+  verified: boolean;
+  deposit: string;
+}): Promise<BuyingPower> {
+  const needs = bidderNeeds(user.verified, canBidWith(toCents(user.deposit)));
+  // the user row was just read for this request: only what their deposit holds is asked for
+  const available = await availableBuyingPower(user);
+  return { available, blocker: needs[0] ? bidMessage(BID_TEXTS[needs[0]]) : null, needs };
+}

@@ -1,0 +1,113 @@
+import { QueryTypes, type Transaction } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { now } from "~/platform/clock.server";
+import { invoiceSale } from "~/services/purchases/invoices.server";
+
+/** One advisory lock key for "closing auctions", shared by every app machine. */
+export const CLOSER_LOCK_KEY = 4_040_001;
+export const CLOSER_INTERVAL_MS = 5_000;
+
+type EndedLot = {
+  id: string;
+  status: string;
+  ends_at: Date;
+  current_bid: string;
+  high_bidder_id: string | null;
+  year: number;
+  make: string;
+  model: string;
+  lot_number: string;
+};
+
+const LOT_COLUMNS =
+  "id, status, ends_at, current_bid, high_bidder_id, year, make, model, lot_number";
+
+/** Closes one locked, ended lot: sold with a purchase and a "You won", or unsold. */
+async function closeLocked(lot: EndedLot, transaction: Transaction) {
+  const at = now();
+  if (lot.high_bidder_id) {
+    await sequelize.query(
+      `UPDATE lots SET status = 'sold', closed_at = :at, updated_at = now() WHERE id = :id;
+       INSERT INTO purchases (lot_id, user_id, amount, status) VALUES (:id, :userId, :amount, 'pending')
+       ON CONFLICT (lot_id) DO NOTHING;`,
+      {
+        replacements: { id: lot.id, at, userId: lot.high_bidder_id, amount: lot.current_bid },
+        transaction,
+      },
+    );
+    // the invoice and the "You won" that links to it (docs/decisions/1701)
+    await invoiceSale(lot, transaction);
+    return "sold" as const;
+  }
+  await sequelize.query(
+    "UPDATE lots SET status = 'unsold', closed_at = :at, updated_at = now() WHERE id = :id",
+    { replacements: { id: lot.id, at }, transaction },
+  );
+  return "unsold" as const;
+}
+
+/** Closes every ended lot (up to `limit`), unless another process is already doing it. */
+export async function closeEndedLots(limit = 200): Promise<number> {
+  return sequelize.transaction(async (transaction) => {
+    const [{ locked }] = await sequelize.query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_xact_lock(:key) AS locked",
+      { replacements: { key: CLOSER_LOCK_KEY }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!locked) return 0;
+    const lots = await sequelize.query<EndedLot>(
+      `SELECT ${LOT_COLUMNS} FROM lots WHERE status = 'active' AND ends_at <= :at
+        ORDER BY ends_at, id LIMIT :limit FOR UPDATE SKIP LOCKED`,
+      { replacements: { at: now(), limit }, type: QueryTypes.SELECT, transaction },
+    );
+    for (const lot of lots) await closeLocked(lot, transaction);
+    return lots.length;
+  });
+}
+
+/** Closes one lot if it has ended (lazily, when someone reads it). */
+export async function closeLotIfEnded(lotId: string | number) {
+  return sequelize.transaction(async (transaction) => {
+    const [lot] = await sequelize.query<EndedLot>(
+      `SELECT ${LOT_COLUMNS} FROM lots WHERE id = :id AND status = 'active' AND ends_at <= :at
+        FOR UPDATE`,
+      { replacements: { id: String(lotId), at: now() }, type: QueryTypes.SELECT, transaction },
+    );
+    // re-check after the lock: a bid may have extended it (soft close) while we waited
+    if (!lot || new Date(lot.ends_at).getTime() > now().getTime()) return null;
+    return closeLocked(lot, transaction);
+  });
+}
+
+declare global {
+  var __bidyardAuctionCloser: NodeJS.Timeout | undefined;
+}
+
+/** Starts the closing loop once per server process (not under tests, not when turned off). */
+export function startAuctionCloser(intervalMs = CLOSER_INTERVAL_MS) {
+  if (process.env.VITEST || process.env.AUCTION_CLOSER === "off") return;
+  if (globalThis.__bidyardAuctionCloser) return;
+  let running = false;
+  globalThis.__bidyardAuctionCloser = setInterval(() => {
+    if (running) return;
+    running = true;
+    closeEndedLots()
+      .catch((error) => console.error("auction closer:", error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  globalThis.__bidyardAuctionCloser.unref();
+  // stop on shutdown so the pool can go idle and the server can exit
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stopAuctionCloser();
+      // nobody else handles the signal: keep its default meaning (exit)
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+}
+
+export function stopAuctionCloser() {
+  clearInterval(globalThis.__bidyardAuctionCloser);
+  globalThis.__bidyardAuctionCloser = undefined;
+}

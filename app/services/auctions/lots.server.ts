@@ -1,0 +1,339 @@
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { now } from "~/platform/clock.server";
+import { pseudonymNumber } from "~/platform/pseudonyms.server";
+import { closeEndedLots, closeLotIfEnded } from "~/services/auctions/closer.server";
+import { lotBadge } from "~/services/auctions/rules";
+import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/services/auctions/types";
+import { UserError } from "~/utils/user-error";
+import { AuctionQuerySchema, type AuctionQuery } from "~/services/auctions/schemas";
+import { escapeLike } from "~/utils/escape-like";
+
+export const PAGE_SIZE = 24;
+export type { AuctionVehicle, HistoryEntry, LotDetail } from "~/services/auctions/types";
+
+type LotRow = {
+  id: string;
+  lot_number: string;
+  year: number;
+  make: string;
+  model: string;
+  vin: string;
+  location_city: string;
+  location_state: string;
+  damage_type: string;
+  primary_damage: string | null;
+  title_type: string;
+  auction_house: "copart" | "iaai";
+  status: string;
+  current_bid: string;
+  bid_count: number;
+  estimated_value: string;
+  image_url: string | null;
+  body_style: string | null;
+  color: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  high_bidder_id: string | null;
+  high_max: string | null;
+  ends_us: string;
+  watching: boolean;
+};
+
+function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle {
+  return {
+    id: String(row.id),
+    lotNumber: row.lot_number,
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    vin: row.vin,
+    location: `${row.location_city}, ${row.location_state}`,
+    locationState: row.location_state,
+    damageType: row.damage_type,
+    primaryDamage: row.primary_damage,
+    titleType: row.title_type,
+    auctionHouse: row.auction_house,
+    status: row.status,
+    badge: lotBadge({ status: row.status, startsAt: row.starts_at, endsAt: row.ends_at }, at),
+    currentBid: row.current_bid,
+    bidCount: row.bid_count,
+    estimatedValue: row.estimated_value,
+    imageUrl: row.image_url,
+    bodyStyle: row.body_style,
+    color: row.color,
+    startsAt: new Date(row.starts_at).toISOString(),
+    endsAt: new Date(row.ends_at).toISOString(),
+    watching: Boolean(row.watching),
+    leading: userId !== null && row.high_bidder_id === userId,
+    myMax: userId !== null && row.high_bidder_id === userId ? row.high_max : null,
+  };
+}
+
+/** Where a keyset page ends: the last lot's end in microseconds (the column's precision) and id. */
+type Cursor = { endsAtMicros: string; id: string };
+
+export function encodeCursor(cursor: Cursor) {
+  return Buffer.from(`${cursor.endsAtMicros}.${cursor.id}`).toString("base64url");
+}
+
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  const match = /^(\d{1,18})\.(\d{1,18})$/.exec(Buffer.from(value, "base64url").toString());
+  if (!match) return null;
+  return { endsAtMicros: match[1], id: match[2] };
+}
+
+/** The WHERE clause for the filters; every path has an index (see the 0401 migration). */
+export function whereFor(query: AuctionQuery) {
+  const clauses: string[] = [];
+  const replacements: Record<string, unknown> = {};
+  if (query.status === "ended") clauses.push("l.status <> 'active'");
+  else clauses.push("l.status = 'active'");
+  if (query.auctionHouse) {
+    clauses.push("l.auction_house = :house");
+    replacements.house = query.auctionHouse;
+  }
+  if (query.make) {
+    clauses.push("l.make = :make");
+    replacements.make = query.make;
+  }
+  if (query.model) {
+    clauses.push("l.model ILIKE :model");
+    replacements.model = escapeLike(query.model);
+  }
+  if (query.year) {
+    clauses.push("l.year = :year");
+    replacements.year = query.year;
+  }
+  if (query.yearMin) {
+    clauses.push("l.year >= :yearMin");
+    replacements.yearMin = query.yearMin;
+  }
+  if (query.yearMax) {
+    clauses.push("l.year <= :yearMax");
+    replacements.yearMax = query.yearMax;
+  }
+  if (query.damageType) {
+    clauses.push("l.damage_type = :damageType");
+    replacements.damageType = query.damageType;
+  }
+  if (query.location) {
+    clauses.push("l.location_state = :location");
+    replacements.location = query.location;
+  }
+  if (query.titleType) {
+    clauses.push("l.title_type = :titleType");
+    replacements.titleType = query.titleType;
+  }
+  if (query.runsDrives) {
+    clauses.push("l.runs_drives = :runsDrives");
+    replacements.runsDrives = query.runsDrives === "yes";
+  }
+  if (query.search) {
+    clauses.push("(l.make || ' ' || l.model || ' ' || l.vin) ILIKE :search");
+    replacements.search = `%${escapeLike(query.search)}%`;
+  }
+  return { sql: clauses.join(" AND "), replacements };
+}
+
+const COUNT_TTL_MS = 5_000;
+const countCache = new Map<string, { count: number; expires: number }>();
+
+/**
+ * The exact count for a filter, remembered for 5 s per process: the list itself refreshes every
+ * 5 s, and counting every open lot costs tens of milliseconds at 300,000 lots.
+ */
+async function countLots(where: { sql: string; replacements: Record<string, unknown> }) {
+  const key = JSON.stringify([where.sql, where.replacements]);
+  const cached = countCache.get(key);
+  const t = Date.now();
+  if (cached && cached.expires > t) return cached.count;
+  const [row] = await sequelize.query<{ count: string }>(
+    `SELECT count(*) AS count FROM lots l WHERE ${where.sql}`,
+    { replacements: where.replacements, type: QueryTypes.SELECT },
+  );
+  if (countCache.size > 500) countCache.clear();
+  countCache.set(key, { count: Number(row.count), expires: t + COUNT_TTL_MS });
+  return Number(row.count);
+}
+
+const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
+  l.location_state, l.damage_type, l.primary_damage, l.title_type, l.auction_house, l.status,
+  l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.body_style, l.color, l.starts_at,
+  l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
+  l.high_max`;
+
+/** The list page's query string checked against the query set; null when it is not valid. */
+export function parseAuctionQuery(searchParams: URLSearchParams): AuctionQuery | null {
+  const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
+  return parsed.success ? parsed.data : null;
+}
+
+/** The API's query string checked against the query set; a 400 UserError naming the problem. */
+export function readAuctionQuery(searchParams: URLSearchParams): AuctionQuery {
+  const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UserError(`Invalid query: ${issue.path.join(".")}: ${issue.message}`, { status: 400 });
+}
+
+/** Parameters only the auction query uses; its client always sends `status`. */
+const AUCTION_ONLY_PARAMS = ["auctionHouse", "damageType", "location", "status"];
+
+/** True when a GET /api/vehicles call asks for auction lots rather than community listings. */
+export function isAuctionQuery(searchParams: URLSearchParams) {
+  return AUCTION_ONLY_PARAMS.some((name) => searchParams.has(name));
+}
+
+/**
+ * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
+ * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
+ */
+export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
+  const at = now();
+  // close what has ended before listing (lazily on read); a cheap probe first, so most reads
+  // do not open a transaction
+  const [due] = await sequelize.query(
+    "SELECT 1 FROM lots WHERE status = 'active' AND ends_at <= :at LIMIT 1",
+    { replacements: { at }, type: QueryTypes.SELECT },
+  );
+  if (due) await closeEndedLots(50);
+  const where = whereFor(query);
+  const cursor = decodeCursor(query.cursor);
+  const ended = query.status === "ended";
+  const keyset = cursor
+    ? ended
+      ? " AND (l.ends_at, l.id) < (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
+      : " AND (l.ends_at, l.id) > (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
+    : "";
+  const order = ended ? "l.ends_at DESC, l.id DESC" : "l.ends_at ASC, l.id ASC";
+  const replacements = {
+    ...where.replacements,
+    userId,
+    limit: limit + 1,
+    cursorMicros: cursor ? Number(cursor.endsAtMicros) : null,
+    cursorId: cursor?.id,
+  };
+  const [rows, count] = await Promise.all([
+    sequelize.query<LotRow>(
+      `SELECT ${LIST_COLUMNS},
+              EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
+                AS watching
+         FROM lots l WHERE ${where.sql}${keyset} ORDER BY ${order} LIMIT :limit`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+    countLots(where),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    vehicles: page.map((row) => toVehicle(row, userId, at)),
+    total: count,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ endsAtMicros: String(last.ends_us), id: String(last.id) })
+        : null,
+    serverTime: at.toISOString(),
+  };
+}
+
+/** A lot with every field, for its page; closes it first if it has ended. */
+export async function getLot(lotId: string, userId: string | null): Promise<LotDetail | null> {
+  if (!/^\d{1,18}$/.test(lotId)) return null;
+  await closeLotIfEnded(lotId);
+  const at = now();
+  const [row] = await sequelize.query<
+    LotRow & {
+      trim_level: string | null;
+      location_zip: string | null;
+      yard_name: string | null;
+      secondary_damage: string | null;
+      title_state: string | null;
+      odometer: number | null;
+      runs_drives: boolean;
+      has_keys: boolean;
+      repair_cost: string | null;
+      image_urls: string[];
+    }
+  >(
+    `SELECT ${LIST_COLUMNS}, l.trim_level, l.location_zip, l.yard_name,
+            l.secondary_damage, l.title_state, l.odometer, l.runs_drives, l.has_keys,
+            l.repair_cost, l.image_urls,
+            EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
+              AS watching
+       FROM lots l WHERE l.id = :lotId`,
+    { replacements: { lotId, userId }, type: QueryTypes.SELECT },
+  );
+  if (!row) return null;
+  const vehicle = toVehicle(row, userId, at);
+  return {
+    ...vehicle,
+    trimLevel: row.trim_level,
+    locationCity: row.location_city,
+    locationZip: row.location_zip,
+    yardName: row.yard_name,
+    secondaryDamage: row.secondary_damage,
+    titleState: row.title_state,
+    odometer: row.odometer,
+    runsDrives: row.runs_drives,
+    hasKeys: row.has_keys,
+    repairCost: row.repair_cost,
+    imageUrls: row.image_urls,
+  };
+}
+
+/** "Bidder 4821": stable for one bidder on one lot, unlinkable across lots, keyed (not reversible). */
+export function maskBidder(userId: string, lotId: string) {
+  return `Bidder ${pseudonymNumber("bidder", lotId, userId)}`;
+}
+
+/** Newest first, keyset by id, bidders masked. */
+export async function bidHistory(
+  lotId: string,
+  viewerId: string | null,
+  options: { before?: string; limit?: number } = {},
+): Promise<HistoryEntry[]> {
+  const limit = Math.min(Math.max(options.limit ?? 25, 1), 100);
+  const rows = await sequelize.query<{
+    id: string;
+    user_id: string;
+    amount: string;
+    automatic: boolean;
+    created_at: Date;
+  }>(
+    `SELECT id, user_id, amount, automatic, created_at FROM bids
+      WHERE lot_id = :lotId ${options.before ? "AND id < :before" : ""}
+      ORDER BY id DESC LIMIT :limit`,
+    { replacements: { lotId, before: options.before, limit }, type: QueryTypes.SELECT },
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    bidder: maskBidder(row.user_id, lotId),
+    amount: row.amount,
+    automatic: row.automatic,
+    mine: viewerId !== null && row.user_id === viewerId,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** Adds the lot to the user's watchlist, or removes it when already there. */
+export async function toggleWatch(userId: string, lotId: string) {
+  const [rows] = await sequelize.query(
+    `WITH removed AS (DELETE FROM watchlist WHERE user_id = :userId AND lot_id = :lotId RETURNING 1)
+     INSERT INTO watchlist (user_id, lot_id)
+     SELECT :userId, :lotId WHERE NOT EXISTS (SELECT 1 FROM removed)
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    { replacements: { userId, lotId } },
+  );
+  return (rows as unknown[]).length > 0;
+}
+
+export async function lotExists(lotId: string) {
+  if (!/^\d{1,18}$/.test(lotId)) return false;
+  const rows = await sequelize.query("SELECT 1 FROM lots WHERE id = :lotId", {
+    replacements: { lotId },
+    type: QueryTypes.SELECT,
+  });
+  return rows.length > 0;
+}

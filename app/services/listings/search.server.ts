@@ -1,0 +1,355 @@
+// Searching community listings (the page's filters and GET /api/vehicles): one keyset page of
+// active listings newest first, with a capped count. See docs/decisions/0501-listing-search.md.
+import { QueryTypes } from "sequelize";
+import { sellerHandle } from "~/platform/pseudonyms.server";
+import { sequelize } from "~/models/db.server";
+import type { BodyType, Condition, Country, Currency } from "~/services/listings/fields";
+import {
+  FILTER_KEYS,
+  listingSearchSchema,
+  type FilterKey,
+  type IgnoredFilter,
+  type ListingFilters,
+} from "~/services/listings/schemas";
+import { UserError } from "~/utils/user-error";
+import { escapeLike } from "~/utils/escape-like";
+
+export const PAGE_SIZE = 24;
+
+export type ListingCard = {
+  id: string;
+  title: string;
+  price: string;
+  currency: Currency;
+  condition: Condition;
+  year: number;
+  make: string;
+  model: string;
+  mileage: number | null;
+  bodyType: BodyType | null;
+  city: string;
+  state: string | null;
+  country: Country;
+  featured: boolean;
+  createdAt: string;
+  imageUrl: string | null;
+  isFavorite: boolean;
+};
+
+/** Counting stops here: beyond it the page says "10,000+" (exact counts of huge sets cost a scan). */
+export const COUNT_CAP = 10_000;
+
+export type ListingPage = {
+  listings: ListingCard[];
+  /** Matches, up to COUNT_CAP. */
+  total: number;
+  /** True when there are more than COUNT_CAP matches. */
+  totalCapped: boolean;
+  nextCursor: string | null;
+};
+
+type CardRow = Omit<ListingCard, "createdAt" | "id"> & {
+  id: string;
+  created_at: Date;
+  created_at_text: string;
+};
+
+/** Escapes LIKE wildcards so a user's "%" or "_" match themselves. */
+function likePattern(word: string) {
+  return `%${escapeLike(word)}%`;
+}
+
+function encodeCursor(createdAtText: string, id: string) {
+  return Buffer.from(`${createdAtText}|${id}`, "utf8").toString("base64url");
+}
+
+/** The text form of created_at (`created_at::text`) that our cursors carry. */
+const CURSOR_TIME =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
+
+/** A timestamp the database reads back: the right form and a real date (no February 30). */
+function isCursorTime(at: string) {
+  const match = CURSOR_TIME.exec(at);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    offsetHours < 16 &&
+    offsetMinutes < 60
+  );
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  const [at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || !at || !id || !isCursorTime(at)) return null;
+  // A bigint the database can read: at most 18 digits.
+  if (!/^[1-9]\d{0,17}$/.test(id)) return null;
+  return { at, id };
+}
+
+/** True when `cursor` is one this search handed out (a link may carry anything). */
+export function isListingCursor(cursor: string) {
+  return decodeCursor(cursor) !== null;
+}
+
+/** A cursor that is not one of ours: the caller asked for a page that does not exist. */
+export class BadCursorError extends UserError {
+  constructor() {
+    super("The cursor is not valid: start again from the first page.", {
+      status: 400,
+      field: "cursor",
+    });
+  }
+}
+
+/** The WHERE clause for active listings matching `filters`; every part is a bound parameter. */
+export function filterClause(filters: ListingFilters, bind: unknown[]) {
+  const where = ["l.status = 'active'"];
+  const param = (value: unknown) => {
+    bind.push(value);
+    return `$${bind.length}`;
+  };
+  if (filters.search) {
+    // Every word must appear somewhere in title, make, model or description (trigram index).
+    const words = filters.search.split(/\s+/).filter(Boolean).slice(0, 6);
+    for (const word of words) {
+      where.push(
+        `(l.title || ' ' || l.make || ' ' || l.model || ' ' || l.description) ILIKE ${param(likePattern(word))}`,
+      );
+    }
+  }
+  if (filters.make) where.push(`lower(l.make) = lower(${param(filters.make)})`);
+  if (filters.model) where.push(`lower(l.model) = lower(${param(filters.model)})`);
+  let { yearMin, yearMax } = filters;
+  if (yearMin !== undefined && yearMax !== undefined && yearMin > yearMax)
+    [yearMin, yearMax] = [yearMax, yearMin];
+  if (yearMin !== undefined) where.push(`l.year >= ${param(yearMin)}`);
+  if (yearMax !== undefined) where.push(`l.year <= ${param(yearMax)}`);
+  if (filters.priceMin) where.push(`l.price >= ${param(filters.priceMin)}::numeric`);
+  if (filters.priceMax) where.push(`l.price <= ${param(filters.priceMax)}::numeric`);
+  if (filters.country) where.push(`l.country = ${param(filters.country)}`);
+  if (filters.state) where.push(`lower(l.state) = lower(${param(filters.state)})`);
+  if (filters.city) where.push(`lower(l.city) = lower(${param(filters.city)})`);
+  if (filters.condition) where.push(`l.condition = ${param(filters.condition)}`);
+  if (filters.bodyType) where.push(`l.body_type = ${param(filters.bodyType)}`);
+  return where;
+}
+
+/** Active listings matching `filters`, newest first, one keyset page at a time. */
+export async function searchListings(
+  filters: ListingFilters,
+  options: { cursor?: string | null; limit?: number; viewerId?: string | null } = {},
+): Promise<ListingPage> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? PAGE_SIZE) || PAGE_SIZE, 1), 100);
+  const countBind: unknown[] = [];
+  const countWhere = filterClause(filters, countBind);
+
+  const bind: unknown[] = [];
+  const where = filterClause(filters, bind);
+  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  if (options.cursor && !cursor) throw new BadCursorError();
+  if (cursor) {
+    bind.push(cursor.at, cursor.id);
+    where.push(
+      `(l.created_at, l.id) < ($${bind.length - 1}::timestamptz, $${bind.length}::bigint)`,
+    );
+  }
+  bind.push(options.viewerId ?? null);
+  const viewer = `$${bind.length}::uuid`;
+  bind.push(limit + 1);
+
+  const [rows, [count]] = await Promise.all([
+    sequelize.query<CardRow>(
+      `SELECT l.id, l.title, l.price, l.currency, l.condition, l.year, l.make, l.model, l.mileage,
+              l.body_type AS "bodyType", l.city, l.state, l.country, l.featured, l.created_at,
+              l.created_at::text AS created_at_text,
+              (SELECT p.thumbnail_url FROM listing_photos p
+                WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl",
+              (${viewer} IS NOT NULL AND EXISTS (SELECT 1 FROM listing_favorites f
+                WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
+         FROM listings l
+        WHERE ${where.join(" AND ")}
+        ORDER BY l.created_at DESC, l.id DESC
+        LIMIT $${bind.length}`,
+      { bind, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{ total: string }>(
+      `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
+         WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
+      { bind: countBind, type: QueryTypes.SELECT },
+    ),
+  ]);
+
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    listings: page.map(({ created_at, created_at_text: _text, ...row }) => ({
+      ...row,
+      id: String(row.id),
+      createdAt: created_at.toISOString(),
+    })),
+    total: Math.min(Number(count.total), COUNT_CAP),
+    totalCapped: Number(count.total) > COUNT_CAP,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.created_at_text, last.id) : null,
+  };
+}
+
+function presentFilters(params: URLSearchParams) {
+  const raw: Partial<Record<FilterKey, string>> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  return raw;
+}
+
+/**
+ * Only the non-empty community parameters of a query string, or why each bad one is refused
+ * (keyed by parameter: "enter a year between 1900 and 2027").
+ */
+export function parseListingFilters(
+  params: URLSearchParams,
+): { ok: true; filters: ListingFilters } | { ok: false; errors: Record<string, string> } {
+  const parsed = listingSearchSchema.safeParse(presentFilters(params));
+  if (parsed.success) return { ok: true, filters: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    errors[String(issue.path[0])] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * The page's reading of a query string: a value that does not parse (a typo in a shared link) is
+ * left out rather than failing the whole search, and returned with its reason so the page can
+ * say so and mark the field.
+ */
+export function lenientListingFilters(params: URLSearchParams): {
+  filters: ListingFilters;
+  ignored: IgnoredFilter[];
+} {
+  const result = parseListingFilters(params);
+  if (result.ok) return { filters: result.filters, ignored: [] };
+  const raw = presentFilters(params);
+  const ignored = FILTER_KEYS.flatMap((key) => {
+    const problem = result.errors[key];
+    return problem ? [{ key, value: raw[key] ?? "", problem }] : [];
+  });
+  const cleaned = new URLSearchParams(params);
+  for (const { key } of ignored) cleaned.delete(key);
+  const again = parseListingFilters(cleaned);
+  return { filters: again.ok ? again.filters : {}, ignored };
+}
+
+/** A listing as API callers get it: every field and its images. */
+export type ListingRecord = {
+  id: string;
+  /** The seller's public handle (never their user id). */
+  seller: string;
+  title: string;
+  description: string;
+  make: string;
+  model: string;
+  year: number;
+  mileage: number | null;
+  price: string;
+  currency: Currency;
+  condition: Condition;
+  fuelType: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  bodyType: BodyType | null;
+  country: Country;
+  state: string | null;
+  city: string;
+  zipCode: string | null;
+  images: string[];
+  featured: boolean;
+  createdAt: string;
+  isFavorite: boolean;
+};
+
+async function listingRecords(cards: ListingCard[]): Promise<ListingRecord[]> {
+  if (cards.length === 0) return [];
+  const rows = await sequelize.query<
+    Omit<ListingRecord, "createdAt" | "seller"> & { createdAt: Date; userId: string }
+  >(
+    `SELECT l.id::text AS id, l.user_id AS "userId", l.title, l.description, l.make, l.model,
+            l.year, l.mileage, l.price, l.currency, l.condition, l.fuel_type AS "fuelType",
+            l.transmission, l.drivetrain, l.exterior_color AS "exteriorColor",
+            l.interior_color AS "interiorColor", l.body_type AS "bodyType", l.country, l.state,
+            l.city, l.zip_code AS "zipCode", l.featured, l.created_at AS "createdAt",
+            ARRAY(SELECT p.url FROM listing_photos p WHERE p.listing_id = l.id
+                   ORDER BY p.position) AS images
+       FROM listings l WHERE l.id = ANY($1::bigint[])`,
+    { bind: [cards.map((c) => c.id)], type: QueryTypes.SELECT },
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return cards.flatMap((card) => {
+    const row = byId.get(card.id);
+    if (!row) return [];
+    const { userId, ...listing } = row;
+    return [
+      {
+        ...listing,
+        seller: sellerHandle(userId),
+        createdAt: row.createdAt.toISOString(),
+        isFavorite: card.isFavorite,
+      },
+    ];
+  });
+}
+
+/**
+ * GET /api/vehicles with the community query set: one page of listings (ListingRecord, newest
+ * first), or the invalid parameters.
+ */
+export async function searchListingsFromQuery(url: URL, viewerId?: string | null) {
+  const parsed = parseListingFilters(url.searchParams);
+  if (!parsed.ok) return parsed;
+  const cursor = url.searchParams.get("cursor") || null;
+  if (cursor && !isListingCursor(cursor)) {
+    return { ok: false as const, errors: { cursor: "Invalid cursor" } };
+  }
+  const page = await searchListings(parsed.filters, {
+    cursor,
+    limit: Number(url.searchParams.get("limit")) || PAGE_SIZE,
+    viewerId,
+  });
+  return {
+    ok: true as const,
+    filters: parsed.filters,
+    page: { ...page, listings: await listingRecords(page.listings) },
+  };
+}
+
+/** True when the query string carries any community parameter (vs. the auction set). */
+export function isCommunityQuery(params: URLSearchParams) {
+  return (
+    [
+      "search",
+      "yearMin",
+      "yearMax",
+      "priceMin",
+      "priceMax",
+      "country",
+      "state",
+      "city",
+      "condition",
+      "bodyType",
+    ] as const
+  ).some((key) => params.has(key));
+}

@@ -1,0 +1,276 @@
+// Paying for memberships (docs/decisions/0602): Subscribe pays the first period, Renew the next
+// one, through the payments gateway; a purchase is applied once, when its payment is captured.
+// The checkout below is the one seam between memberships and the gateway: memberships never talk
+// to a provider themselves; the default goes through the shared payment orders.
+import type { Transaction } from "sequelize";
+import {
+  Membership,
+  MembershipPlan,
+  MembershipPurchase,
+  type PurchaseKind,
+} from "~/models/membership.server";
+import {
+  cancelPaymentOrder,
+  createPaymentOrder,
+  findUserPaymentOrder,
+  settlePaymentOrder,
+} from "~/services/deposits/payments.server";
+import { PAYMENT_NOT_COMPLETED } from "~/services/memberships/messages";
+import { periodEnd } from "~/services/memberships/rules";
+import { notify } from "~/platform/notifications.server";
+import { PaymentGatewayError } from "~/platform/payments/index.server";
+import { toCents } from "~/utils/money";
+import { UserError } from "~/utils/user-error";
+import {
+  activeMembership,
+  lockUser,
+  MembershipError,
+  paidPlan,
+  putMembership,
+  runningCampaign,
+} from "./memberships.server";
+
+export type CapturedPayment = {
+  /** Our payment order's id. */
+  paymentOrderId: string;
+  /** What the provider says it captured: the only amount believed. */
+  amount: string;
+};
+
+export interface MembershipCheckout {
+  /** Creates an order at the provider; the payer approves it at `approvalUrl`. */
+  createOrder(input: {
+    userId: string;
+    amount: string;
+    description: string;
+    returnPath: string;
+    cancelPath: string;
+  }): Promise<{ paymentOrderId: string; approvalUrl: string }>;
+  /**
+   * Captures the user's order (by the provider's id, the `token` the provider sends back) and,
+   * once only, runs `onCaptured` inside the transaction that records the capture. Null when the
+   * order is not this user's membership order. Throws when the capture fails.
+   */
+  settle(
+    userId: string,
+    providerOrderId: string,
+    onCaptured: (payment: CapturedPayment, transaction: Transaction) => Promise<void>,
+  ): Promise<{ paymentOrderId: string; settledNow: boolean } | null>;
+  /** The payer turned back at the provider. Null when the order is not this user's. */
+  cancel(userId: string, providerOrderId: string): Promise<{ paymentOrderId: string } | null>;
+}
+
+/**
+ * The provider could not create, capture or cancel a payment: nothing was bought. A 502 for the
+ * user; the provider's own words (`detail`) go to the log only.
+ */
+export class PaymentFailedError extends UserError {
+  constructor(readonly detail: string) {
+    super(PAYMENT_NOT_COMPLETED, { status: 502, title: "Payment failed", code: "payment_failed" });
+  }
+}
+
+function failed(error: unknown): never {
+  if (error instanceof PaymentGatewayError) {
+    console.error("membership payment:", error.message);
+    throw new PaymentFailedError(error.message);
+  }
+  throw error;
+}
+
+/** The environment's checkout: the shared payment orders over PayPal or the TEST MODE gateway. */
+export function membershipCheckout(): MembershipCheckout {
+  return {
+    async createOrder(input) {
+      try {
+        const { order, approvalUrl } = await createPaymentOrder({
+          ...input,
+          purpose: "membership",
+        });
+        return { paymentOrderId: order.id, approvalUrl };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    async settle(userId, providerOrderId, onCaptured) {
+      const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
+      if (!order) return null;
+      try {
+        const settled = await settlePaymentOrder(order, (captured, capture, transaction) =>
+          onCaptured({ paymentOrderId: captured.id, amount: capture.amount }, transaction),
+        );
+        return { paymentOrderId: settled.order.id, settledNow: settled.settledNow };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    async cancel(userId, providerOrderId) {
+      const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
+      if (!order) return null;
+      await cancelPaymentOrder(order);
+      return { paymentOrderId: order.id };
+    },
+  };
+}
+
+function describePurchase(plan: MembershipPlan, kind: PurchaseKind) {
+  const what = `BidYard ${plan.name} membership`;
+  const period = plan.billingInterval === "yearly" ? "1 year" : "1 month";
+  return `${what}${kind === "renew" ? " renewal" : ""} (${period})`.slice(0, 127);
+}
+
+async function beginPurchase(
+  userId: string,
+  plan: MembershipPlan,
+  kind: PurchaseKind,
+  campaignId: string | null,
+  checkout: MembershipCheckout,
+) {
+  const order = await checkout.createOrder({
+    userId,
+    amount: plan.price,
+    description: describePurchase(plan, kind),
+    returnPath: "/membership/return",
+    cancelPath: "/membership/cancel",
+  });
+  await MembershipPurchase.create({
+    userId,
+    planId: plan.id,
+    campaignId,
+    kind,
+    amount: plan.price,
+    paymentOrderId: order.paymentOrderId,
+  });
+  return { approvalUrl: order.approvalUrl, paymentOrderId: order.paymentOrderId };
+}
+
+/**
+ * Starts paying the first period of a plan: answers the provider's approval link. Nothing about
+ * the membership changes until the payment is captured (completeMembershipPayment).
+ */
+export async function beginSubscription(
+  userId: string,
+  input: { planId: string; campaignId?: string | null },
+  { checkout = membershipCheckout(), now = new Date() } = {},
+) {
+  const plan = await paidPlan(input.planId);
+  const campaign = input.campaignId ? await runningCampaign(input.campaignId, now) : null;
+  const current = await activeMembership(userId, undefined, now);
+  if (current?.status === "active" && current.planId === String(plan.id)) {
+    throw new MembershipError(
+      409,
+      "You are already on this plan. Renew it to pay the next period.",
+    );
+  }
+  return beginPurchase(userId, plan, "subscribe", campaign ? campaign.id : null, checkout);
+}
+
+/** Starts paying the next period of the user's paid membership (expired ones too). */
+export async function beginRenewal(
+  userId: string,
+  { checkout = membershipCheckout() }: { checkout?: MembershipCheckout } = {},
+) {
+  const membership = await Membership.findOne({ where: { userId } });
+  if (!membership || membership.status !== "active") {
+    throw new MembershipError(400, "You have no paid membership to renew. Subscribe to a plan.");
+  }
+  const plan = await paidPlan(membership.planId);
+  return beginPurchase(userId, plan, "renew", null, checkout);
+}
+
+/** Runs once per captured order, inside the transaction that records the capture. */
+async function applyPurchase(
+  payment: { paymentOrderId: string; amount: string },
+  transaction: Transaction,
+  now: Date,
+) {
+  const purchase = await MembershipPurchase.findOne({
+    where: { paymentOrderId: payment.paymentOrderId },
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  if (!purchase) throw new Error(`No membership purchase for order ${payment.paymentOrderId}`);
+  if (purchase.status === "applied") return purchase;
+  if (toCents(payment.amount) !== toCents(purchase.amount)) {
+    throw new Error(`Captured ${payment.amount}, expected ${purchase.amount}`);
+  }
+  await lockUser(purchase.userId, transaction);
+  const plan = await MembershipPlan.findByPk(purchase.planId, { transaction, rejectOnEmpty: true });
+  const current = await activeMembership(purchase.userId, transaction, now);
+  const existing = await Membership.findOne({ where: { userId: purchase.userId }, transaction });
+  // A renewal extends the paid period it follows; a subscription starts its period now.
+  const extending =
+    purchase.kind === "renew" &&
+    existing !== null &&
+    current?.status === "active" &&
+    current.planId === String(plan.id);
+  const start = extending ? current.currentPeriodEnd : now;
+  const end = periodEnd(start, plan.billingInterval);
+  await putMembership(
+    purchase.userId,
+    {
+      planId: plan.id,
+      campaignId: purchase.campaignId ?? (extending ? existing.campaignId : null),
+      status: "active",
+      currentPeriodStart: extending ? existing.currentPeriodStart : now,
+      currentPeriodEnd: end,
+    },
+    transaction,
+  );
+  await purchase.update(
+    { status: "applied", periodStart: start, periodEnd: end, appliedAt: now },
+    { transaction },
+  );
+  await notify(
+    purchase.userId,
+    {
+      kind: purchase.kind === "renew" ? "membership_renewed" : "membership_started",
+      title:
+        purchase.kind === "renew"
+          ? `Your ${plan.name} membership is renewed`
+          : `Welcome to ${plan.name}`,
+      body: `Active until ${end.toISOString().slice(0, 10)}.`,
+      link: "/membership",
+    },
+    transaction,
+  );
+  return purchase;
+}
+
+/**
+ * The payer approved: capture and, once, make the membership active for the period paid. Throws
+ * MembershipError(404) for an order that is not this user's, and passes on capture failures.
+ */
+export async function completeMembershipPayment(
+  userId: string,
+  providerOrderId: string,
+  { checkout = membershipCheckout(), now = new Date() } = {},
+) {
+  const settled = await checkout.settle(userId, providerOrderId, (payment, transaction) =>
+    applyPurchase(payment, transaction, now).then(() => undefined),
+  );
+  if (!settled) throw new MembershipError(404, "No such membership payment.");
+  const purchase = await MembershipPurchase.findOne({
+    where: { paymentOrderId: settled.paymentOrderId, userId },
+  });
+  if (!purchase || purchase.status !== "applied") {
+    throw new Error(`Membership payment ${settled.paymentOrderId} is captured but not applied`);
+  }
+  return { kind: purchase.kind, settledNow: settled.settledNow };
+}
+
+/** The payer turned back at the provider: nothing changes but the purchase's note. */
+export async function cancelMembershipPayment(
+  userId: string,
+  providerOrderId: string,
+  { checkout = membershipCheckout() }: { checkout?: MembershipCheckout } = {},
+) {
+  const cancelled = await checkout.cancel(userId, providerOrderId);
+  if (!cancelled) return;
+  await MembershipPurchase.update(
+    { status: "cancelled" },
+    { where: { paymentOrderId: cancelled.paymentOrderId, userId, status: "pending" } },
+  );
+}

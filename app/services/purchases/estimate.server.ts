@@ -1,0 +1,88 @@
+// "If you win at $X": the same fee module and schedules as the invoice, plus the job board's own
+// transport quote (app/services/affiliates/rules.ts, read only) from the yard to the buyer's ZIP
+// code or city.
+import { roadMiles } from "~/services/affiliates/distance";
+import { quotePayoutCents } from "~/services/affiliates/rules";
+import {
+  cityLabel,
+  findCity,
+  findCityByLabel,
+  largestCityInState,
+} from "~/services/affiliates/us-cities";
+import { findZipArea, isZipCode } from "~/services/affiliates/zips";
+import { MIN_INCREMENT_CENTS } from "~/services/auctions/rules";
+import { parseCents } from "~/utils/money";
+import { allInCost, highestBidWithin, type InvoiceLine } from "./fees";
+import { loadSchedules } from "./schedules.server";
+import { estimateSchema } from "./schemas";
+
+export type AllInEstimate = {
+  bid: string;
+  budget: string;
+  to: string;
+  error: string | null;
+  bidCents: number;
+  lines: InvoiceLine[];
+  totalCents: number;
+  transport: { from: string; to: string; miles: number } | null;
+  /** The reverse: the most the buyer will pay all in, and the highest bid that fits it. */
+  budgetCents: number | null;
+  maxBidCents: number | null;
+};
+
+/** The estimate for the lot page's GET form (`?bid=&budget=&to=`); defaults to the next bid. */
+export async function allInEstimate(
+  lot: { titleType: string; locationCity: string; locationState: string; currentBid: string },
+  params: URLSearchParams,
+): Promise<AllInEstimate> {
+  const raw = {
+    bid: params.get("bid")?.trim() || undefined,
+    budget: params.get("budget")?.trim() || undefined,
+    to: params.get("to")?.trim() || undefined,
+  };
+  const parsed = estimateSchema.safeParse(raw);
+  let error = parsed.success ? null : parsed.error.issues[0].message;
+  const nextBid = (parseCents(lot.currentBid) ?? 0) + MIN_INCREMENT_CENTS;
+  const bidCents = parsed.success && parsed.data.bid !== undefined ? parsed.data.bid : nextBid;
+  const budgetCents = parsed.success ? (parsed.data.budget ?? null) : null;
+
+  let transport: AllInEstimate["transport"] = null;
+  let transportCents: number | null = null;
+  if (parsed.success && parsed.data.to) {
+    const to = parsed.data.to;
+    const zip = isZipCode(to);
+    const destination = zip ? findZipArea(to) : findCityByLabel(to);
+    const origin =
+      findCity(lot.locationCity, lot.locationState) ?? largestCityInState(lot.locationState);
+    if (!destination) {
+      error = zip
+        ? `We do not know ZIP code ${to}. Check it, or enter a city as "Dallas, TX".`
+        : 'Enter a 5-digit ZIP code, or a city as "Dallas, TX".';
+    } else if (origin) {
+      const miles = roadMiles(origin, destination);
+      transportCents = quotePayoutCents("shipping", miles);
+      transport = {
+        from: cityLabel(origin),
+        to: zip ? `${to.slice(0, 5)} (${cityLabel(destination)} area)` : cityLabel(destination),
+        miles,
+      };
+    }
+  }
+  const schedules = await loadSchedules();
+  const { lines, totalCents } = allInCost(schedules, bidCents, lot.titleType, transportCents);
+  return {
+    bid: raw.bid ?? (nextBid / 100).toFixed(0),
+    budget: raw.budget ?? "",
+    to: raw.to ?? "",
+    error,
+    bidCents,
+    lines,
+    totalCents,
+    transport,
+    budgetCents,
+    maxBidCents:
+      budgetCents === null
+        ? null
+        : highestBidWithin(schedules, budgetCents, lot.titleType, transportCents),
+  };
+}

@@ -1,0 +1,216 @@
+// Sold prices: what closed lots sold for (their final price is the current bid they closed on),
+// searched by vehicle, and the comparable sales and likely price of one lot (record 2104).
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { auctionValue } from "~/services/vehicles/valuation";
+import type { ResultsQuery } from "./schemas";
+import { escapeLike } from "~/utils/escape-like";
+
+export const RESULTS_LIMIT = 50;
+/** Comparable sales: same make and model, model year within this many years, newest first. */
+export const COMPARABLE_YEARS = 2;
+export const COMPARABLE_LIMIT = 8;
+/** The price range needs at least this many comparable sales; fewer, and the value model says. */
+export const MIN_COMPARABLES = 3;
+
+export type SoldLot = {
+  id: string;
+  auctionHouse: string;
+  lotNumber: string;
+  year: number;
+  make: string;
+  model: string;
+  damageType: string;
+  primaryDamage: string | null;
+  titleType: string;
+  odometer: number | null;
+  runsDrives: boolean;
+  soldPrice: string;
+  soldAt: string;
+  /** The first stored picture; null shows the drawing (lotPicture in services/auctions/pictures). */
+  imageUrl: string | null;
+  bodyStyle: string | null;
+  color: string | null;
+};
+export type PriceSummary = {
+  count: number;
+  median: string | null;
+  low: string | null;
+  high: string | null;
+};
+
+type Row = {
+  id: string;
+  auction_house: string;
+  lot_number: string;
+  year: number;
+  make: string;
+  model: string;
+  damage_type: string;
+  primary_damage: string | null;
+  title_type: string;
+  odometer: number | null;
+  runs_drives: boolean;
+  current_bid: string;
+  closed_at: Date;
+  image: string | null;
+  body_style: string | null;
+  color: string | null;
+};
+
+const COLUMNS = `id::text, auction_house, lot_number, year, make, model, damage_type, primary_damage,
+  title_type, odometer, runs_drives, current_bid, closed_at, image_urls[1] AS image, body_style, color`;
+
+function toSold(row: Row): SoldLot {
+  return {
+    id: row.id,
+    auctionHouse: row.auction_house,
+    lotNumber: row.lot_number,
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    damageType: row.damage_type,
+    primaryDamage: row.primary_damage,
+    titleType: row.title_type,
+    odometer: row.odometer,
+    runsDrives: row.runs_drives,
+    soldPrice: row.current_bid,
+    soldAt: new Date(row.closed_at).toISOString(),
+    imageUrl: row.image,
+    bodyStyle: row.body_style,
+    color: row.color,
+  };
+}
+
+const money = (value: string | number | null) =>
+  value === null ? null : (Math.round(Number(value) / 25) * 25).toFixed(2);
+
+/** The newest sold lots matching the search, and the median and middle half of all matches. */
+export async function searchSoldLots(query: ResultsQuery) {
+  const where = ["status = 'sold'"];
+  const replacements: Record<string, unknown> = { limit: RESULTS_LIMIT };
+  if (query.make) {
+    where.push("lower(make) = lower(:make)");
+    replacements.make = query.make;
+  }
+  if (query.model) {
+    where.push("lower(model) LIKE lower(:model) || '%'");
+    replacements.model = escapeLike(query.model);
+  }
+  if (query.yearFrom) {
+    where.push("year >= :yearFrom");
+    replacements.yearFrom = query.yearFrom;
+  }
+  if (query.yearTo) {
+    where.push("year <= :yearTo");
+    replacements.yearTo = query.yearTo;
+  }
+  if (query.damage) {
+    where.push("damage_type = :damage");
+    replacements.damage = query.damage;
+  }
+  if (query.title) {
+    where.push("title_type = :title");
+    replacements.title = query.title;
+  }
+  const filter = where.join(" AND ");
+  const [rows, [summary]] = await Promise.all([
+    sequelize.query<Row>(
+      `SELECT ${COLUMNS} FROM lots WHERE ${filter} ORDER BY closed_at DESC, id DESC LIMIT :limit`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+    sequelize.query<{
+      count: number;
+      median: string | null;
+      low: string | null;
+      high: string | null;
+    }>(
+      `SELECT count(*)::int AS count,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY current_bid) AS median,
+              percentile_cont(0.25) WITHIN GROUP (ORDER BY current_bid) AS low,
+              percentile_cont(0.75) WITHIN GROUP (ORDER BY current_bid) AS high
+         FROM lots WHERE ${filter}`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+  ]);
+  return {
+    lots: rows.map(toSold),
+    summary: {
+      count: summary.count,
+      median: money(summary.median),
+      low: money(summary.low),
+      high: money(summary.high),
+    } satisfies PriceSummary,
+  };
+}
+
+export type LotForComparison = {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  damageType: string;
+  primaryDamage: string | null;
+  titleType: string;
+  runsDrives: boolean;
+  estimatedValue: string;
+};
+
+export type Comparables = {
+  sales: SoldLot[];
+  summary: PriceSummary;
+  /** the likely hammer price: the middle half of comparable sales, or the value model's ±20 % */
+  likely: { low: string; high: string; basis: "sales" | "model" } | null;
+};
+
+/**
+ * Recent sales of the same make and model within ±2 model years, those with the same kind of
+ * damage first; the median and middle half of up to 30 of them; and the likely price.
+ */
+export async function comparableSales(lot: LotForComparison): Promise<Comparables> {
+  const rows = await sequelize.query<Row>(
+    `SELECT ${COLUMNS} FROM lots
+      WHERE status = 'sold' AND make = :make AND model = :model AND id <> :id
+        AND year BETWEEN :year - ${COMPARABLE_YEARS} AND :year + ${COMPARABLE_YEARS}
+      ORDER BY (damage_type = :damage) DESC, closed_at DESC, id DESC
+      LIMIT 30`,
+    {
+      replacements: {
+        make: lot.make,
+        model: lot.model,
+        id: lot.id,
+        year: lot.year,
+        damage: lot.damageType,
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  const prices = rows.map((r) => Number(r.current_bid)).sort((a, b) => a - b);
+  const at = (q: number) => {
+    if (prices.length === 0) return null;
+    const position = (prices.length - 1) * q;
+    const lower = Math.floor(position);
+    const upper = Math.ceil(position);
+    return prices[lower] + (prices[upper] - prices[lower]) * (position - lower);
+  };
+  const summary = {
+    count: prices.length,
+    median: money(at(0.5)),
+    low: money(at(0.25)),
+    high: money(at(0.75)),
+  };
+  let likely: Comparables["likely"] = null;
+  if (prices.length >= MIN_COMPARABLES) {
+    likely = { low: summary.low!, high: summary.high!, basis: "sales" };
+  } else if (Number(lot.estimatedValue) > 0) {
+    const guess = auctionValue({
+      retail: Number(lot.estimatedValue),
+      primaryDamage: lot.primaryDamage,
+      damageType: lot.damageType,
+      titleType: lot.titleType,
+      runsDrives: lot.runsDrives,
+    });
+    likely = { low: money(guess * 0.8)!, high: money(guess * 1.2)!, basis: "model" };
+  }
+  return { sales: rows.slice(0, COMPARABLE_LIMIT).map(toSold), summary, likely };
+}
