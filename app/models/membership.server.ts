@@ -34,6 +34,8 @@ export class MembershipPlan extends Model<
   declare prioritySupport: CreationOptional<boolean>;
   declare advancedBuyerTools: CreationOptional<boolean>;
   declare sellerAnalytics: CreationOptional<boolean>;
+  /** The one plan with the "Most Popular" ribbon (a unique index allows one active plan). */
+  declare mostPopular: CreationOptional<boolean>;
   declare active: CreationOptional<boolean>;
   declare sortOrder: CreationOptional<number>;
   declare createdAt: CreationOptional<Date>;
@@ -53,6 +55,7 @@ MembershipPlan.init(
     prioritySupport: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     advancedBuyerTools: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     sellerAnalytics: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    mostPopular: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
     sortOrder: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     createdAt: DataTypes.DATE,

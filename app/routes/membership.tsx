@@ -32,7 +32,7 @@ import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FREE_LISTINGS } from "~/services/listings/rules";
-import { formatMembershipDate } from "~/services/memberships/rules";
+import { firstPaidPeriod, formatMembershipDate, planBenefits } from "~/services/memberships/rules";
 import { membershipIntentSchema } from "~/services/memberships/schemas";
 
 // The no-JS subscribe post is answered with a redirect to the provider's approval page.
@@ -56,8 +56,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trialCampaign && !membership.hasUsedTrial && membership.status !== "active"
       ? { campaignId: trialCampaign.id, trialDays: trialCampaign.trialDays! }
       : null;
+  // What each Subscribe Now would buy, said on the page before paying (docs/decisions/2851).
+  const now = new Date();
+  const trialEnd = membership.trialEndsAt ? new Date(membership.trialEndsAt) : null;
+  const terms = Object.fromEntries(
+    plans.map((plan) => {
+      const { start, end } = firstPaidPeriod(plan.billingInterval, now, trialEnd);
+      return [
+        plan.id,
+        { start: start.toISOString(), end: end.toISOString(), keepsTrial: start > now },
+      ];
+    }),
+  );
   return data(
-    { plans, campaigns, membership, trialOffer },
+    { plans, campaigns, membership, trialOffer, terms },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -125,12 +137,30 @@ const WHY_UPGRADE = [
 ] as const;
 
 export default function MembershipPage() {
-  const { plans, campaigns, membership, trialOffer } = useLoaderData<typeof loader>();
+  const { plans, campaigns, membership, trialOffer, terms } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const freePlan = plans.find((plan) => plan.isFree);
   const paidPlans = plans.filter((plan) => !plan.isFree);
+  // The benefits shown are the member's own plan's; a non-member's are the free tier's.
+  const ownPlan = membership.hasActiveMembership
+    ? plans.find((plan) => plan.id === membership.planId)
+    : freePlan;
+  const benefits = ownPlan
+    ? planBenefits(ownPlan)
+    : planBenefits({
+        price: "0.00",
+        vehicleLimit: FREE_LISTINGS,
+        featuredListings: 0,
+        prioritySupport: false,
+        advancedBuyerTools: false,
+        sellerAnalytics: false,
+      });
+  const benefitsTitle =
+    membership.hasActiveMembership && membership.planName
+      ? `Your ${membership.planName} Benefits`
+      : "Free Tier Benefits";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="text-center text-3xl font-black text-slate-900 sm:text-4xl">
@@ -146,18 +176,28 @@ export default function MembershipPage() {
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <CurrentPlan membership={membership} busy={busy} />
+        <CurrentPlan
+          membership={membership}
+          keep={
+            membership.status === "trialing" && ownPlan && terms[ownPlan.id]
+              ? { price: ownPlan.price, terms: terms[ownPlan.id] }
+              : null
+          }
+          busy={busy}
+        />
         <section
-          aria-labelledby="free-tier-heading"
+          aria-labelledby="benefits-heading"
           className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
-          <h2 id="free-tier-heading" className="text-lg font-bold text-slate-900">
-            Free Tier Benefits
+          <h2 id="benefits-heading" className="text-lg font-bold text-slate-900">
+            {benefitsTitle}
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-700">
-            <li>✓ Up to {freePlan?.vehicleLimit ?? FREE_LISTINGS} vehicle listings</li>
-            <li>✓ Basic buyer tools</li>
-            <li>✓ Standard support</li>
+            {benefits
+              .filter((line) => line.included)
+              .map((line) => (
+                <li key={line.text}>✓ {line.text}</li>
+              ))}
           </ul>
         </section>
       </div>
@@ -206,28 +246,31 @@ export default function MembershipPage() {
               plan={plan}
               isCurrent={membership.planId === plan.id}
               trialOffer={trialOffer}
+              terms={terms[plan.id]}
               busy={busy}
             />
           ))}
         </div>
       </section>
 
-      <section
-        aria-labelledby="why-upgrade-heading"
-        className="mt-12 rounded-xl bg-brand-800 p-6 text-white sm:p-8"
-      >
-        <h2 id="why-upgrade-heading" className="text-2xl font-bold">
-          Why Upgrade
-        </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {WHY_UPGRADE.map(([title, text]) => (
-            <li key={title}>
-              <p className="font-semibold">{title}</p>
-              <p className="text-sm text-brand-100">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {membership.hasActiveMembership ? null : (
+        <section
+          aria-labelledby="why-upgrade-heading"
+          className="mt-12 rounded-xl bg-brand-800 p-6 text-white sm:p-8"
+        >
+          <h2 id="why-upgrade-heading" className="text-2xl font-bold">
+            Why Upgrade
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {WHY_UPGRADE.map(([title, text]) => (
+              <li key={title}>
+                <p className="font-semibold">{title}</p>
+                <p className="text-sm text-brand-100">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -21,6 +21,7 @@ export const DEMO_PLANS: SeedPlan[] = [
     prioritySupport: false,
     advancedBuyerTools: false,
     sellerAnalytics: false,
+    mostPopular: false,
     sortOrder: 0,
   },
   {
@@ -34,6 +35,7 @@ export const DEMO_PLANS: SeedPlan[] = [
     prioritySupport: false,
     advancedBuyerTools: true,
     sellerAnalytics: false,
+    mostPopular: false,
     sortOrder: 10,
   },
   {
@@ -47,6 +49,8 @@ export const DEMO_PLANS: SeedPlan[] = [
     prioritySupport: true,
     advancedBuyerTools: true,
     sellerAnalytics: true,
+    // the one plan with the ribbon (docs/decisions/2851)
+    mostPopular: true,
     sortOrder: 20,
   },
   {
@@ -60,6 +64,7 @@ export const DEMO_PLANS: SeedPlan[] = [
     prioritySupport: true,
     advancedBuyerTools: true,
     sellerAnalytics: true,
+    mostPopular: false,
     sortOrder: 30,
   },
 ];

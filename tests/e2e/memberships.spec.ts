@@ -137,3 +137,72 @@ test("a payment cancelled at the payment page changes nothing", async ({ page, c
   );
   await expect(page.getByTestId("current-plan-name")).toHaveText("Free");
 });
+
+test("one plan is Most Popular, and a Pro member sees Pro's benefits, not the free tier's", async ({
+  page,
+  context,
+}) => {
+  const userId = await signInAs(context, unique("pro-member"), { first_name: "Pam" });
+  await query(
+    `insert into memberships (user_id, plan_id, status, current_period_start, current_period_end)
+     select $1, id, 'active', now(), now() + interval '1 month'
+       from membership_plans where code = 'pro-monthly'`,
+    [userId],
+  );
+  await page.goto("/membership");
+  await expect(page.getByText("Most Popular", { exact: true })).toHaveCount(1);
+  await expect(planCard(page, "Pro").getByText("Most Popular")).toBeVisible();
+
+  await expect(page.getByRole("region", { name: "Free Tier Benefits" })).toHaveCount(0);
+  const mine = page.getByRole("region", { name: "Your Pro Benefits" });
+  for (const text of ["Unlimited vehicle listings", "5 featured listings per month"]) {
+    await expect(mine.getByText(text)).toBeVisible();
+  }
+  await expect(page.getByText("Up to 3 vehicle listings")).toHaveCount(0);
+  // "Why Upgrade" speaks to the free tier ("instead of 3 in all"): not to a member
+  await expect(page.getByRole("heading", { name: "Why Upgrade" })).toHaveCount(0);
+});
+
+test("subscribing during a trial says first what is charged and keeps the trial's days", async ({
+  page,
+  context,
+}) => {
+  const userId = await signInAs(context, unique("trial-keep"), { first_name: "Kip" });
+  await page.goto("/membership");
+  await ready(page);
+  await planCard(page, "Basic").getByRole("button", { name: "Start 14-Day Free Trial" }).click();
+  await expect(page.getByTestId("current-plan-status")).toHaveText("Trialing");
+
+  const [{ trial_end: trialEnd }] = await query<{ trial_end: Date }>(
+    "select current_period_end as trial_end from memberships where user_id = $1",
+    [userId],
+  );
+  const day = (date: Date) =>
+    new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+  await expect(page.getByTestId("keep-plan-terms")).toContainText(
+    `You pay $19.99 now for ${day(trialEnd)} to`,
+  );
+  await expect(page.getByTestId("keep-plan-terms")).toContainText(
+    `Your free trial continues until ${day(trialEnd)}`,
+  );
+
+  await ready(page);
+  await page.getByRole("button", { name: "Keep Basic: Subscribe Now" }).click();
+  await expect(page.getByTestId("test-checkout-amount")).toHaveText("$19.99");
+  await page.getByRole("button", { name: "Approve payment" }).click();
+
+  await expect(page.getByTestId("toast")).toContainText("Subscription Started!");
+  await expect(page.getByTestId("current-plan-status")).toHaveText("Active");
+  await expect(page.getByTestId("current-plan-period")).toHaveText(
+    new RegExp(`^Free trial until ${day(trialEnd)}, then paid until \\w+ \\d{1,2}, \\d{4}$`),
+  );
+  const [row] = await query<{ start: Date; end: Date; paid: string }>(
+    `select m.current_period_start as start, m.current_period_end as end,
+            (select string_agg(amount::text, ',') from membership_purchases p
+              where p.user_id = m.user_id and p.status = 'applied') as paid
+       from memberships m where m.user_id = $1`,
+    [userId],
+  );
+  expect(new Date(row.start).toISOString()).toBe(new Date(trialEnd).toISOString());
+  expect(row.paid).toBe("19.99");
+});

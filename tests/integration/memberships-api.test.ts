@@ -22,6 +22,11 @@ describe("membership seed", () => {
     expect(first.some((p) => p.price !== "0.00" && p.billingInterval === "monthly")).toBe(true);
     expect(first.some((p) => p.price !== "0.00" && p.billingInterval === "yearly")).toBe(true);
     expect(first.some((p) => /pro|premium/i.test(p.name))).toBe(true);
+    // one plan, and only one, carries the Most Popular ribbon: the monthly Pro
+    expect(first.filter((p) => p.mostPopular).map((p) => p.code)).toEqual(["pro-monthly"]);
+    await expect(
+      MembershipPlan.update({ mostPopular: true }, { where: { code: "premium-yearly" } }),
+    ).rejects.toMatchObject({ name: "SequelizeUniqueConstraintError" });
     const trial = await Campaign.findOne({ where: { code: "welcome-trial" } });
     expect(trial).toMatchObject({ type: "membership_trial", active: true });
     expect(trial!.trialDays).toBeGreaterThan(0);
@@ -49,6 +54,7 @@ describe("membership calls", () => {
       advancedBuyerTools: true,
       sellerAnalytics: true,
       isFree: false,
+      mostPopular: false,
     });
     expect(plans.find((p) => p.id === hidden.id)).toBeUndefined();
   });
@@ -92,6 +98,7 @@ describe("membership calls", () => {
       cancelAtPeriodEnd: false,
       vehicleLimit: null,
       hasUsedTrial: false,
+      trialEndsAt: null,
     });
 
     const plan = await createTestPlan({ name: "Pro", vehicleLimit: null });
@@ -111,6 +118,7 @@ describe("membership calls", () => {
       cancelAtPeriodEnd: false,
       vehicleLimit: null,
       hasUsedTrial: true,
+      trialEndsAt: trial.currentPeriodEnd.toISOString(),
     });
 
     const anonymous = await userMembershipApi({

@@ -22,7 +22,8 @@ import {
   userMembership,
 } from "~/services/memberships/memberships.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import { addMonths } from "~/services/memberships/rules";
+import { addDays, addMonths } from "~/services/memberships/rules";
+import { loader as membershipLoader } from "~/routes/membership";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
@@ -151,6 +152,60 @@ describe("Subscribe Now pays the first period through PayPal", () => {
       status: "active",
       hasUsedTrial: true,
       planId: plan.id,
+    });
+  });
+
+  it("subscribing during a trial keeps its remaining days: one exact charge, the paid month from the trial's end", async () => {
+    const user = await createTestUser();
+    const plan = await createTestPlan({ name: "Basic", price: "19.99", vehicleLimit: 10 });
+    const campaign = await createTestCampaign({ trialDays: 14 });
+    const trialStart = new Date();
+    await startTrial(user.id, { planId: plan.id, campaignId: campaign.id }, trialStart);
+    const trialEnd = addDays(trialStart, 14);
+    const now = addDays(trialStart, 4); // ten free days left
+
+    const started = await beginSubscription(user.id, { planId: plan.id }, { now });
+    const token = tokenOf(started.approvalUrl);
+    expect(paypalFake.orders.get(token)!.amount).toBe("19.99");
+    paypalFake.approve(token);
+    await completeMembershipPayment(user.id, token, { now });
+
+    const membership = await activeMembership(user.id, undefined, now);
+    expect(membership).toMatchObject({ planId: plan.id, status: "active" });
+    expect(membership!.currentPeriodStart.toISOString()).toBe(trialEnd.toISOString());
+    expect(membership!.currentPeriodEnd.toISOString()).toBe(addMonths(trialEnd, 1).toISOString());
+    expect(await userMembership(user.id, now)).toMatchObject({
+      trialEndsAt: trialEnd.toISOString(),
+      hasUsedTrial: true,
+    });
+    const purchases = await MembershipPurchase.findAll({ where: { userId: user.id } });
+    expect(purchases.map((p) => [p.amount, p.status])).toEqual([["19.99", "applied"]]);
+    expect(purchases[0].periodStart!.toISOString()).toBe(trialEnd.toISOString());
+    expect(paypalFake.calls.capture).toBe(1);
+    // once the free days are over, the paid month runs; nothing is free any more
+    const later = addDays(trialEnd, 1);
+    expect(await userMembership(user.id, later)).toMatchObject({
+      status: "active",
+      trialEndsAt: null,
+    });
+  });
+
+  it("the page says before paying what a trialing user is charged and for which dates", async () => {
+    const user = await createTestUser();
+    const plan = await createTestPlan({ name: "Basic", price: "19.99", vehicleLimit: 10 });
+    const campaign = await createTestCampaign({ trialDays: 14 });
+    const trial = await startTrial(user.id, { planId: plan.id, campaignId: campaign.id });
+    const page = (await membershipLoader({
+      request: await requestAs(user, "/membership"),
+      params: {},
+      context,
+    })) as unknown as {
+      data: { terms: Record<string, { start: string; end: string; keepsTrial: boolean }> };
+    };
+    expect(page.data.terms[plan.id]).toEqual({
+      start: trial.currentPeriodEnd.toISOString(),
+      end: addMonths(trial.currentPeriodEnd, 1).toISOString(),
+      keepsTrial: true,
     });
   });
 

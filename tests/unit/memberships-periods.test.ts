@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   addMonths,
-  isMostPopular,
+  firstPaidPeriod,
   periodEnd,
+  planBenefits,
   planPriceLabel,
   statusLabel,
 } from "~/services/memberships/rules";
@@ -30,6 +31,24 @@ describe("membership periods", () => {
     );
   });
 
+  it("a subscription paid during a trial starts its paid period when the trial ends", () => {
+    const now = new Date("2026-11-22T10:00:00Z");
+    const trialEnds = new Date("2026-12-02T10:00:00Z");
+    expect(firstPaidPeriod("monthly", now, trialEnds)).toEqual({
+      start: trialEnds,
+      end: new Date("2027-01-02T10:00:00Z"),
+    });
+    expect(firstPaidPeriod("yearly", now, trialEnds).end.toISOString()).toBe(
+      "2027-12-02T10:00:00.000Z",
+    );
+    // no trial, or one already over: the period starts now
+    expect(firstPaidPeriod("monthly", now, null)).toEqual({
+      start: now,
+      end: new Date("2026-12-22T10:00:00Z"),
+    });
+    expect(firstPaidPeriod("monthly", now, new Date("2026-11-01T00:00:00Z")).start).toBe(now);
+  });
+
   it("a trial of n days ends n days later", () => {
     expect(addDays(new Date("2026-11-22T10:00:00Z"), 14).toISOString()).toBe(
       "2026-12-06T10:00:00.000Z",
@@ -44,10 +63,42 @@ describe("membership labels", () => {
     expect(planPriceLabel("1200.50", "yearly")).toBe("$1,200.50/year");
   });
 
-  it("pro or premium in the name earns the Most Popular ribbon", () => {
-    expect(isMostPopular("Pro")).toBe(true);
-    expect(isMostPopular("Premium Yearly")).toBe(true);
-    expect(isMostPopular("Basic")).toBe(false);
+  it("benefits are the plan's own: a paid plan's cap, features and what it lacks; the free tier's 3 in all", () => {
+    const pro = {
+      price: "49.99",
+      vehicleLimit: null,
+      featuredListings: 5,
+      prioritySupport: true,
+      advancedBuyerTools: true,
+      sellerAnalytics: true,
+    };
+    expect(planBenefits(pro)).toEqual([
+      { text: "Unlimited vehicle listings", included: true },
+      { text: "5 featured listings per month", included: true },
+      { text: "Priority support", included: true },
+      { text: "Advanced buyer tools", included: true },
+      { text: "Seller analytics", included: true },
+    ]);
+    const basic = { ...pro, price: "19.99", vehicleLimit: 10, featuredListings: 1 };
+    expect(planBenefits({ ...basic, prioritySupport: false, sellerAnalytics: false })).toEqual([
+      { text: "Up to 10 vehicle listings", included: true },
+      { text: "1 featured listing per month", included: true },
+      { text: "Advanced buyer tools", included: true },
+      { text: "Seller analytics", included: false },
+    ]);
+    const free = {
+      price: "0.00",
+      vehicleLimit: 3,
+      featuredListings: 0,
+      prioritySupport: false,
+      advancedBuyerTools: false,
+      sellerAnalytics: false,
+    };
+    expect(planBenefits(free).map((line) => line.text)).toEqual([
+      "Up to 3 vehicle listings in all",
+      "Basic buyer tools",
+      "Standard support",
+    ]);
   });
 
   it("statuses are shown capitalised", () => {

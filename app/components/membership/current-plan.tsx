@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { UserMembershipView } from "~/services/memberships/memberships.server";
 import { formatMembershipDate, statusLabel } from "~/services/memberships/rules";
+import { termsSentence, type SubscriptionTerms } from "./plan-card";
 
 /**
  * The user's plan: name, status, 'Trial ends on' or 'Renews on' (or that it ends instead), and
@@ -8,14 +9,18 @@ import { formatMembershipDate, statusLabel } from "~/services/memberships/rules"
  */
 export function CurrentPlan({
   membership,
+  keep,
   busy,
 }: {
   membership: UserMembershipView;
+  /** While trialing: the price and first paid period of keeping the plan. */
+  keep: { price: string; terms: SubscriptionTerms } | null;
   busy: boolean;
 }) {
   const end = membership.currentPeriodEnd
     ? formatMembershipDate(membership.currentPeriodEnd)
     : null;
+  const freeUntil = membership.trialEndsAt ? formatMembershipDate(membership.trialEndsAt) : null;
   return (
     <section
       aria-labelledby="current-plan-heading"
@@ -46,8 +51,19 @@ export function CurrentPlan({
                 ? `Cancelled: ends on ${end} instead of renewing`
                 : membership.status === "trialing"
                   ? `Trial ends on ${end}`
-                  : `Renews on ${end}`}
+                  : freeUntil
+                    ? `Free trial until ${freeUntil}, then paid until ${end}`
+                    : `Renews on ${end}`}
             </p>
+            {membership.status === "trialing" && keep ? (
+              <p
+                id="keep-plan-terms"
+                className="mt-1 max-w-md text-sm text-slate-600"
+                data-testid="keep-plan-terms"
+              >
+                {termsSentence(keep.price, keep.terms)}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
             {membership.status === "trialing" ? (
@@ -57,6 +73,7 @@ export function CurrentPlan({
                 <button
                   type="submit"
                   disabled={busy}
+                  aria-describedby={keep ? "keep-plan-terms" : undefined}
                   className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
                 >
                   {`Keep ${membership.planName}: Subscribe Now`}

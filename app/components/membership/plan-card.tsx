@@ -1,8 +1,20 @@
 import { Form } from "@remix-run/react";
 import type { PlanView } from "~/services/memberships/memberships.server";
-import { isMostPopular, planPriceLabel } from "~/services/memberships/rules";
+import { formatMembershipDate, planBenefits, planPriceLabel } from "~/services/memberships/rules";
+import { formatUsd } from "~/utils/money";
 
 type TrialOffer = { campaignId: string; trialDays: number };
+
+/** What Subscribe Now would buy, said before paying: the first paid period (record 2851). */
+export type SubscriptionTerms = { start: string; end: string; keepsTrial: boolean };
+
+/** "You pay $19.99 now for Dec 6, 2026 to Jan 6, 2027; your free trial runs until then." */
+export function termsSentence(price: string, terms: SubscriptionTerms) {
+  const period = `${formatMembershipDate(terms.start)} to ${formatMembershipDate(terms.end)}`;
+  return terms.keepsTrial
+    ? `You pay ${formatUsd(price)} now for ${period}. Your free trial continues until ${formatMembershipDate(terms.start)}; nothing else is charged.`
+    : `You pay ${formatUsd(price)} now for ${period}.`;
+}
 
 function Feature({ included = true, children }: { included?: boolean; children: string }) {
   return (
@@ -23,15 +35,18 @@ export function PlanCard({
   plan,
   isCurrent,
   trialOffer,
+  terms,
   busy,
 }: {
   plan: PlanView;
   isCurrent: boolean;
   trialOffer: TrialOffer | null;
+  terms: SubscriptionTerms;
   busy: boolean;
 }) {
-  const popular = isMostPopular(plan.name);
+  const popular = plan.mostPopular;
   const headingId = `plan-${plan.id}-name`;
+  const termsId = `plan-${plan.id}-terms`;
   return (
     <section
       aria-labelledby={headingId}
@@ -53,17 +68,11 @@ export function PlanCard({
       </p>
       <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
       <ul className="mt-4 flex-1 space-y-2 text-sm">
-        <Feature>
-          {plan.vehicleLimit === null
-            ? "Unlimited vehicle listings"
-            : `Up to ${plan.vehicleLimit} vehicle listings`}
-        </Feature>
-        {plan.featuredListings > 0 ? (
-          <Feature>{`${plan.featuredListings} featured ${plan.featuredListings === 1 ? "listing" : "listings"} per month`}</Feature>
-        ) : null}
-        {plan.prioritySupport ? <Feature>Priority support</Feature> : null}
-        <Feature included={plan.advancedBuyerTools}>Advanced buyer tools</Feature>
-        <Feature included={plan.sellerAnalytics}>Seller analytics</Feature>
+        {planBenefits(plan).map((line) => (
+          <Feature key={line.text} included={line.included}>
+            {line.text}
+          </Feature>
+        ))}
       </ul>
       <div className="mt-6 space-y-2">
         {isCurrent ? (
@@ -97,11 +106,14 @@ export function PlanCard({
               <button
                 type="submit"
                 disabled={busy}
-                aria-describedby={headingId}
+                aria-describedby={`${headingId} ${termsId}`}
                 className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
               >
                 Subscribe Now
               </button>
+              <p id={termsId} className="mt-2 text-xs text-slate-600" data-testid="plan-terms">
+                {termsSentence(plan.price, terms)}
+              </p>
             </Form>
           </>
         )}

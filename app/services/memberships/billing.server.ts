@@ -16,13 +16,14 @@ import {
   settlePaymentOrder,
 } from "~/services/deposits/payments.server";
 import { PAYMENT_NOT_COMPLETED } from "~/services/memberships/messages";
-import { periodEnd } from "~/services/memberships/rules";
+import { firstPaidPeriod, formatMembershipDate, periodEnd } from "~/services/memberships/rules";
 import { notify } from "~/platform/notifications.server";
 import { PaymentGatewayError } from "~/platform/payments/index.server";
 import { toCents } from "~/utils/money";
 import { UserError } from "~/utils/user-error";
 import {
   activeMembership,
+  freeDaysEnd,
   lockUser,
   MembershipError,
   paidPlan,
@@ -115,10 +116,12 @@ export function membershipCheckout(): MembershipCheckout {
   };
 }
 
-function describePurchase(plan: MembershipPlan, kind: PurchaseKind) {
+function describePurchase(plan: MembershipPlan, kind: PurchaseKind, from: Date | null) {
   const what = `BidYard ${plan.name} membership`;
   const period = plan.billingInterval === "yearly" ? "1 year" : "1 month";
-  return `${what}${kind === "renew" ? " renewal" : ""} (${period})`.slice(0, 127);
+  // a period bought during a trial starts when the trial ends: the payer sees that date
+  const start = from ? ` from ${formatMembershipDate(from.toISOString())}` : "";
+  return `${what}${kind === "renew" ? " renewal" : ""} (${period}${start})`.slice(0, 127);
 }
 
 async function beginPurchase(
@@ -127,11 +130,12 @@ async function beginPurchase(
   kind: PurchaseKind,
   campaignId: string | null,
   checkout: MembershipCheckout,
+  from: Date | null = null,
 ) {
   const order = await checkout.createOrder({
     userId,
     amount: plan.price,
-    description: describePurchase(plan, kind),
+    description: describePurchase(plan, kind, from),
     returnPath: "/membership/return",
     cancelPath: "/membership/cancel",
   });
@@ -164,7 +168,15 @@ export async function beginSubscription(
       "You are already on this plan. Renew it to pay the next period.",
     );
   }
-  return beginPurchase(userId, plan, "subscribe", campaign ? campaign.id : null, checkout);
+  const freeUntil = current ? freeDaysEnd(current, now) : null;
+  return beginPurchase(
+    userId,
+    plan,
+    "subscribe",
+    campaign ? campaign.id : null,
+    checkout,
+    freeUntil,
+  );
 }
 
 /** Starts paying the next period of the user's paid membership (expired ones too). */
@@ -200,21 +212,26 @@ async function applyPurchase(
   const plan = await MembershipPlan.findByPk(purchase.planId, { transaction, rejectOnEmpty: true });
   const current = await activeMembership(purchase.userId, transaction, now);
   const existing = await Membership.findOne({ where: { userId: purchase.userId }, transaction });
-  // A renewal extends the paid period it follows; a subscription starts its period now.
+  // A renewal extends the paid period it follows. A subscription starts its period now, or when
+  // the free days of a trial end, so none of them is lost (docs/decisions/2851).
   const extending =
     purchase.kind === "renew" &&
     existing !== null &&
     current?.status === "active" &&
     current.planId === String(plan.id);
-  const start = extending ? current.currentPeriodEnd : now;
-  const end = periodEnd(start, plan.billingInterval);
+  const { start, end } = extending
+    ? {
+        start: current.currentPeriodEnd,
+        end: periodEnd(current.currentPeriodEnd, plan.billingInterval),
+      }
+    : firstPaidPeriod(plan.billingInterval, now, current ? freeDaysEnd(current, now) : null);
   await putMembership(
     purchase.userId,
     {
       planId: plan.id,
-      campaignId: purchase.campaignId ?? (extending ? existing.campaignId : null),
+      campaignId: purchase.campaignId ?? (extending || start > now ? existing!.campaignId : null),
       status: "active",
-      currentPeriodStart: extending ? existing.currentPeriodStart : now,
+      currentPeriodStart: extending ? existing.currentPeriodStart : start,
       currentPeriodEnd: end,
     },
     transaction,
@@ -231,7 +248,10 @@ async function applyPurchase(
         purchase.kind === "renew"
           ? `Your ${plan.name} membership is renewed`
           : `Welcome to ${plan.name}`,
-      body: `Active until ${end.toISOString().slice(0, 10)}.`,
+      body:
+        start > now
+          ? `Your free trial continues until ${start.toISOString().slice(0, 10)}; paid until ${end.toISOString().slice(0, 10)}.`
+          : `Active until ${end.toISOString().slice(0, 10)}.`,
       link: "/membership",
     },
     transaction,

@@ -34,6 +34,8 @@ export type PlanView = {
   sellerAnalytics: boolean;
   /** The free tier (price 0): nobody subscribes to it; it is what a non-member has. */
   isFree: boolean;
+  /** The one plan with the "Most Popular" ribbon. */
+  mostPopular: boolean;
 };
 
 export type CampaignView = {
@@ -55,6 +57,11 @@ export type UserMembershipView = {
   cancelAtPeriodEnd: boolean;
   vehicleLimit: number | null;
   hasUsedTrial: boolean;
+  /**
+   * When the free days end: the trial's end while trialing, and also after subscribing during a
+   * trial, whose paid period starts then (docs/decisions/2851). Null otherwise.
+   */
+  trialEndsAt: string | null;
 };
 
 export type ActiveMembership = {
@@ -62,6 +69,8 @@ export type ActiveMembership = {
   planId: string;
   planName: string;
   status: MembershipStatus;
+  /** A paid period bought during a trial starts when the trial ends: later than now. */
+  currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
   /** The plan's cap on ACTIVE listings; null is unlimited. */
@@ -83,6 +92,7 @@ function toPlanView(plan: MembershipPlan): PlanView {
     advancedBuyerTools: plan.advancedBuyerTools,
     sellerAnalytics: plan.sellerAnalytics,
     isFree: isFree(plan),
+    mostPopular: plan.mostPopular,
   };
 }
 
@@ -142,11 +152,13 @@ export async function activeMembership(
     plan_id: string;
     plan_name: string;
     status: MembershipStatus;
+    current_period_start: Date;
     current_period_end: Date;
     cancel_at_period_end: boolean;
     vehicle_limit: number | null;
   }>(
-    `SELECT m.id, m.plan_id, p.name AS plan_name, m.status, m.current_period_end,
+    `SELECT m.id, m.plan_id, p.name AS plan_name, m.status, m.current_period_start,
+            m.current_period_end,
             m.cancel_at_period_end, p.vehicle_limit
        FROM memberships m JOIN membership_plans p ON p.id = m.plan_id
       WHERE m.user_id = $1 AND m.status IN ('trialing', 'active') AND m.current_period_end > $2`,
@@ -159,6 +171,7 @@ export async function activeMembership(
     planId: String(row.plan_id),
     planName: row.plan_name,
     status: row.status,
+    currentPeriodStart: new Date(row.current_period_start),
     currentPeriodEnd: new Date(row.current_period_end),
     cancelAtPeriodEnd: row.cancel_at_period_end,
     vehicleLimit: row.vehicle_limit,
@@ -188,7 +201,20 @@ export async function userMembership(
     cancelAtPeriodEnd: membership?.cancelAtPeriodEnd ?? false,
     vehicleLimit: membership?.vehicleLimit ?? null,
     hasUsedTrial: usedTrial,
+    trialEndsAt: membership ? (freeDaysEnd(membership, now)?.toISOString() ?? null) : null,
   };
+}
+
+/**
+ * When the member's free days end, if some are left: a trial's end, or the start of a paid period
+ * bought during a trial (docs/decisions/2851). Null when nothing is free any more.
+ */
+export function freeDaysEnd(
+  membership: Pick<ActiveMembership, "status" | "currentPeriodStart" | "currentPeriodEnd">,
+  now: Date,
+): Date | null {
+  if (membership.status === "trialing") return membership.currentPeriodEnd;
+  return membership.currentPeriodStart > now ? membership.currentPeriodStart : null;
 }
 
 export async function lockUser(userId: string, transaction: Transaction) {

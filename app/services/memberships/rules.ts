@@ -42,9 +42,59 @@ export function planPriceLabel(price: string, interval: BillingInterval): string
   return `${amount}/${interval === "yearly" ? "year" : "month"}`;
 }
 
-/** A plan whose name contains pro or premium gets the Most Popular ribbon. */
-export function isMostPopular(name: string): boolean {
-  return /pro|premium/i.test(name);
+/**
+ * The first paid period of a subscription paid at `now`. During a trial it starts when the trial
+ * ends, so the trial's remaining days are kept; otherwise it starts now (docs/decisions/2851).
+ * The page's notice before paying and the purchase once captured both come from here.
+ */
+export function firstPaidPeriod(
+  interval: BillingInterval,
+  now: Date,
+  trialEndsAt: Date | null,
+): { start: Date; end: Date } {
+  const start = trialEndsAt && trialEndsAt.getTime() > now.getTime() ? trialEndsAt : now;
+  return { start, end: periodEnd(start, interval) };
+}
+
+export type PlanFeatures = {
+  price: string;
+  vehicleLimit: number | null;
+  featuredListings: number;
+  prioritySupport: boolean;
+  advancedBuyerTools: boolean;
+  sellerAnalytics: boolean;
+};
+
+/**
+ * What a plan gives, as the plan cards and the member's own benefits list it. `included: false`
+ * lines are shown struck through on the cards. The free tier's listings are 3 in all, a paid
+ * plan's a cap on active listings.
+ */
+export function planBenefits(plan: PlanFeatures): Array<{ text: string; included: boolean }> {
+  const free = Number(plan.price) === 0;
+  const lines = [
+    {
+      text:
+        plan.vehicleLimit === null
+          ? "Unlimited vehicle listings"
+          : `Up to ${plan.vehicleLimit} vehicle listings${free ? " in all" : ""}`,
+      included: true,
+    },
+  ];
+  if (plan.featuredListings > 0)
+    lines.push({
+      text: `${plan.featuredListings} featured ${plan.featuredListings === 1 ? "listing" : "listings"} per month`,
+      included: true,
+    });
+  if (plan.prioritySupport) lines.push({ text: "Priority support", included: true });
+  if (free) {
+    lines.push({ text: "Basic buyer tools", included: true });
+    lines.push({ text: "Standard support", included: true });
+    return lines;
+  }
+  lines.push({ text: "Advanced buyer tools", included: plan.advancedBuyerTools });
+  lines.push({ text: "Seller analytics", included: plan.sellerAnalytics });
+  return lines;
 }
 
 /** "trialing" → "Trialing". */
