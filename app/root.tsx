@@ -26,7 +26,10 @@ import { ToastProvider } from "~/components/toaster";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { unreadNotificationCount } from "~/platform/notifications.server";
 import { getUser } from "~/services/accounts/session.server";
-import { getSettings, maintenanceGate } from "~/services/admin/settings.server";
+import { closedForMaintenance, getSettings } from "~/services/admin/settings.server";
+import { maintenancePage } from "~/http/maintenance.server";
+import { MaintenancePage } from "~/components/maintenance-page";
+import { isMaintenanceNotice } from "~/utils/maintenance";
 import { readToast } from "~/http/toast.server";
 import { toPublicUser } from "~/services/accounts/users.server";
 import { DEFAULT_TIME_ZONE } from "~/services/accounts/time-zones";
@@ -43,8 +46,12 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ error }) => [
   { title: "BidYard · Used and salvage vehicle auctions" },
+  // the maintenance page comes back by itself, scripts or not (docs/decisions/2852)
+  ...(isRouteErrorResponse(error) && isMaintenanceNotice(error.data)
+    ? [{ httpEquiv: "refresh", content: String(error.data.retryAfterSeconds) }]
+    : []),
   {
     name: "description",
     content:
@@ -61,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user ? unreadNotificationCount(user.id) : Promise.resolve(0),
     ]),
   );
-  await maintenanceGate(request, user, settings);
+  if (closedForMaintenance(request, user, settings)) throw maintenancePage(user);
   const betaBannerClosed = hasFlagCookie(request, BETA_BANNER_CLOSED, "true");
   // Set by the sign-in callback, read once here: the onboarding dialog may open after it.
   const justSignedIn = Boolean(user) && hasFlagCookie(request, SIGNED_IN_MARKER, "1");
@@ -166,6 +173,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (isRouteErrorResponse(error) && isMaintenanceNotice(error.data)) {
+    return <MaintenancePage notice={error.data} />;
+  }
   return (
     <Shell data={data}>
       <ErrorPage

@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { LOGIN_REDIRECT_DELAY_MS, readSignInRequired } from "~/services/accounts/sign-in";
 import { useToast } from "./toaster";
@@ -18,6 +18,7 @@ const TITLES: Record<number, { title: string; body: string }> = {
 };
 
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const location = useLocation();
   if (status === 401) return <SignInRequiredPage />;
   const known = TITLES[status] ?? {
     title: "Something went wrong",
@@ -28,12 +29,23 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       <p className="text-6xl font-black text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{known.title}</h1>
       <p className="mt-3 text-slate-600">{message && status < 500 ? message : known.body}</p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
-        Go to the home page
-      </Link>
+      {status === 503 ? (
+        // the whole site is unavailable: the home page would answer this same page; trying this
+        // address again is the one thing that helps
+        <a
+          href={`${location.pathname}${location.search}`}
+          className="mt-8 inline-flex items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Try again
+        </a>
+      ) : (
+        <Link
+          to="/"
+          className="mt-8 inline-flex items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Go to the home page
+        </Link>
+      )}
     </section>
   );
 }

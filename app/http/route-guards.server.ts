@@ -3,23 +3,37 @@
 // and the maintenance 503 for calls and form posts as for pages. server.mjs applies it to the
 // build (docs/decisions/1308-outages-and-maintenance-for-every-route.md).
 import type { ServerBuild } from "@remix-run/node";
-import { getSettings, maintenanceGate } from "~/services/admin/settings.server";
+import {
+  closedForMaintenance,
+  getSettings,
+  maintenanceGate,
+} from "~/services/admin/settings.server";
 import { getUser } from "~/services/accounts/session.server";
 import { databaseUnavailable, isDatabaseOutage } from "~/platform/availability.server";
+import { wantsJson } from "./http.server";
+import { maintenancePage } from "./maintenance.server";
 
 type Handler = (args: { request: Request }) => unknown;
 
-/** During maintenance, a call or a form post answers 503 unless it is an admin's or always open. */
-async function maintenanceFor(request: Request) {
+/**
+ * During maintenance, a call or a form post answers 503 unless it is an admin's or always open. A
+ * page's form post gets the maintenance page (who is signed in included); a call, JSON.
+ */
+async function maintenanceFor(request: Request, page: boolean) {
   const settings = await getSettings();
   if (!settings.maintenanceMode) return;
-  await maintenanceGate(request, await getUser(request), settings);
+  const user = await getUser(request);
+  if (page && !wantsJson(request)) {
+    if (closedForMaintenance(request, user, settings)) throw maintenancePage(user);
+    return;
+  }
+  await maintenanceGate(request, user, settings);
 }
 
-function guard(handler: Handler, gate: boolean): Handler {
+function guard(handler: Handler, gate: boolean, page: boolean): Handler {
   return async (args) => {
     try {
-      if (gate) await maintenanceFor(args.request);
+      if (gate) await maintenanceFor(args.request, page);
       return await handler(args);
     } catch (error) {
       if (isDatabaseOutage(error)) throw databaseUnavailable(args.request);
@@ -29,9 +43,9 @@ function guard(handler: Handler, gate: boolean): Handler {
 }
 
 /**
- * The build with every route's loader and action guarded. Page loaders are gated for maintenance
- * by the root loader already; resource routes (the /api calls, files, CSV) and every action are
- * gated here.
+ * The build with every route's loader and action guarded, and gated for maintenance: pages and
+ * their form posts answer the maintenance page, resource routes (the /api calls, files, CSV) a
+ * plain or JSON 503. The root loader gates pages too, for `npm run dev`, which applies no guard.
  */
 export function guardRoutes(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
@@ -39,9 +53,12 @@ export function guardRoutes(build: ServerBuild): ServerBuild {
     const module = { ...route.module } as Record<string, unknown>;
     const resource = !module.default;
     if (typeof module.loader === "function") {
-      module.loader = guard(module.loader as Handler, resource);
+      // every loader, pages' too: a page's own redirect (to sign in, say) would otherwise win
+      // over the root loader's maintenance page (docs/decisions/2852)
+      module.loader = guard(module.loader as Handler, true, !resource);
     }
-    if (typeof module.action === "function") module.action = guard(module.action as Handler, true);
+    if (typeof module.action === "function")
+      module.action = guard(module.action as Handler, true, !resource);
     routes[id] = { ...route, module: module as unknown as typeof route.module };
   }
   return { ...build, routes };

@@ -23,13 +23,22 @@ describe("the maintenance notice in the root loader", () => {
       expect(on.data.maintenanceNotice, path).toBe(true);
     }
 
-    // Everyone else still gets the maintenance page, not the notice.
-    const buyer = await createTestUser();
-    const refused = await rootLoader(args(await requestAs(buyer, "/auctions"))).catch(
+    // Everyone else still gets the maintenance page, not the notice; the page is told who is
+    // signed in, so it greets them rather than offering Sign In / Register.
+    const buyer = await createTestUser({ firstName: "Bea" });
+    const refused = (await rootLoader(args(await requestAs(buyer, "/auctions"))).catch(
       (thrown: unknown) => thrown,
-    );
-    expect(refused).toBeInstanceOf(Response);
-    expect((refused as Response).status).toBe(503);
+    )) as { data: unknown; init: { status: number } };
+    expect(refused.init.status).toBe(503);
+    expect(refused.data).toMatchObject({
+      maintenance: true,
+      user: { firstName: "Bea", email: buyer.email },
+    });
+    const anonymous = (await rootLoader(args(new Request("http://localhost:3000/"))).catch(
+      (thrown: unknown) => thrown,
+    )) as { data: unknown; init: { status: number } };
+    expect(anonymous.init.status).toBe(503);
+    expect(anonymous.data).toMatchObject({ maintenance: true, user: null });
 
     await updateSetting(admin, "maintenanceMode", false);
     const again = await rootLoader(args(await requestAs(admin, "/")));

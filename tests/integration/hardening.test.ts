@@ -6,6 +6,7 @@ import http from "node:http";
 import net from "node:net";
 import { createCookie } from "@remix-run/node";
 import pg from "pg";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalCluster } from "../../db/postgres";
 import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../support/app-process";
@@ -275,6 +276,76 @@ describe("maintenance mode", () => {
     expect((await send("/api/login")).text).not.toMatch(/scheduled maintenance/);
     expect((await send("/healthz")).status).toBe(200);
   });
+});
+
+describe("the maintenance page", () => {
+  afterAll(async () => {
+    await db.query("delete from app_settings where key = 'maintenance_mode'");
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+  });
+
+  it("knows who is signed in and offers nothing that leads back to itself, with JS on and off", async () => {
+    await db.query(
+      `insert into app_settings (key, value, created_at, updated_at)
+       values ('maintenance_mode', 'true', now(), now())
+       on conflict (key) do update set value = 'true'`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the settings' one-second memory
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
+    try {
+      for (const javaScriptEnabled of [true, false]) {
+        for (const signedIn of [true, false]) {
+          const context = await browser.newContext({ javaScriptEnabled });
+          if (signedIn) {
+            const [name, value] = userCookie.split("=");
+            await context.addCookies([{ name, value, url: app.url }]);
+          }
+          const page = await context.newPage();
+          const answer = await page.goto(`${app.url}/auctions`);
+          const where = `JS ${javaScriptEnabled ? "on" : "off"}, ${signedIn ? "signed in" : "signed out"}`;
+          expect(answer?.status(), where).toBe(503);
+          if (javaScriptEnabled)
+            await page.waitForFunction(
+              () =>
+                (window as unknown as { __remixRouter?: { state: { initialized: boolean } } })
+                  .__remixRouter?.state.initialized === true,
+            );
+          const body = await page.locator("body").innerText();
+          expect(body, `${where}: ${page.url()}\n${body}`).toContain("Down for maintenance");
+          expect(body, where).not.toMatch(/Sign In|Register|home page/);
+          if (signedIn) {
+            await expect
+              .poll(() => page.getByTestId("user-label").textContent())
+              .toBe("someone@bidyard.test");
+            expect(await page.getByRole("button", { name: "Sign out" }).count(), where).toBe(1);
+          }
+          // it reloads itself when Retry-After is up
+          expect(await page.locator('meta[http-equiv="refresh"]').getAttribute("content")).toBe(
+            "300",
+          );
+          // every link and form on the page reaches something other than this same page (here
+          // the sign-in link meets an issuer that does not exist: its own error, not maintenance)
+          const links = await page
+            .locator("a[href]")
+            .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+          const forms = await page
+            .locator("form")
+            .evaluateAll((fs) => fs.map((f) => f.getAttribute("action")!));
+          expect(forms, where).toEqual(signedIn ? ["/api/logout"] : []);
+          for (const href of links.filter((h) => !h.startsWith("#"))) {
+            const target = await send(href, signedIn ? { headers: { cookie: userCookie } } : {});
+            expect(target.text, `${where}: ${href}`).not.toMatch(/scheduled maintenance/);
+          }
+          await context.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });
 
 describe("a database outage", () => {

@@ -93,6 +93,28 @@ export async function updateSetting<K extends keyof Settings>(
 
 const ALWAYS_OPEN = ["/api/login", "/api/callback", "/api/logout", "/healthz", "/api/auth/user"];
 
+export const MAINTENANCE_MESSAGE =
+  "BidYard is down for scheduled maintenance. Please check back shortly.";
+/** How long a client is told to wait (Retry-After), and how often the page reloads itself. */
+export const MAINTENANCE_RETRY_SECONDS = 300;
+
+const alwaysOpen = (request: Request) => {
+  const { pathname } = new URL(request.url);
+  return ALWAYS_OPEN.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+};
+
+/**
+ * True when this request meets the maintenance page: maintenance is on, the caller is not an
+ * admin and the path is not one that always stays open (signing in and out, health).
+ */
+export function closedForMaintenance(
+  request: Request,
+  user: Pick<User, "role"> | null,
+  settings: Pick<Settings, "maintenanceMode">,
+) {
+  return settings.maintenanceMode && user?.role !== "admin" && !alwaysOpen(request);
+}
+
 /**
  * During maintenance, everyone but admins gets the maintenance page (503); signing in stays open
  * so an admin can get in. Pass the settings when the caller has already read them.
@@ -102,15 +124,14 @@ export async function maintenanceGate(
   user: Pick<User, "role"> | null,
   settings?: Pick<Settings, "maintenanceMode">,
 ) {
-  const { pathname } = new URL(request.url);
-  if (ALWAYS_OPEN.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return;
-  if (user?.role === "admin") return;
-  const { maintenanceMode } = settings ?? (await getSettings());
-  if (maintenanceMode) {
-    const message = "BidYard is down for scheduled maintenance. Please check back shortly.";
-    const headers = { "Retry-After": "300" };
+  if (alwaysOpen(request) || user?.role === "admin") return;
+  if (closedForMaintenance(request, user, settings ?? (await getSettings()))) {
+    const headers = { "Retry-After": String(MAINTENANCE_RETRY_SECONDS) };
     throw wantsJson(request)
-      ? Response.json({ error: message, message }, { status: 503, headers })
-      : new Response(message, { status: 503, headers });
+      ? Response.json(
+          { error: MAINTENANCE_MESSAGE, message: MAINTENANCE_MESSAGE },
+          { status: 503, headers },
+        )
+      : new Response(MAINTENANCE_MESSAGE, { status: 503, headers });
   }
 }
