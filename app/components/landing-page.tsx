@@ -8,8 +8,8 @@ const FEATURES = [
     icon: "M12 8v4l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z",
   },
   {
-    title: "Verified Sellers",
-    body: "Every bidder and seller verifies a government ID, reviewed by our team, usually within 24 hours.",
+    title: "Verified Identities",
+    body: "Every bidder verifies a government ID before bidding, reviewed by our team, usually within 24 hours. Community sellers who have done the same carry an “ID verified” badge on their listings.",
     icon: "M9 12l2 2 4-4m5.6-4.1A12 12 0 0 1 12 2.9a12 12 0 0 1-8.6 3 12 12 0 0 0 8.6 15.2 12 12 0 0 0 8.6-15.2Z",
   },
   {

@@ -8,6 +8,7 @@ import { User } from "../../app/models/user.server";
 import type { BodyType } from "../../app/services/listings/fields";
 import { vehicleArtUrl } from "../../app/services/vehicles/drawing";
 import { retailValue } from "../../app/services/vehicles/valuation";
+import { CONDITION_SHARE, fittingClaims, type Condition } from "./believable";
 import type { SeedOptions } from "./index";
 import { CATALOG, COLORS, catalogYears, vinFor, vinSql, type CatalogEntry } from "./lot-catalog";
 
@@ -61,9 +62,10 @@ const PLACES: Array<{ country: "US" | "CA" | "MX"; state: string; city: string; 
 ];
 
 const CURRENCY = { US: "USD", CA: "CAD", MX: "MXN" } as const;
-const RATE = { US: 1, CA: 1.37, MX: 17.2 } as const;
+/** Local currency per US dollar the demo prices were set at (the test reads prices back with it). */
+export const SEED_RATES = { USD: 1, CAD: 1.37, MXN: 17.2 } as const;
+const RATE = { US: SEED_RATES.USD, CA: SEED_RATES.CAD, MX: SEED_RATES.MXN } as const;
 const CONDITIONS = ["excellent", "good", "good", "fair", "poor"] as const;
-const CONDITION_SHARE = { excellent: 1.08, good: 1, fair: 0.85, poor: 0.65 };
 const INTERIORS = ["Black", "Gray", "Beige", "Tan"];
 /** Models sold with a manual gearbox in these years (a few sellers have one). */
 const MANUAL_OFFERED = new Set([
@@ -77,6 +79,7 @@ const MANUAL_OFFERED = new Set([
   "Jetta",
   "Fit",
 ]);
+/** Title taglines; each is used only where it is true of the car (./believable's CLAIMS). */
 const TAGLINES = [
   "One owner",
   "Low miles",
@@ -88,6 +91,8 @@ const TAGLINES = [
   "Garage kept",
   "New tires",
   "Priced to sell",
+  "Like new",
+  "Sold as is",
 ];
 const NOTES = [
   "Service records available.",
@@ -110,6 +115,13 @@ const DRIVE_WORDS = {
   "4WD": "four-wheel drive",
 };
 const colorName = (paint: string) => paint[0].toUpperCase() + paint.slice(1);
+/** The claim a note makes, in ./believable's words ("Check engine light on, sold as is." → …). */
+const claimIn = (note: string) =>
+  note.startsWith("Check engine light")
+    ? "Check engine light on"
+    : note.startsWith("Minor dents")
+      ? "Minor dents"
+      : note;
 
 /** A small deterministic generator, so the demo data is the same on every machine. */
 function random(seed: number) {
@@ -141,6 +153,9 @@ function demoListings(sellerIds: string[], count: number) {
   };
   const thisYear = new Date().getUTCFullYear();
   const rows = [];
+  // the notes that fit a car's condition (a "check engine light" is no excellent car's)
+  const notesFor = (situation: Parameters<typeof fittingClaims>[0]) =>
+    NOTES.filter((note) => fittingClaims(situation, [claimIn(note)]).length > 0);
   for (let i = 0; i < count; i++) {
     const entry = pick(LISTABLE);
     const { make, model } = entry;
@@ -149,22 +164,27 @@ function demoListings(sellerIds: string[], count: number) {
     const year =
       entry.years[0] +
       Math.floor(next() * (Math.min(entry.years[1], thisYear) - entry.years[0] + 1));
-    const condition = pick(CONDITIONS);
+    const condition: Condition = pick(CONDITIONS);
     const age = thisYear - year;
     const mileage =
       next() < 0.05 ? null : Math.round(((age + 0.5) * (7000 + next() * 9000)) / 100) * 100;
+    // the asking price: the model's value for this car and its miles, by condition, a seller's
+    // own rounding of ±6 % (docs/decisions/2853)
     const usd =
       retailValue({ msrp: entry.msrp, segment: entry.segment, age, mileage }) *
-      CONDITION_SHARE[condition];
+      CONDITION_SHARE[condition] *
+      (0.94 + next() * 0.12);
     const price = (Math.round((usd * RATE[place.country]) / 50) * 50).toFixed(2);
     const paint = weighted(COLORS);
-    const first = Math.floor(next() * NOTES.length);
-    const second = (first + 1 + Math.floor(next() * (NOTES.length - 1))) % NOTES.length;
+    const situation = { condition, mileage, year, thisYear };
+    const notes = notesFor(situation);
+    const first = Math.floor(next() * notes.length);
+    const second = (first + 1 + Math.floor(next() * (notes.length - 1))) % notes.length;
     const miles = mileage === null ? "" : ` ${mileage.toLocaleString("en-US")} miles.`;
     rows.push({
       userId: sellerIds[i % sellerIds.length],
-      title: `${year} ${make} ${model} · ${pick(TAGLINES)}`,
-      description: `${colorName(paint)} ${year} ${make} ${model}, ${DRIVE_WORDS[entry.drive]}, in ${condition} condition.${miles} ${NOTES[first]} ${NOTES[second]}`,
+      title: `${year} ${make} ${model} · ${pick(fittingClaims(situation, TAGLINES))}`,
+      description: `${colorName(paint)} ${year} ${make} ${model}, ${DRIVE_WORDS[entry.drive]}, in ${condition} condition.${miles} ${notes[first]} ${notes[second]}`,
       make,
       model,
       year,
@@ -290,22 +310,33 @@ async function insertBulkChunk(
               drives, fuels, years,
               (ARRAY['excellent', 'good', 'fair', 'poor'])[1 + (i * 13) % 4] AS condition
          FROM src
+     ), driven AS (
+       SELECT picked.*, expected,
+              greatest(500, (expected * (0.6 + ((i * 37) % 80) / 100.0))::int) AS mileage
+         FROM picked,
+              LATERAL (SELECT greatest($17::int - years[m], 0.5) * 12000 AS expected) AS e
      )
      INSERT INTO listings (user_id, title, description, make, model, year, mileage, price, currency,
        condition, fuel_type, transmission, drivetrain, body_type, vin, country, state, city,
        featured, created_at, updated_at)
      SELECT $1, years[m] || ' ' || makes[m] || ' ' || models[m] || ' #' || i,
             'Bulk listing ' || i || ' for load tests. ' || condition || ' condition.',
-            makes[m], models[m], years[m],
-            greatest(500, ($17::int - years[m]) * 12000 + (i * 37) % 20000 - 10000),
-            (prices[m] * (CASE countries[p] WHEN 'CA' THEN 1.37 WHEN 'MX' THEN 17.2 ELSE 1 END)
-              * (0.85 + (i % 30) / 100.0))::numeric(12, 0)::numeric(12, 2),
+            makes[m], models[m], years[m], mileage,
+            -- the model's value for the car's miles and condition, ±8 %, in the local currency
+            -- (the same rules as the demo listings: docs/decisions/2853)
+            (greatest(1500, round(prices[m] * greatest(0.8, least(1.2,
+                1 - (mileage - expected) / 100000.0 * 0.25)) / 50) * 50)
+              * (CASE condition WHEN 'excellent' THEN $18::numeric WHEN 'good' THEN $19::numeric
+                   WHEN 'fair' THEN $20::numeric ELSE $21::numeric END)
+              * (0.92 + (i % 17) / 100.0)
+              * (CASE countries[p] WHEN 'CA' THEN $22::numeric WHEN 'MX' THEN $23::numeric
+                   ELSE 1 END))::numeric(12, 0)::numeric(12, 2),
             CASE countries[p] WHEN 'CA' THEN 'CAD' WHEN 'MX' THEN 'MXN' ELSE 'USD' END,
             condition, fuels[m], 'automatic', drives[m], bodies[m],
             ${vinSql("heads[m]", "tails[m]", "partials[m]", "(500000 + i) % 1000000")},
             countries[p], states[p], cities[p],
             i % 50 = 0, now() - make_interval(secs => i * 37), now()
-       FROM picked`,
+       FROM driven`,
     {
       bind: [
         sellerId,
@@ -332,6 +363,12 @@ async function insertBulkChunk(
         combos.map((c) => c.entry.drive),
         combos.map((c) => c.entry.fuel),
         thisYear,
+        CONDITION_SHARE.excellent,
+        CONDITION_SHARE.good,
+        CONDITION_SHARE.fair,
+        CONDITION_SHARE.poor,
+        SEED_RATES.CAD,
+        SEED_RATES.MXN,
       ],
       transaction,
     },

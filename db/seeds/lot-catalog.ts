@@ -173,7 +173,8 @@ const ROWS: Row[] = [
     24000,
   ],
   ["Kia", "Sorento", "suv", "4DR SPOR", "FWD", 2016, 2020, "5XYPG4A3", "G", "midsize_suv", 27500],
-  ["Kia", "Soul", "hatchback", "HATCHBAC", "FWD", 2014, 2019, "KNDJP3A5", "7", "economy", 17500],
+  // vPIC classes the Soul as an SUV: the listing's body type agrees with its VIN
+  ["Kia", "Soul", "suv", "4DR SPOR", "FWD", 2014, 2019, "KNDJP3A5", "7", "economy", 17500],
   ["Kia", "Optima", "sedan", "SEDAN 4D", "FWD", 2016, 2020, "5XXGT4L3", "G", "midsize", 23000],
   [
     "Subaru",
@@ -291,7 +292,8 @@ const ROWS: Row[] = [
     "sedan",
     "SEDAN 4D",
     "FWD",
-    2012,
+    // this descriptor decodes as the TDI (diesel) before 2015: the gasoline years only
+    2015,
     2018,
     "1VWBN7A3",
     "C",
@@ -339,6 +341,17 @@ export const CATALOG: CatalogEntry[] = ROWS.map(
     fuel: fuel ?? "gasoline",
   }),
 );
+
+/** The catalogue's entry for a make and model built in `year`, if there is one. */
+export function catalogEntry(make: string, model: string, year: number) {
+  return CATALOG.find(
+    (entry) =>
+      entry.make === make &&
+      entry.model === model &&
+      year >= entry.years[0] &&
+      year <= entry.years[1],
+  );
+}
 
 /** A VIN for an entry, a model year in its range and a six-digit serial, with its check digit. */
 export function vinFor(entry: CatalogEntry, year: number, serial: number) {
@@ -444,33 +457,6 @@ export const YARDS: Array<{
   { city: "Charlotte", state: "NC", zip: "28208", copart: "NC - CHARLOTTE", iaai: "Charlotte" },
 ];
 
-/** Copart-style primary damage texts, each with its damage type. */
-export const DAMAGES: Array<{ text: string; type: string }> = [
-  { text: "FRONT END", type: "collision" },
-  { text: "REAR END", type: "collision" },
-  { text: "SIDE", type: "collision" },
-  { text: "ALL OVER", type: "collision" },
-  { text: "ROLLOVER", type: "collision" },
-  { text: "WATER/FLOOD", type: "flood" },
-  { text: "HAIL", type: "hail" },
-  { text: "THEFT", type: "theft" },
-  { text: "STRIPPED", type: "theft" },
-  { text: "BURN", type: "fire" },
-  { text: "MECHANICAL", type: "mechanical" },
-  { text: "VANDALISM", type: "vandalism" },
-  { text: "MINOR DENT/SCRATCHES", type: "other" },
-  { text: "NORMAL WEAR", type: "other" },
-];
-
-export const TITLES = [
-  "clean",
-  "salvage",
-  "salvage",
-  "salvage",
-  "rebuilt",
-  "certificate_of_destruction",
-  "parts_only",
-];
 /** A deterministic generator so the demo data is the same on every machine. */
 export function prng(seed: number) {
   let state = seed >>> 0;

@@ -12,18 +12,9 @@ import {
   repairEstimate,
   retailValue,
 } from "../../app/services/vehicles/valuation";
+import { lotCombos, secondaryDamages } from "./believable";
 import type { SeedOptions } from "./index";
-import {
-  CATALOG,
-  COLORS,
-  DAMAGES,
-  TITLES,
-  YARDS,
-  catalogYears,
-  prng,
-  vinFor,
-  vinSql,
-} from "./lot-catalog";
+import { CATALOG, COLORS, YARDS, catalogYears, prng, vinFor, vinSql } from "./lot-catalog";
 
 const DEMO_COUNT = 320;
 /** Closed lots from the last four months: what /auctions/results and comparable sales show. */
@@ -50,20 +41,25 @@ export function scaleCount(args: string[]) {
 
 type Random = ReturnType<typeof prng>;
 
+/** Damage, title and runs-and-drives as the rules allow them, weighted (docs/decisions/2853). */
+const COMBOS = lotCombos();
+const WEIGHTED_COMBOS = COMBOS.map((combo) => [combo, combo.weight] as const);
+
 /** One believable lot: a catalogue vehicle, its value from the model, damage, title and yard. */
 function makeLot(random: Random, i: number, house: "copart" | "iaai", thisYear: number) {
   const entry = random.pick(CATALOG);
   const year = random.int(entry.years[0], Math.min(entry.years[1], thisYear));
   const age = thisYear - year;
   const yard = random.pick(YARDS);
-  const damage = random.next() < 0.12 ? DAMAGES[DAMAGES.length - 1] : random.pick(DAMAGES);
-  const title = random.pick(TITLES);
+  const combo = random.weighted(WEIGHTED_COMBOS);
+  const title = combo.title;
   const color = random.weighted(COLORS);
   const odometer = Math.max(
     800,
     Math.round((age + 0.5) * random.int(7_000, 17_000) + random.int(0, 4000)),
   );
-  const runsDrives = damage.type === "fire" ? false : random.next() < 0.6;
+  const runsDrives = combo.runs;
+  const damage = { text: combo.damage, type: combo.type };
   const retail = retailValue({ msrp: entry.msrp, segment: entry.segment, age, mileage: odometer });
   const auction = auctionValue({
     retail,
@@ -72,7 +68,9 @@ function makeLot(random: Random, i: number, house: "copart" | "iaai", thisYear: 
     titleType: title,
     runsDrives,
   });
-  const secondary = random.next() < 0.35 ? random.pick(DAMAGES) : null;
+  const secondaries = secondaryDamages(damage.text, runsDrives);
+  const secondary =
+    secondaries.length > 0 && random.next() < 0.35 ? random.pick(secondaries) : null;
   return {
     entry,
     auction,
@@ -91,7 +89,7 @@ function makeLot(random: Random, i: number, house: "copart" | "iaai", thisYear: 
       yard_name: house === "copart" ? yard.copart : yard.iaai,
       damage_type: damage.type,
       primary_damage: damage.text,
-      secondary_damage: secondary && secondary.text !== damage.text ? secondary.text : null,
+      secondary_damage: secondary,
       title_state: yard.state,
       title_type: title,
       odometer,
@@ -111,13 +109,17 @@ function makeLot(random: Random, i: number, house: "copart" | "iaai", thisYear: 
   };
 }
 
-/** Closes a generated lot: three in four sell, near the model's price (±15 %). */
+/** Closes a generated lot: three in four sell, near the model's price (±15 %), never at retail. */
 function close(random: Random, lot: ReturnType<typeof makeLot>, endsAt: number) {
   const row = lot.row;
   row.status = random.next() < 0.75 ? "sold" : "unsold";
   row.closed_at = new Date(endsAt).toISOString();
   if (row.status === "sold") {
-    const price = Math.max(100, Math.round((lot.auction * (0.85 + random.next() * 0.3)) / 25) * 25);
+    const retail = Number(row.estimated_value);
+    const price = Math.min(
+      Math.round((retail * 0.9) / 25) * 25,
+      Math.max(100, Math.round((lot.auction * (0.85 + random.next() * 0.3)) / 25) * 25),
+    );
     row.current_bid = price.toFixed(2);
     row.bid_count = random.int(2, 9);
     row.winner = random.int(0, RESULT_BIDDERS.length - 1);
@@ -272,6 +274,12 @@ function scaleCombos(thisYear: number) {
 export async function seedScaleLots(count: number, log: (line: string) => void = () => undefined) {
   const combos = scaleCombos(new Date().getUTCFullYear());
   const colors = COLORS.flatMap(([name, weight]) => Array.from({ length: weight }, () => name));
+  // the allowed (damage, title, runs) combinations, each repeated by its weight: a row picks one
+  // slot, so the scale set keeps the same rules and shares as the demo (docs/decisions/2853)
+  const total = COMBOS.reduce((sum, c) => sum + c.weight, 0);
+  const slots = COMBOS.flatMap((combo) =>
+    Array.from({ length: Math.max(1, Math.round((combo.weight / total) * 500)) }, () => combo),
+  );
   const ref = {
     makes: combos.map((c) => c.make),
     models: combos.map((c) => c.model),
@@ -288,10 +296,11 @@ export async function seedScaleLots(count: number, log: (line: string) => void =
     states: YARDS.map((y) => y.state),
     zips: YARDS.map((y) => y.zip),
     yards: YARDS.map((y) => y.copart),
-    damageTypes: DAMAGES.map((d) => d.type),
-    damageTexts: DAMAGES.map((d) => d.text),
-    damageShares: DAMAGES.map((d) => DAMAGE_SHARE[d.text] ?? 0.5),
-    titles: TITLES,
+    damageTypes: slots.map((c) => c.type),
+    damageTexts: slots.map((c) => c.damage),
+    damageShares: slots.map((c) => DAMAGE_SHARE[c.damage] ?? 0.5),
+    titles: slots.map((c) => c.title),
+    runs: slots.map((c) => c.runs),
   };
   const arrays = Object.keys(ref)
     .map((key) => `ARRAY(SELECT jsonb_array_elements_text(:ref::jsonb -> '${key}')) AS ${key}`)
@@ -338,8 +347,7 @@ export async function seedScaleLots(count: number, log: (line: string) => void =
             ref.years[c]::int, ref.makes[c], ref.models[c], ref.bodies[c], upper(ref.colors[k]),
             ref.cities[1 + y], ref.states[1 + y], ref.zips[1 + y], ref.yards[1 + y],
             ref.damageTypes[1 + d], ref.damageTexts[1 + d], ref.states[1 + y],
-            ref.titles[1 + (g / 5) % :titleCount],
-            odo, g % 2 = 0, g % 4 <> 0,
+            ref.titles[1 + d], odo, ref.runs[1 + d]::boolean, g % 4 <> 0,
             greatest(1500, round(ref.retail[c]::numeric * mileage / 50) * 50),
             greatest(300, round(ref.retail[c]::numeric * mileage
               * (1 - ref.damageShares[1 + d]::numeric) * 0.55 / 50) * 50),
@@ -350,7 +358,8 @@ export async function seedScaleLots(count: number, log: (line: string) => void =
                  ELSE now() + interval '5 minutes' + (g % 20160) * interval '30 seconds' END
        FROM ref, generate_series(:from, :to) AS g,
             LATERAL (SELECT 1 + (g / 3) % :comboCount AS c, 1 + (g * 37) % :colorCount AS k,
-                            (g / 11) % :yardCount AS y, (g / 13) % :damageCount AS d,
+                            (g / 11) % :yardCount AS y,
+                            ((g::bigint * 2654435761) % :slotCount)::int AS d,
                             g % 1000000 AS ser) AS pick,
             LATERAL (SELECT (ref.expected[c]::numeric * (0.6 + (g % 80) / 100.0))::int + 500 AS odo)
               AS o,
@@ -365,8 +374,7 @@ export async function seedScaleLots(count: number, log: (line: string) => void =
           comboCount: combos.length,
           colorCount: colors.length,
           yardCount: YARDS.length,
-          damageCount: DAMAGES.length,
-          titleCount: TITLES.length,
+          slotCount: slots.length,
         },
         transaction,
       },

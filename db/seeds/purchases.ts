@@ -5,14 +5,33 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../app/models/db.server";
 import { closeLotIfEnded } from "../../app/services/auctions/closer.server";
 import { vehicleArtUrl } from "../../app/services/vehicles/drawing";
+import { auctionValue, retailValue } from "../../app/services/vehicles/valuation";
 import type { SeedOptions } from "./index";
 import { CATALOG, vinFor } from "./lot-catalog";
 
 const LOT_NUMBER = "DEMOWON1";
-// small enough that the demo buyer's buying power stays well above the bidding minimum
-const HAMMER = "450.00";
 // a real 2019 Civic sedan from the catalogue, so its VIN decodes and its picture matches
 const CIVIC = CATALOG.find((entry) => entry.make === "Honda" && entry.model === "Civic")!;
+const YEAR = 2019;
+const ODOMETER = 61_200;
+// An engine-fire Civic that does not run, salvage title: cheap enough that the demo buyer's
+// buying power stays well above the bidding minimum, and priced as such a car really sells
+// (the value model, as every demo lot; docs/decisions/2853), not as a runner given away.
+const FACTS = {
+  damageType: "fire",
+  primaryDamage: "BURN",
+  titleType: "salvage",
+  runsDrives: false,
+} as const;
+function demoPrices(thisYear: number) {
+  const retail = retailValue({
+    msrp: CIVIC.msrp,
+    segment: CIVIC.segment,
+    age: thisYear - YEAR,
+    mileage: ODOMETER,
+  });
+  return { retail: retail.toFixed(2), hammer: auctionValue({ retail, ...FACTS }).toFixed(2) };
+}
 
 export async function seedPurchases({ log }: SeedOptions) {
   const [buyer] = await sequelize.query<{ id: string }>(
@@ -21,24 +40,30 @@ export async function seedPurchases({ log }: SeedOptions) {
   );
   if (!buyer) return log("demo purchase: no demo buyer, skipped");
   const at = Date.now();
+  const { retail, hammer } = demoPrices(new Date(at).getUTCFullYear());
   const lots = await sequelize.query<{ id: string }>(
     `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
         location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
         title_state, title_type, odometer, runs_drives, has_keys, estimated_value, image_urls,
         starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max)
-     VALUES ('copart', :lotNumber, :vin, 2019, 'Honda', 'Civic', :bodyStyle, 'Blue',
-        'Dallas', 'TX', '75211', 'Copart Dallas', 'collision', 'FRONT END', 'TX', 'salvage',
-        61200, true, true, 9800, ARRAY[:art], :startsAt, :endsAt, :hammer, 1, :buyerId, :hammer)
+     VALUES ('copart', :lotNumber, :vin, :year, 'Honda', 'Civic', :bodyStyle, 'Blue',
+        'Dallas', 'TX', '75211', 'Copart Dallas', :damageType, :primaryDamage, 'TX', :titleType,
+        :odometer, :runsDrives, true, :retail, ARRAY[:art], :startsAt, :endsAt, :hammer, 1,
+        :buyerId, :hammer)
      ON CONFLICT (auction_house, lot_number) DO NOTHING RETURNING id`,
     {
       replacements: {
         lotNumber: LOT_NUMBER,
-        vin: vinFor(CIVIC, 2019, 512_345),
+        vin: vinFor(CIVIC, YEAR, 512_345),
+        year: YEAR,
+        odometer: ODOMETER,
+        retail,
+        ...FACTS,
         bodyStyle: CIVIC.bodyStyle,
         art: vehicleArtUrl(CIVIC.bodyStyle, "Blue"),
         startsAt: new Date(at - 2 * 24 * 60 * 60 * 1000),
         endsAt: new Date(at - 60 * 1000),
-        hammer: HAMMER,
+        hammer,
         buyerId: buyer.id,
       },
       type: QueryTypes.SELECT,
@@ -52,7 +77,7 @@ export async function seedPurchases({ log }: SeedOptions) {
       replacements: {
         lotId: lots[0].id,
         buyerId: buyer.id,
-        hammer: HAMMER,
+        hammer,
         at: new Date(at - 3600_000),
       },
     },

@@ -139,6 +139,72 @@ test.describe("community vehicles", () => {
     await expect(dashboard.locator("dd").nth(2)).toHaveText("2");
   });
 
+  test("listings of sellers with a verified ID carry a badge; others do not", async ({ page }) => {
+    const tag = unique("idv");
+    const verified = await ensureUser(`${tag}-v@bidyard.test`, {
+      first_name: "Vera",
+      verified: true,
+    });
+    const pending = await ensureUser(`${tag}-p@bidyard.test`, {
+      first_name: "Penn",
+      verified: false,
+    });
+    const verifiedId = await insertListing(verified, { title: `Checked Camry ${tag}` });
+    const pendingId = await insertListing(pending, { title: `Unchecked Camry ${tag}` });
+
+    await page.goto(`/community-vehicles?search=${tag}`);
+    const card = (title: string) =>
+      page.locator("article").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(card(`Checked Camry ${tag}`).getByTestId("id-verified")).toHaveText("ID verified");
+    await expect(card(`Unchecked Camry ${tag}`).getByTestId("id-verified")).toHaveCount(0);
+
+    await page.goto(`/vehicle/${verifiedId}`);
+    const seller = page.getByRole("region", { name: "Seller" });
+    await expect(seller.getByTestId("id-verified")).toBeVisible();
+    await expect(seller).toContainText("government ID was checked and approved by our team");
+    await page.goto(`/vehicle/${pendingId}`);
+    await expect(
+      page.getByRole("region", { name: "Seller" }).getByTestId("id-verified"),
+    ).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Seller" })).toContainText(
+      "has not verified an ID",
+    );
+  });
+
+  test("posting fills body type and fuel from the VIN (as it is typed with JS, on posting without)", async ({
+    page,
+    context,
+  }) => {
+    const tag = unique("vin");
+    await signInAs(context, `${tag}@bidyard.test`, { first_name: "Vin" });
+    await page.goto("/post-vehicle");
+    await ready(page);
+    await page.getByLabel(/^Title/).fill(`RAV4 ${tag}`);
+    await page.getByLabel(/^Price/).fill("17500");
+    await page.getByLabel(/^Make/).fill("Toyota");
+    await page.getByLabel(/^Model/).fill("RAV4");
+    await page.getByLabel(/^Year/).fill("2019");
+    await page.getByLabel(/^Condition/).selectOption("good");
+    await page.getByLabel(/^City/).fill("Austin");
+    // a real 2019 RAV4 LE descriptor (it decodes to an SUV, gasoline)
+    await page.getByLabel(/^VIN/).fill("2T3P1RFV5KC123456");
+    if (jsEnabled()) {
+      await expect(page.getByTestId("vin-facts")).toHaveText(
+        "From the VIN: 2019 Toyota RAV4 · SUV · gasoline",
+      );
+      await expect(page.getByLabel("Body type")).toHaveValue("suv");
+      await expect(page.getByLabel("Fuel type")).toHaveValue("gasoline");
+    } else {
+      await expect(page.getByLabel("Body type")).toHaveValue("");
+    }
+    await page.getByRole("button", { name: "Post Vehicle" }).click();
+
+    await expect(page).toHaveURL(/\/vehicle\/\d+$/);
+    const details = page.getByRole("region", { name: "Vehicle Details" });
+    await expect(details.locator("div", { hasText: /^Body type/ })).toHaveText("Body typeSUV");
+    await expect(details.locator("div", { hasText: /^Fuel type/ })).toHaveText("Fuel typeGasoline");
+  });
+
   test("post a vehicle with photos", async ({ page, context }) => {
     const tag = unique("photo");
     await signInAs(context, `${tag}@bidyard.test`);

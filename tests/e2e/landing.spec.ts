@@ -10,9 +10,15 @@ test.describe("landing page", () => {
       await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(page.getByRole("heading", { name: "Start Bidding Today" })).toBeVisible();
-    for (const name of ["Live Auctions", "Verified Sellers", "Best Prices", "Global Access"]) {
+    for (const name of ["Live Auctions", "Verified Identities", "Best Prices", "Global Access"]) {
       await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
     }
+    // what "verified" means, and no claim that every seller is
+    await expect(
+      page.getByText(/Every bidder verifies a government ID before bidding/),
+    ).toBeVisible();
+    await expect(page.getByText(/carry an “ID verified” badge/)).toBeVisible();
+    await expect(page.getByText(/Every bidder and seller verifies/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Browse Vehicles" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Join Now" })).toBeVisible();
     const footer = page.locator("footer");

@@ -5,6 +5,7 @@ import { decodeVin } from "~/services/vehicles/decode.server";
 import { compareWithVin } from "~/services/vehicles/disagreement";
 import { parseArtFile, paintName } from "~/services/vehicles/drawing";
 import { hasValidCheckDigit } from "~/services/vehicles/vin";
+import { listingFactsFromVin } from "~/services/listings/vin-fill";
 import { runSeeds } from "../../db/seeds/index";
 import { seedScaleLots } from "../../db/seeds/lots";
 
@@ -51,6 +52,25 @@ describe("the demo catalogue", () => {
     const all = [...lots, ...listings];
     expect(all.filter((v) => !hasValidCheckDigit(v.vin)).map((v) => v.vin)).toEqual([]);
     expect(await disagreeing(all)).toEqual([]);
+  }, 240_000);
+
+  it("every demo listing's body type and fuel are what its VIN decodes to", async () => {
+    const listings = await rows<Vehicle & { body_type: string | null; fuel_type: string | null }>(
+      "SELECT vin, year, make, model, body_type, fuel_type FROM listings WHERE vin IS NOT NULL",
+    );
+    const bad: string[] = [];
+    for (const listing of listings) {
+      // the decoder remembers recent VINs; one per descriptor is decoded again at most
+      const facts = listingFactsFromVin(await decodeVin(listing.vin));
+      const stated = { bodyType: listing.body_type, fuelType: listing.fuel_type };
+      for (const key of ["bodyType", "fuelType"] as const) {
+        if (facts[key] !== null && stated[key] !== facts[key])
+          bad.push(
+            `${listing.year} ${listing.make} ${listing.model}: ${key} ${stated[key]}, VIN ${facts[key]}`,
+          );
+      }
+    }
+    expect(bad).toEqual([]);
   }, 240_000);
 
   it("pictures are drawings of the lot's own body style in its own colour", async () => {

@@ -5,6 +5,7 @@ import { Listing } from "~/models/listing.server";
 import { importCopartCsv } from "~/services/auctions/import.server";
 import { action as apiVehiclesAction } from "~/routes/api.vehicles";
 import { action as postVehicleAction } from "~/routes/post-vehicle";
+import { loader as vinLoader } from "~/routes/api.vin.$vin";
 import { loader as vehicleLoader } from "~/routes/vehicle.$id/route";
 import { createTestUser, requestAs } from "../support/auth";
 import {
@@ -119,5 +120,80 @@ describe("a VIN checked on import", () => {
     expect(report.vinFlags[0].reason).toContain("make Toyota");
     expect(report.vinFlags[1].reason).toContain("check digit");
     expect(report.vinFlags[2].reason).toContain("year 2019");
+  });
+});
+
+describe("posting fills body type and fuel from the VIN", () => {
+  const RAV4_FORM = {
+    ...ACCORD_FORM,
+    title: "2019 Toyota RAV4 LE",
+    make: "Toyota",
+    model: "RAV4",
+    vin: RAV4_2019,
+  };
+
+  it("a listing posted without them gets the VIN's (no JavaScript needed)", async () => {
+    const user = await createTestUser();
+    const response = (await postVehicleAction({
+      request: await requestAs(user, "/post-vehicle", { form: RAV4_FORM }),
+      params: {},
+      context,
+    })) as Response;
+    expect(response.status).toBe(302);
+    const id = response.headers.get("location")!.split("/").pop()!;
+    expect(await Listing.findByPk(id)).toMatchObject({ bodyType: "suv", fuelType: "gasoline" });
+  });
+
+  it("what the seller chose stays; the JSON call fills the same", async () => {
+    const user = await createTestUser();
+    const chosen = (await postVehicleAction({
+      request: await requestAs(user, "/post-vehicle", {
+        form: { ...RAV4_FORM, bodyType: "hatchback", fuelType: "hybrid" },
+      }),
+      params: {},
+      context,
+    })) as Response;
+    const id = chosen.headers.get("location")!.split("/").pop()!;
+    expect(await Listing.findByPk(id)).toMatchObject({ bodyType: "hatchback", fuelType: "hybrid" });
+
+    const { vin: _vin, ...rest } = RAV4_FORM;
+    const api = (await apiVehiclesAction({
+      request: await requestAs(user, "/api/vehicles", {
+        json: { ...rest, year: 2019, price: "17500", vin: RAV4_2019 },
+      }),
+      params: {},
+      context,
+    })) as Response;
+    expect(api.status).toBe(201);
+    const created = (await api.json()) as { id: string };
+    expect(await Listing.findByPk(created.id)).toMatchObject({
+      bodyType: "suv",
+      fuelType: "gasoline",
+    });
+  });
+
+  it("GET /api/vin/:vin answers what the form may fill in, and 400 for a VIN that cannot be one", async () => {
+    const user = await createTestUser();
+    const facts = (await vinLoader({
+      request: await requestAs(user, `/api/vin/${RAV4_2019.toLowerCase()}`),
+      params: { vin: RAV4_2019.toLowerCase() },
+      context,
+    })) as Response;
+    expect(facts.status).toBe(200);
+    expect(await facts.json()).toEqual({
+      vin: RAV4_2019,
+      decoded: true,
+      year: 2019,
+      make: "Toyota",
+      model: "RAV4",
+      bodyType: "suv",
+      fuelType: "gasoline",
+    });
+    const bad = (await vinLoader({
+      request: await requestAs(user, `/api/vin/${MISTYPED}`),
+      params: { vin: MISTYPED },
+      context,
+    })) as Response;
+    expect(bad.status).toBe(400);
   });
 });

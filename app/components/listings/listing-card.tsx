@@ -103,6 +103,26 @@ export function FavoriteButton({
   );
 }
 
+/** What the "ID verified" badge means, said wherever it is shown (docs/decisions/2855). */
+export const ID_VERIFIED_MEANING =
+  "This seller's government ID was checked and approved by our team.";
+
+/** The seller verified a government ID with us: the badge on their cards and listing pages. */
+export function IdVerifiedBadge() {
+  return (
+    <span
+      title={ID_VERIFIED_MEANING}
+      data-testid="id-verified"
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800"
+    >
+      <svg viewBox="0 0 20 20" className="h-3 w-3" fill="currentColor" aria-hidden="true">
+        <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+      </svg>
+      ID verified
+    </span>
+  );
+}
+
 /** Sold, Featured and the condition, as small badges (the caller lays them out). */
 export function ListingBadges({
   sold = false,
@@ -176,7 +196,10 @@ export function ListingCardView({
         </p>
         <p className="text-sm text-slate-600">{formatMileage(listing.mileage)}</p>
         <p className="text-sm text-slate-600">{placeLabel(listing)}</p>
-        <p className="text-xs text-slate-500">Posted {formatPostedDate(listing.createdAt)}</p>
+        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          Posted {formatPostedDate(listing.createdAt)}
+          {listing.sellerVerified ? <IdVerifiedBadge /> : null}
+        </p>
         <Link
           to={`/vehicle/${listing.id}`}
           className="mt-auto inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"

@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
@@ -26,6 +26,7 @@ import { MAX_PHOTO_MB, MAX_PHOTOS, MIN_YEAR } from "~/services/listings/rules";
 import { listingSchema } from "~/services/listings/schemas";
 import { Field, inputClass, Options, Section } from "./form-parts";
 import { useUploadWithProgress } from "./use-upload-with-progress";
+import { useVinPrefill } from "./use-vin-prefill";
 
 export type ListingFormDefaults = Partial<Record<string, string | number | null | undefined>>;
 
@@ -67,6 +68,12 @@ export function ListingForm({
     onSubmit: (event, { formData }) => upload.send(event, formData),
   });
   const photosField = (fields as unknown as Record<string, FieldMetadata<unknown>>).photos;
+  const { update } = form;
+  const fillFromVin = useCallback(
+    (name: "bodyType" | "fuelType", value: string) => update({ name, value }),
+    [update],
+  );
+  const vin = useVinPrefill(fillFromVin);
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
@@ -186,15 +193,23 @@ export function ListingForm({
         <Field
           meta={fields.vin}
           label="VIN"
-          hint="17 characters; we check it against the year, make and model"
+          hint="17 characters; we check it against the year, make and model, and fill in a body type or fuel left empty"
         >
           <input
             {...getInputProps(fields.vin, { type: "text" })}
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={24}
+            onChange={(event) => vin.lookUp(event.currentTarget.value, event.currentTarget.form)}
             className={`${inputClass} font-mono`}
           />
+          {vin.facts ? (
+            <p role="status" className="mt-1 text-xs text-emerald-800" data-testid="vin-facts">
+              {`From the VIN: ${[vin.facts.year, vin.facts.make, vin.facts.model].filter(Boolean).join(" ")}`}
+              {vin.facts.bodyType ? ` · ${BODY_TYPE_LABELS[vin.facts.bodyType]}` : ""}
+              {vin.facts.fuelType ? ` · ${vin.facts.fuelType}` : ""}
+            </p>
+          ) : null}
         </Field>
         <Field meta={fields.mileage} label="Mileage (miles)">
           <input

@@ -1,6 +1,12 @@
 import { MessageSellerLink } from "~/components/messages/message-seller-link";
 import { Link, useLocation } from "@remix-run/react";
-import { FavoriteButton, ListingBadges, placeLabel } from "~/components/listings/listing-card";
+import {
+  FavoriteButton,
+  ID_VERIFIED_MEANING,
+  IdVerifiedBadge,
+  ListingBadges,
+  placeLabel,
+} from "~/components/listings/listing-card";
 import { Detail, Gallery, OwnerActions } from "~/components/listings/vehicle-details";
 import { useOptionalUser } from "~/services/accounts/use-user";
 import {
@@ -78,13 +84,14 @@ export function ListingView({ listing, vin }: { listing: ListingDetail; vin: Vin
             <h2 id="seller-heading" className="text-xs font-semibold uppercase text-slate-500">
               Seller
             </h2>
-            <p className="mt-1 flex items-center gap-2 text-lg font-bold">
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-lg font-bold">
               {listing.seller.firstName}
-              {listing.seller.verified ? (
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-                  Verified
-                </span>
-              ) : null}
+              {listing.seller.verified ? <IdVerifiedBadge /> : null}
+            </p>
+            <p className="text-sm text-slate-600">
+              {listing.seller.verified
+                ? ID_VERIFIED_MEANING
+                : "This seller has not verified an ID with us yet."}
             </p>
             <p className="text-sm text-slate-600">
               Member since{" "}

@@ -14,7 +14,8 @@ export async function listFavorites(userId: string): Promise<FavoriteCard[]> {
             l.mileage, l.body_type AS "bodyType", l.city, l.state, l.country, l.featured,
             l.created_at AS "createdAt", true AS "isFavorite", l.status = 'sold' AS sold,
             (SELECT p.thumbnail_url FROM listing_photos p
-              WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl"
+              WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl",
+            (SELECT u.verified FROM users u WHERE u.id = l.user_id) AS "sellerVerified"
        FROM listing_favorites f JOIN listings l ON l.id = f.listing_id
       WHERE f.user_id = :userId AND l.status <> 'deleted'
       ORDER BY f.created_at DESC, l.id DESC

@@ -16,6 +16,7 @@ import {
 import type { BodyType, Drivetrain, FuelType, Transmission } from "~/services/listings/fields";
 import type { ListingCard } from "~/services/listings/search.server";
 import type { ListingInput } from "~/services/listings/schemas";
+import { fillFromVin, listingFactsFromVin } from "~/services/listings/vin-fill";
 import { LIMIT_REACHED, LIMIT_REACHED_TITLE, NOT_LISTED } from "~/services/listings/messages";
 import { UserError } from "~/utils/user-error";
 
@@ -105,7 +106,8 @@ export async function createListing(
  * the listing is not created. Throws ListingLimitError or PhotoRejectedError.
  */
 export async function postListing(userId: string, input: ListingInput, photos: Uint8Array[] = []) {
-  await assertListingVin(input);
+  // a body type or fuel left empty is what the VIN says it is (docs/decisions/2854)
+  input = fillFromVin(input, listingFactsFromVin(await assertListingVin(input)));
   const allowance = await listingAllowance(userId);
   if (!allowance.canPost) throw new ListingLimitError(allowance);
   const stored = await storePhotos(photos);
@@ -126,7 +128,7 @@ export async function listingStats(userId: string) {
   };
 }
 
-export type ListingDetail = Omit<ListingCard, "imageUrl"> & {
+export type ListingDetail = Omit<ListingCard, "imageUrl" | "sellerVerified"> & {
   description: string;
   fuelType: FuelType | null;
   transmission: Transmission | null;
@@ -248,7 +250,7 @@ export async function updateListingWithPhotos(
   photos: { photos: Uint8Array[]; remove: string[] },
 ) {
   if (!(await listingForEdit(userId, rawId))) throw new ListingNotFoundError();
-  await assertListingVin(input);
+  input = fillFromVin(input, listingFactsFromVin(await assertListingVin(input)));
   const stored = await storePhotos(photos.photos);
   try {
     return await updateListing(userId, rawId, input, { add: stored, remove: photos.remove });

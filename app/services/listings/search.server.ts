@@ -34,6 +34,8 @@ export type ListingCard = {
   createdAt: string;
   imageUrl: string | null;
   isFavorite: boolean;
+  /** The seller's government ID was checked and approved (KYC): the card's "ID verified" badge. */
+  sellerVerified: boolean;
 };
 
 /** Counting stops here: beyond it the page says "10,000+" (exact counts of huge sets cost a scan). */
@@ -176,6 +178,7 @@ export async function searchListings(
               l.created_at::text AS created_at_text,
               (SELECT p.thumbnail_url FROM listing_photos p
                 WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl",
+              (SELECT u.verified FROM users u WHERE u.id = l.user_id) AS "sellerVerified",
               (${viewer} IS NOT NULL AND EXISTS (SELECT 1 FROM listing_favorites f
                 WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
          FROM listings l

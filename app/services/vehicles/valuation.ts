@@ -1,19 +1,23 @@
 // A plain value model for demo data and the likely-price fallback (docs/decisions/2103): retail
 // value from the price new, the segment's yearly retention, age and mileage; an auction price
-// from the retail value, the damage, the title and whether it runs.
+// from the retail value, the damage, the title and whether it runs. The retention figures are
+// set against what such cars fetch on the used market (docs/decisions/2853).
 
 export const SEGMENTS = {
-  economy: { label: "Compact car", retention: 0.86 },
-  midsize: { label: "Midsize car", retention: 0.85 },
-  compact_suv: { label: "Compact SUV", retention: 0.87 },
-  midsize_suv: { label: "Midsize SUV", retention: 0.86 },
-  fullsize_suv: { label: "Full-size SUV", retention: 0.88 },
-  pickup: { label: "Pickup", retention: 0.89 },
-  minivan: { label: "Minivan", retention: 0.84 },
-  sports: { label: "Sports car", retention: 0.87 },
-  luxury: { label: "Luxury", retention: 0.82 },
-  ev: { label: "Electric", retention: 0.84 },
+  economy: { label: "Compact car", retention: 0.955 },
+  midsize: { label: "Midsize car", retention: 0.94 },
+  compact_suv: { label: "Compact SUV", retention: 0.94 },
+  midsize_suv: { label: "Midsize SUV", retention: 0.935 },
+  fullsize_suv: { label: "Full-size SUV", retention: 0.935 },
+  pickup: { label: "Pickup", retention: 0.945 },
+  minivan: { label: "Minivan", retention: 0.925 },
+  sports: { label: "Sports car", retention: 0.935 },
+  luxury: { label: "Luxury", retention: 0.905 },
+  ev: { label: "Electric", retention: 0.9 },
 } as const;
+
+/** What a car keeps of its price new when it is driven away (then the segment's retention). */
+export const DRIVE_AWAY_SHARE = 0.9;
 export type Segment = keyof typeof SEGMENTS;
 
 /** Miles a year an average car covers (FHWA puts it between 11,000 and 14,000). */
@@ -22,7 +26,7 @@ export const MILES_PER_YEAR = 12_000;
 const round50 = (dollars: number) => Math.round(dollars / 50) * 50;
 
 /**
- * Clean-title retail value in whole dollars: 15 % off when driven away, then the segment's
+ * Clean-title retail value in whole dollars: 10 % off when driven away, then the segment's
  * retention per year; ±20 % at most for mileage far from the average, 25 % of value per
  * 100,000 miles of difference.
  */
@@ -33,7 +37,7 @@ export function retailValue(input: {
   mileage: number | null;
 }) {
   const age = Math.max(0, input.age);
-  const base = input.msrp * 0.85 * Math.pow(SEGMENTS[input.segment].retention, age);
+  const base = input.msrp * DRIVE_AWAY_SHARE * Math.pow(SEGMENTS[input.segment].retention, age);
   const expected = MILES_PER_YEAR * Math.max(age, 0.5);
   const difference = input.mileage === null ? 0 : input.mileage - expected;
   const mileage = Math.min(1.2, Math.max(0.8, 1 - (difference / 100_000) * 0.25));

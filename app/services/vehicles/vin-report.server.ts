@@ -48,14 +48,16 @@ export class VinRejectedError extends UserError {
  * or model, is refused with what it decodes to, so the seller fixes the VIN or the vehicle.
  * A VIN vPIC does not know is accepted as typed, and so is one the decoder cannot read because it
  * failed to start: the failure is logged and only the checks that need no decoder apply.
+ * Answers the decoded VIN when it agrees with the vehicle (its facts may fill the listing), else
+ * null.
  */
 export async function assertListingVin(input: {
   vin?: string | null;
   year: number;
   make: string;
   model: string;
-}) {
-  if (!input.vin) return;
+}): Promise<DecodedVin | null> {
+  if (!input.vin) return null;
   const vin = normalizeVin(input.vin);
   let decoded: DecodedVin | null;
   try {
@@ -70,7 +72,8 @@ export async function assertListingVin(input: {
     decoded = null;
   }
   const verdict = compareWithVin(input, decoded, vin);
-  if (verdict.status === "ok" || verdict.status === "unknown") return;
+  if (verdict.status === "ok") return decoded;
+  if (verdict.status === "unknown") return null;
   const sentence = describeVerdict(verdict, vin)!;
   if (verdict.status === "disagrees")
     throw new VinRejectedError(
