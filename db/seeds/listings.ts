@@ -132,15 +132,22 @@ function random(seed: number) {
   };
 }
 
-async function ensureSeller(seller: {
-  email: string;
-  firstName: string;
-  lastName: string;
-  verified: boolean;
-}) {
+/**
+ * The seller's account, made on first run as if it had joined `joinedDaysAgo` days ago: no
+ * listing is older than the account it was posted from ("Member since" on its page).
+ */
+async function ensureSeller(
+  seller: { email: string; firstName: string; lastName: string; verified: boolean },
+  joinedDaysAgo: number,
+) {
   const existing = await User.findOne({ where: { email: seller.email } });
   if (existing) return existing;
-  return User.create({ ...seller, oidcSubject: null });
+  const user = await User.create({ ...seller, oidcSubject: null });
+  await sequelize.query(
+    "UPDATE users SET created_at = now() - make_interval(days => $2), updated_at = now() WHERE id = $1",
+    { bind: [user.id, joinedDaysAgo] },
+  );
+  return user;
 }
 
 function demoListings(sellerIds: string[], count: number) {
@@ -214,7 +221,9 @@ function demoListings(sellerIds: string[], count: number) {
 
 async function seedDemoListings(log: (line: string) => void) {
   const sellers = [];
-  for (const seller of DEMO_SELLERS) sellers.push(await ensureSeller(seller));
+  // listings go back 120 days; their sellers joined between 7 months and 3 years ago
+  for (const [i, seller] of DEMO_SELLERS.entries())
+    sellers.push(await ensureSeller(seller, 210 + ((i * 137) % 900)));
   const sellerIds = sellers.map((s) => s.id);
   const [{ count }] = await sequelize.query<{ count: string }>(
     "SELECT count(*) AS count FROM listings WHERE user_id = ANY($1::uuid[])",
@@ -267,7 +276,7 @@ async function seedDemoListings(log: (line: string) => void) {
  * data).
  */
 export async function seedBulkListings(target: number, log: (line: string) => void = () => {}) {
-  const seller = await ensureSeller(BULK_SELLER);
+  const seller = await ensureSeller(BULK_SELLER, 400);
   const [{ count }] = await sequelize.query<{ count: string }>(
     "SELECT count(*) AS count FROM listings WHERE user_id = $1",
     { bind: [seller.id], type: QueryTypes.SELECT },

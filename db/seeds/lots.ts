@@ -172,10 +172,16 @@ function demoLots(at: number) {
 
 async function ensureBidders() {
   const ids: string[] = [];
-  for (const bidder of RESULT_BIDDERS) {
-    const user =
-      (await User.findOne({ where: { email: bidder.email } })) ??
-      (await User.create({ ...bidder, oidcSubject: null }));
+  for (const [i, bidder] of RESULT_BIDDERS.entries()) {
+    let user = await User.findOne({ where: { email: bidder.email } });
+    if (!user) {
+      user = await User.create({ ...bidder, oidcSubject: null });
+      // they won lots up to four months ago: their accounts are older than that
+      await sequelize.query(
+        "UPDATE users SET created_at = now() - make_interval(days => $2), updated_at = now() WHERE id = $1",
+        { bind: [user.id, 200 + i * 90] },
+      );
+    }
     ids.push(user.id);
   }
   return ids;

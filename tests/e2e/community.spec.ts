@@ -181,9 +181,6 @@ test.describe("community vehicles", () => {
     await ready(page);
     await page.getByLabel(/^Title/).fill(`RAV4 ${tag}`);
     await page.getByLabel(/^Price/).fill("17500");
-    await page.getByLabel(/^Make/).fill("Toyota");
-    await page.getByLabel(/^Model/).fill("RAV4");
-    await page.getByLabel(/^Year/).fill("2019");
     await page.getByLabel(/^Condition/).selectOption("good");
     await page.getByLabel(/^City/).fill("Austin");
     // a real 2019 RAV4 LE descriptor (it decodes to an SUV, gasoline)
@@ -192,9 +189,15 @@ test.describe("community vehicles", () => {
       await expect(page.getByTestId("vin-facts")).toHaveText(
         "From the VIN: 2019 Toyota RAV4 · SUV · gasoline",
       );
+      await expect(page.getByLabel(/^Make/)).toHaveValue("Toyota");
+      await expect(page.getByLabel(/^Model/)).toHaveValue("RAV4");
+      await expect(page.getByLabel(/^Year/)).toHaveValue("2019");
       await expect(page.getByLabel("Body type")).toHaveValue("suv");
       await expect(page.getByLabel("Fuel type")).toHaveValue("gasoline");
     } else {
+      await page.getByLabel(/^Make/).fill("Toyota");
+      await page.getByLabel(/^Model/).fill("RAV4");
+      await page.getByLabel(/^Year/).fill("2019");
       await expect(page.getByLabel("Body type")).toHaveValue("");
     }
     await page.getByRole("button", { name: "Post Vehicle" }).click();

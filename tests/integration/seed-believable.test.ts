@@ -144,6 +144,16 @@ describe("the demo catalogue is believable", () => {
     expect(problems).toEqual([]);
   });
 
+  it("nobody posted or bid before their account existed", async () => {
+    const [{ listings, bids }] = await rows<{ listings: number; bids: number }>(
+      `SELECT (SELECT count(*)::int FROM listings l JOIN users u ON u.id = l.user_id
+                WHERE l.created_at < u.created_at) AS listings,
+              (SELECT count(*)::int FROM bids b JOIN users u ON u.id = b.user_id
+                WHERE b.created_at < u.created_at) AS bids`,
+    );
+    expect({ listings, bids }).toEqual({ listings: 0, bids: 0 });
+  });
+
   it("the scale sets keep the same rules", async () => {
     await seedScaleLots(3000);
     await seedBulkListings(3000);

@@ -26,7 +26,7 @@ import { MAX_PHOTO_MB, MAX_PHOTOS, MIN_YEAR } from "~/services/listings/rules";
 import { listingSchema } from "~/services/listings/schemas";
 import { Field, inputClass, Options, Section } from "./form-parts";
 import { useUploadWithProgress } from "./use-upload-with-progress";
-import { useVinPrefill } from "./use-vin-prefill";
+import { useVinPrefill, type VinFillable } from "./use-vin-prefill";
 
 export type ListingFormDefaults = Partial<Record<string, string | number | null | undefined>>;
 
@@ -70,7 +70,7 @@ export function ListingForm({
   const photosField = (fields as unknown as Record<string, FieldMetadata<unknown>>).photos;
   const { update } = form;
   const fillFromVin = useCallback(
-    (name: "bodyType" | "fuelType", value: string) => update({ name, value }),
+    (name: VinFillable, value: string) => update({ name, value }),
     [update],
   );
   const vin = useVinPrefill(fillFromVin);
@@ -193,7 +193,7 @@ export function ListingForm({
         <Field
           meta={fields.vin}
           label="VIN"
-          hint="17 characters; we check it against the year, make and model, and fill in a body type or fuel left empty"
+          hint="17 characters; we check it against the year, make and model, and fill in the body type and fuel if you leave them empty"
         >
           <input
             {...getInputProps(fields.vin, { type: "text" })}

@@ -1,12 +1,15 @@
 import { useCallback, useRef, useState } from "react";
 import type { VinPrefill } from "~/services/listings/vin-prefill.server";
 
+export type VinFillable = "year" | "make" | "model" | "bodyType" | "fuelType";
+
 /**
- * With scripts on, a VIN typed or pasted into the listing form is looked up at once and the body
- * type and fuel the seller left empty are chosen from it (docs/decisions/2854); without scripts
- * the server fills the same on posting. `fill` sets one empty field of the form.
+ * With scripts on, a VIN typed or pasted into the listing form is looked up at once and the
+ * year, make, model, body type and fuel the seller left empty are filled from it
+ * (docs/decisions/2854); without scripts the server fills body type and fuel on posting. `fill`
+ * sets one empty field of the form.
  */
-export function useVinPrefill(fill: (name: "bodyType" | "fuelType", value: string) => void) {
+export function useVinPrefill(fill: (name: VinFillable, value: string) => void) {
   const [facts, setFacts] = useState<VinPrefill | null>(null);
   const asked = useRef("");
   const lookUp = useCallback(
@@ -22,9 +25,11 @@ export function useVinPrefill(fill: (name: "bodyType" | "fuelType", value: strin
         if (!response.ok) return setFacts(null);
         const found = (await response.json()) as VinPrefill;
         setFacts(found.decoded ? found : null);
-        for (const name of ["bodyType", "fuelType"] as const) {
-          const field = form?.elements.namedItem(name) as HTMLSelectElement | null;
-          if (found[name] && field && !field.value) fill(name, found[name]!);
+        if (!found.decoded) return;
+        for (const name of ["year", "make", "model", "bodyType", "fuelType"] as const) {
+          const field = form?.elements.namedItem(name) as HTMLInputElement | null;
+          const value = found[name];
+          if (value !== null && field && !field.value.trim()) fill(name, String(value));
         }
       } catch {
         // nothing filled: the seller chooses, and the server fills on posting
