@@ -162,6 +162,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "api.vehicles.ts": { path: "/api/vehicles", access: "public", post: { visitor: 401 } },
   "api.user.vehicle-stats.ts": { path: "/api/user/vehicle-stats", access: "user" },
+  "api.vin.$vin.ts": { path: "/api/vin/1HGCV1F33KA123456", access: "user" },
   // Auctions and bidding
   "auctions._index.tsx": { path: "/auctions", access: "user" },
   "auctions.$lotId.tsx": {
