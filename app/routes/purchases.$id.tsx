@@ -22,6 +22,7 @@ import { whileDatabaseUp } from "~/platform/availability.server";
 import { formatUsd, fromCents } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
+import { PenaltyTerms } from "~/components/purchases/penalty-terms";
 
 export const handle = {
   // the pay form posts here and is redirected to PayPal's approval page
@@ -119,10 +120,9 @@ export default function PurchasePage() {
           caption="Invoice lines"
         />
         {purchase.status === "pending" ? (
-          <p className="mt-3 text-xs text-slate-500">
-            A late fee is added after the due date. Storage is charged by the yard after the free
-            days that follow payment.
-          </p>
+          <PenaltyTerms terms={purchase.terms} />
+        ) : purchase.status === "paid" ? (
+          <PenaltyTerms terms={purchase.terms} heading="Storage at the yard" only={["storage"]} />
         ) : null}
       </section>
 
@@ -144,6 +144,12 @@ export default function PurchasePage() {
               {formatUsd(split.gatewayCents, "cents")}
             </dd>
           </dl>
+          {purchase.dueAt && !purchase.overdue && purchase.terms.lateFeeCents > 0 ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="pay-by">
+              Pay by <LocalTime at={purchase.dueAt} /> to avoid the{" "}
+              {formatUsd(purchase.terms.lateFeeCents, "cents")} late fee.
+            </p>
+          ) : null}
           {actionData?.error ? (
             <p role="alert" className="mt-3 rounded bg-red-50 p-2 text-sm text-red-800">
               {actionData.error}
