@@ -12,7 +12,7 @@ import { TransportOrders } from "~/components/purchases/transport-orders";
 import { listOrdersForLot } from "~/services/affiliates/service-orders.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
-import { payPurchase } from "~/services/purchases/paying.server";
+import { AlreadyPaidError, PAID_ONCE, payPurchase } from "~/services/purchases/paying.server";
 import { paySchema } from "~/services/purchases/schemas";
 import { PURCHASE_STATUS_LABELS, shipItLink } from "~/services/purchases/status";
 import { redirectWithToast } from "~/http/toast.server";
@@ -75,6 +75,9 @@ async function act({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isUserError(error)) throw error;
+    // a second post (a re-sent form, another tab) lands on the paid invoice, told it was paid once
+    if (error instanceof AlreadyPaidError)
+      return redirectWithToast(`/purchases/${id}`, { ...PAID_ONCE, type: "info" }, { status: 303 });
     if (error.status === 404) throw new Response(error.message, { status: 404 });
     return data({ error: error.message }, { status: error.status });
   }
