@@ -196,6 +196,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "user",
     get: { ...everyone(404), visitor: [302, 401] },
   },
+  // The lot page's refetch after a live event (docs/decisions/2752)
+  "live.lots.$lotId_.state.ts": {
+    path: "/live/lots/999999999/state",
+    access: "user",
+    get: { ...everyone(404), visitor: [302, 401] },
+  },
   "live.auctions.ts": {
     path: "/live/auctions?lots=999999999",
     access: "user",
