@@ -19,6 +19,7 @@ import {
 import { notify } from "~/platform/notifications.server";
 import { paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
 import { formatUsd, fromCents, parseCents, toCents } from "~/utils/money";
+import { queueTransportMail } from "./transport-mail.server";
 
 export const TRANSPORT_RETURN_PATH = "/service-orders/payment/return";
 export const TRANSPORT_CANCEL_PATH = "/service-orders/payment/cancel";
@@ -175,6 +176,7 @@ async function notifyPaid(userId: string, order: ServiceOrder, transaction: Tran
     },
     transaction,
   );
+  await queueTransportMail("paid", String(order.id), transaction);
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   splitPayment,
   type PurchaseRow,
 } from "./invoices.server";
+import { queuePurchaseMail } from "./mail.server";
 import { loadTerms } from "./schedules.server";
 
 export const PURCHASE_RETURN_PATH = "/purchases/return";
@@ -153,6 +154,9 @@ async function settle(
     },
     transaction,
   );
+  // the receipt and the release, by e-mail, in the same commit (docs/decisions/2754)
+  await queuePurchaseMail("paid", row.id, transaction);
+  await queuePurchaseMail("release", row.id, transaction);
 }
 
 export type PayOutcome = { paid: true } | { paid: false; approvalUrl: string };
