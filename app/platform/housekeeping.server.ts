@@ -8,6 +8,8 @@ import { sendDueMail } from "./mail/outbox.server";
 import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/services/alerts/matching.server";
 import { fetchLotPictures } from "~/services/auctions/lot-images.server";
 import { mailOutbidNotices, pruneOutbidMarks } from "~/services/auctions/outbid-mail.server";
+import { keepDemoAuctionsRunning } from "~/services/auctions/demo.server";
+import { env } from "./env.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -30,6 +32,8 @@ export async function runHousekeeping() {
     await remindDuePurchases();
     await noticeOverduePurchases();
     await pruneOutbidMarks();
+    // development and staging: a demo lot ending every few minutes (docs/decisions/2755)
+    if (env().demoAuctions) await keepDemoAuctionsRunning();
     return true;
   });
 }

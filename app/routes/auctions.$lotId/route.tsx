@@ -22,10 +22,11 @@ import { useLiveLotState } from "~/components/auctions/live-lot";
 import { EndTime } from "~/components/auctions/live-end-time";
 import { lotExists, toggleWatch } from "~/services/auctions/lots.server";
 import { lotView } from "~/services/auctions/lot-view.server";
+import { canEndNow, endDemoLotNow } from "~/services/auctions/demo.server";
 import { BidError, placeBid } from "~/services/auctions/bidding.server";
 import { BID_PLACED, REFRESH_MS } from "~/services/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/services/accounts/session.server";
+import { requireAdmin, requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { replyFor } from "~/http/respond.server";
@@ -59,12 +60,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await lotView(params.lotId ?? "", user.id);
   if (!view) throw new Response("This auction lot does not exist.", { status: 404 });
   const { lot, state } = view;
-  const [vin, comparables, estimate] = await Promise.all([
+  const [vin, comparables, estimate, endNow] = await Promise.all([
     vinReport(lot.vin, lot),
     comparableSales(lot),
     allInEstimate(lot, new URL(request.url).searchParams),
+    // an admin may end a demo lot at once where test payments run (record 2755)
+    user.role === "admin" ? canEndNow(lot.id) : false,
   ]);
-  return { lot, state, vin, comparables, estimate, timeZone: user.timeZone };
+  return { lot, state, vin, comparables, estimate, endNow, timeZone: user.timeZone };
 }
 
 export type BidActionData = {
@@ -81,6 +84,7 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
   const lotId = params.lotId ?? "";
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"), `/auctions/${lotId}`);
+  if (formData.get("intent") === "end-now") return endNow(request, lotId);
   if (formData.get("intent") === "watch") {
     if (!(await lotExists(lotId)))
       throw new Response("This auction lot does not exist.", { status: 404 });
@@ -127,6 +131,29 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
       },
       { status: error.status },
     );
+  }
+}
+
+/** An admin ends a demo lot now (record 2755): it closes as the closer would. */
+async function endNow(request: Request, lotId: string) {
+  const admin = await requireAdmin(request);
+  try {
+    const outcome = await endDemoLotNow(admin, lotId);
+    return redirectWithToast(`/auctions/${lotId}`, {
+      title: "Lot ended",
+      description:
+        outcome === "sold"
+          ? "The hammer fell: sold to the high bidder, whose invoice is ready."
+          : "It ended without bids.",
+      type: "success",
+    });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return redirectWithToast(`/auctions/${lotId}`, {
+      title: "Could not end the lot",
+      description: error.message,
+      type: "error",
+    });
   }
 }
 
@@ -252,6 +279,24 @@ export default function LotPage() {
             )}
           </div>
 
+          {loaded.endNow && open ? (
+            <Form
+              method="post"
+              className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4"
+            >
+              <input type="hidden" name="intent" value="end-now" />
+              <p className="text-sm text-amber-950">
+                <strong>Demo lot (TEST MODE).</strong> As an admin you can end it now to watch the
+                hammer fall: it closes as it would at its end.
+              </p>
+              <button
+                type="submit"
+                className="mt-2 rounded-md bg-amber-500 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-600"
+              >
+                End now
+              </button>
+            </Form>
+          ) : null}
           <ComparableSales comparables={comparables} lot={lot} />
           <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
           <BidHistory history={history} bidCount={lot.bidCount} />
