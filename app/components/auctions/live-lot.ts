@@ -61,8 +61,9 @@ function newerState(a: LotLiveState, b: LotLiveState | undefined) {
 export function useLiveLotState<T extends LiveFields>(lot: T, loaded: LotLiveState) {
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [fetched, setFetched] = useState<LotLiveState>();
-  const state = newerState(loaded, fetched);
+  // kept with its lot: a client-side move to another lot never shows the last one's state
+  const [fetched, setFetched] = useState<{ lotId: string; state: LotLiveState }>();
+  const state = newerState(loaded, fetched?.lotId === lot.id ? fetched.state : undefined);
   const current = useRef(state);
   current.current = state;
   const fetching = useRef<{ again: boolean } | null>(null);
@@ -82,7 +83,11 @@ export function useLiveLotState<T extends LiveFields>(lot: T, loaded: LotLiveSta
         });
         if (!response.ok) throw new Error(`state ${response.status}`);
         const next = (await response.json()) as LotLiveState;
-        setFetched((known) => (known ? newerState(known, next) : next));
+        setFetched((known) =>
+          known?.lotId === lot.id
+            ? { lotId: lot.id, state: newerState(known.state, next) }
+            : { lotId: lot.id, state: next },
+        );
       }
     } catch {
       // the loader reads the same snapshot: the page as a whole is read again
