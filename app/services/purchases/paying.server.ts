@@ -231,8 +231,8 @@ export async function payPurchase(
   // Paid in another window while this checkout was being started: it is closed at once, so it
   // cannot be approved for an invoice that is already paid.
   if ((await closeOpenCheckouts(plan.row.id)) > 0) {
-    const now = await findPurchase(plan.row.id);
-    if (now) throw notPending(now);
+    const current = await findPurchase(plan.row.id);
+    if (current) throw notPending(current);
   }
   return { paid: false, approvalUrl: started.approvalUrl };
 }
