@@ -16,6 +16,13 @@ export type CaughtMail = {
   html: string | null;
   messageId: string | null;
   headers: Record<string, string>;
+  /** Files sent with it (the won e-mail's invoice); text files keep their content. */
+  attachments: Array<{
+    filename: string;
+    contentType: string;
+    size: number;
+    content: string | null;
+  }>;
 };
 
 export type MailCatcher = {
@@ -68,7 +75,17 @@ function messagePage(m: CaughtMail) {
     `<p><a href="/">← All mail</a></p><h1>${escapeHtml(m.subject || "(no subject)")}</h1>
 <table><tbody>${headers}</tbody></table>
 <h2>Text</h2><pre>${escapeHtml(m.text)}</pre>
-${m.html ? `<h2>HTML</h2><iframe title="HTML body" sandbox srcdoc="${escapeHtml(m.html)}"></iframe>` : ""}`,
+${m.html ? `<h2>HTML</h2><iframe title="HTML body" sandbox srcdoc="${escapeHtml(m.html)}"></iframe>` : ""}
+${
+  m.attachments.length
+    ? `<h2>Attachments</h2><ul>${m.attachments
+        .map(
+          (a, i) =>
+            `<li><a href="/messages/${m.id}/attachments/${i}">${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)}, ${a.size} bytes)</li>`,
+        )
+        .join("")}</ul>`
+    : ""
+}`,
   );
 }
 
@@ -108,6 +125,12 @@ export async function startMailCatcher(
             html: typeof parsed.html === "string" ? parsed.html : null,
             messageId: parsed.messageId ?? null,
             headers,
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? "attachment",
+              contentType: a.contentType,
+              size: a.size,
+              content: a.contentType.startsWith("text/") ? a.content.toString("utf8") : null,
+            })),
           });
           if (messages.length > KEEP) messages.splice(0, messages.length - KEEP);
           callback();
@@ -130,6 +153,19 @@ export async function startMailCatcher(
     if (url.pathname === "/") return send(200, "text/html; charset=utf-8", listPage(messages));
     if (url.pathname === "/messages.json")
       return send(200, "application/json", JSON.stringify(messages));
+    const file = /^\/messages\/(\d+)\/attachments\/(\d+)$/.exec(url.pathname);
+    const attachment = file
+      ? messages.find((m) => m.id === Number(file[1]))?.attachments[Number(file[2])]
+      : undefined;
+    if (attachment) {
+      // shown as sent, sandboxed: an attachment's scripts never run on this page's origin
+      response.writeHead(200, {
+        "Content-Type": attachment.contentType,
+        "Content-Security-Policy": "sandbox",
+        "Cache-Control": "no-store",
+      });
+      return response.end(attachment.content ?? "(binary attachment not kept)");
+    }
     const match = /^\/messages\/(\d+)$/.exec(url.pathname);
     const found = match ? messages.find((m) => m.id === Number(match[1])) : undefined;
     if (found) return send(200, "text/html; charset=utf-8", messagePage(found));

@@ -106,7 +106,9 @@ async function main() {
         // no PayPal settings: the TEST MODE gateway, allowed in production for this run
         ALLOW_TEST_PAYMENTS: "true",
         UPLOADS_DIR: uploads,
-        // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak
+        // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak; the
+        // demo scheduler (on for staging-like runs) stays off, so the lots are the soak's own
+        DEMO_AUCTIONS: "off",
         ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
         // a full GC every few seconds and a line with the heap it leaves (gc-probe.cjs)
         ...(FORCE_GC

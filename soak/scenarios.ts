@@ -676,7 +676,10 @@ async function payJob(world: World, job: TransportJob) {
     if (page.status !== 200 || price === null) return;
     let approval = "";
     if (chance(0.5)) {
-      const sent = await http.send(kind, path, { cookie, form: { intent: "pay", price } });
+      // the buyer picks how to pay; the deposit is offered only when it covers the price
+      const canUseDeposit = page.text.includes('name="source" value="deposit"');
+      const source = canUseDeposit && chance(0.5) ? "deposit" : "gateway";
+      const sent = await http.send(kind, path, { cookie, form: { intent: "pay", price, source } });
       if (sent.status === 303 && returnsTo(sent) === path) return confirmed();
       if (sent.status !== 302 || !isApproval(returnsTo(sent)))
         return noteAppRefusal(ledger.transport.refused, "pay", sent.status, sent.text);

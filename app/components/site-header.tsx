@@ -200,9 +200,10 @@ function SignedIn({ user }: { user: PublicUser }) {
         Post Vehicle
       </NavLink>
       <span className="flex max-w-[12rem] items-center gap-1 truncate px-1 text-sm font-semibold text-slate-800">
-        <span className="truncate" data-testid="user-label">
+        {/* the account page: e-mail preferences and the time zone */}
+        <Link to="/account" className="truncate hover:underline" data-testid="user-label">
           {userLabel(user)}
-        </span>
+        </Link>
         {isAdmin ? (
           <span
             data-testid="admin-badge"

@@ -49,6 +49,11 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * Keeps a demo lot ending every few minutes (docs/decisions/2755). Unset: on in development and
+   * on a production build that allows test payments (staging), off otherwise.
+   */
+  DEMO_AUCTIONS: z.enum(["on", "off"]).optional(),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -104,6 +109,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     paypalConfigured: Boolean(raw.PAYPAL_CLIENT_ID && raw.PAYPAL_CLIENT_SECRET),
+    demoAuctions: raw.DEMO_AUCTIONS
+      ? raw.DEMO_AUCTIONS === "on"
+      : raw.NODE_ENV === "development" || (production && raw.ALLOW_TEST_PAYMENTS),
     s3Configured: Boolean(raw.S3_BUCKET),
   };
 }

@@ -1,12 +1,15 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { retryPendingRefunds } from "~/services/deposits/deposits.server";
-import { remindDuePurchases } from "~/services/purchases/reminders.server";
+import { noticeOverduePurchases, remindDuePurchases } from "~/services/purchases/reminders.server";
 import { discardStaleUploads } from "./uploads.server";
 import { pruneLotEvents } from "./live/prune.server";
 import { sendDueMail } from "./mail/outbox.server";
 import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/services/alerts/matching.server";
 import { fetchLotPictures } from "~/services/auctions/lot-images.server";
+import { mailOutbidNotices, pruneOutbidMarks } from "~/services/auctions/outbid-mail.server";
+import { keepDemoAuctionsRunning } from "~/services/auctions/demo.server";
+import { env } from "./env.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -27,6 +30,10 @@ export async function runHousekeeping() {
     await discardStaleUploads();
     await pruneLotEvents();
     await remindDuePurchases();
+    await noticeOverduePurchases();
+    await pruneOutbidMarks();
+    // development and staging: a demo lot ending every few minutes (docs/decisions/2755)
+    if (env().demoAuctions) await keepDemoAuctionsRunning();
     return true;
   });
 }
@@ -46,8 +53,9 @@ const WORKER_TICK_MS = 15_000;
 export async function runWorkerTick() {
   const matches = await matchSavedSearches();
   const endingSoon = await alertWatchedLotsEndingSoon();
+  const outbid = await mailOutbidNotices();
   const mail = await sendDueMail();
-  return { matches, endingSoon, mail };
+  return { matches, endingSoon, outbid, mail };
 }
 
 /**

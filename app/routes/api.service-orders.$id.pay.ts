@@ -1,5 +1,7 @@
-// POST /api/service-orders/{id}/pay {price}: the buyer confirms the quote of their unpaid job.
-// Answers {paid: true, source: "deposit"} or {paid: false, approvalUrl} (go there to pay).
+// POST /api/service-orders/{id}/pay {price, source?}: the buyer confirms the quote of their unpaid
+// job. `source: "deposit"` pays from the deposit ({paid: true, source: "deposit"}, or 409 when it
+// does not cover it); otherwise, `source` left out included, a checkout is started
+// ({paid: false, approvalUrl}: go there to pay). The deposit is never used unless asked for.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { errorJson, jsonError } from "~/http/respond.server";
@@ -9,7 +11,10 @@ import { PayTransportSchema } from "~/services/affiliates/schemas";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 
-const PayJsonSchema = z.object({ price: PayTransportSchema.shape.price });
+const PayJsonSchema = z.object({
+  price: PayTransportSchema.shape.price,
+  source: PayTransportSchema.shape.source.default("gateway"),
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
@@ -17,7 +22,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const input = await readJsonBody(request, PayJsonSchema);
     await consumeRateLimit(request, "payment", user.id);
-    return Response.json(await confirmTransportPayment(user.id, params.id ?? "", input.price));
+    return Response.json(
+      await confirmTransportPayment(user.id, params.id ?? "", input.price, input.source),
+    );
   } catch (error) {
     // the body reader's and the rate limit's refusals are thrown as their answers
     return error instanceof Response ? error : errorJson(error);

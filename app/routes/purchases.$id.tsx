@@ -12,7 +12,7 @@ import { TransportOrders } from "~/components/purchases/transport-orders";
 import { listOrdersForLot } from "~/services/affiliates/service-orders.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
-import { payPurchase } from "~/services/purchases/paying.server";
+import { AlreadyPaidError, PAID_ONCE, payPurchase } from "~/services/purchases/paying.server";
 import { paySchema } from "~/services/purchases/schemas";
 import { PURCHASE_STATUS_LABELS, shipItLink } from "~/services/purchases/status";
 import { redirectWithToast } from "~/http/toast.server";
@@ -22,6 +22,7 @@ import { whileDatabaseUp } from "~/platform/availability.server";
 import { formatUsd, fromCents } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
+import { PenaltyTerms } from "~/components/purchases/penalty-terms";
 
 export const handle = {
   // the pay form posts here and is redirected to PayPal's approval page
@@ -74,6 +75,9 @@ async function act({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isUserError(error)) throw error;
+    // a second post (a re-sent form, another tab) lands on the paid invoice, told it was paid once
+    if (error instanceof AlreadyPaidError)
+      return redirectWithToast(`/purchases/${id}`, { ...PAID_ONCE, type: "info" }, { status: 303 });
     if (error.status === 404) throw new Response(error.message, { status: 404 });
     return data({ error: error.message }, { status: error.status });
   }
@@ -119,10 +123,9 @@ export default function PurchasePage() {
           caption="Invoice lines"
         />
         {purchase.status === "pending" ? (
-          <p className="mt-3 text-xs text-slate-500">
-            A late fee is added after the due date. Storage is charged by the yard after the free
-            days that follow payment.
-          </p>
+          <PenaltyTerms terms={purchase.terms} />
+        ) : purchase.status === "paid" ? (
+          <PenaltyTerms terms={purchase.terms} heading="Storage at the yard" only={["storage"]} />
         ) : null}
       </section>
 
@@ -144,6 +147,12 @@ export default function PurchasePage() {
               {formatUsd(split.gatewayCents, "cents")}
             </dd>
           </dl>
+          {purchase.dueAt && !purchase.overdue && purchase.terms.lateFeeCents > 0 ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="pay-by">
+              Pay by <LocalTime at={purchase.dueAt} /> to avoid the{" "}
+              {formatUsd(purchase.terms.lateFeeCents, "cents")} late fee.
+            </p>
+          ) : null}
           {actionData?.error ? (
             <p role="alert" className="mt-3 rounded bg-red-50 p-2 text-sm text-red-800">
               {actionData.error}

@@ -2,7 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/accounts/session.server";
 import { providerOrderId } from "~/services/deposits/schemas";
 import { PurchaseError } from "~/services/purchases/errors";
-import { confirmPurchasePayment, PAYING_MESSAGES } from "~/services/purchases/paying.server";
+import {
+  AlreadyPaidError,
+  confirmPurchasePayment,
+  PAID_ONCE,
+  PAYING_MESSAGES,
+} from "~/services/purchases/paying.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { isUserError } from "~/utils/user-error";
@@ -22,6 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       });
     } catch (error) {
       if (!isUserError(error)) throw error;
+      // this checkout, or another, already paid it: back to the paid invoice, nothing charged
+      if (error instanceof AlreadyPaidError)
+        return redirectWithToast(`/purchases/${error.purchaseId}`, { ...PAID_ONCE, type: "info" });
       return redirectWithToast("/my-auctions#won", {
         title: "Payment not completed",
         description: error.message,

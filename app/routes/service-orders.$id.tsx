@@ -42,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 const PAYPAL = ["https://www.paypal.com", "https://www.sandbox.paypal.com"];
-// the no-JS "Confirm and pay" posts here and may be redirected to PayPal's approval page
+// the review step's pay buttons post here and may be redirected to PayPal's approval page
 export const handle = { csp: { formAction: PAYPAL } };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -66,7 +66,12 @@ async function pay(request: Request, userId: string, orderId: string, form: Form
   if (!parsed.success) return data({ payError: parsed.error.issues[0].message }, { status: 400 });
   await consumeRateLimit(request, "payment", userId);
   try {
-    const result = await confirmTransportPayment(userId, orderId, parsed.data.price);
+    const result = await confirmTransportPayment(
+      userId,
+      orderId,
+      parsed.data.price,
+      parsed.data.source,
+    );
     if (!result.paid) return redirect(result.approvalUrl);
     return redirectWithToast(
       `/service-orders/${orderId}`,

@@ -200,17 +200,24 @@ export async function seedDemoLots(at = Date.now()) {
     runner_up_id: winner === null ? null : bidders[(winner + 1) % bidders.length],
   }));
   await sequelize.transaction(async (transaction) => {
+    // demo lots seeded before they were marked are marked now (docs/decisions/2755)
+    await sequelize.query(
+      `UPDATE lots l SET demo = true FROM jsonb_to_recordset(:rows::jsonb)
+                AS r(auction_house text, lot_number text)
+        WHERE l.auction_house = r.auction_house AND l.lot_number = r.lot_number AND NOT l.demo`,
+      { replacements: { rows: JSON.stringify(rows) }, transaction },
+    );
     const inserted = await sequelize.query<{ id: string }>(
       `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
           location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
           secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
           estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at,
-          current_bid, bid_count, high_bidder_id, high_max)
+          current_bid, bid_count, high_bidder_id, high_max, demo)
        SELECT auction_house, lot_number, vin, year, make, model, body_style, color,
           location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
           secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
           estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at,
-          current_bid, bid_count, high_bidder_id, high_max
+          current_bid, bid_count, high_bidder_id, high_max, true
          FROM jsonb_to_recordset(:rows::jsonb) AS r(
           auction_house text, lot_number text, vin text, year int, make text, model text,
           body_style text, color text, location_city text, location_state text, location_zip text,

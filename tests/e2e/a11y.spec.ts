@@ -189,6 +189,7 @@ const SCREENS = {
     },
     { route: "auctions.results.tsx", path: "/auctions/results?make=Toyota", shows: /./ },
     { route: "account.time-zone.tsx", path: "/account/time-zone", shows: /./ },
+    { route: "account._index.tsx", path: "/account", shows: /./ },
     { route: "favorites.tsx", path: "/favorites", shows: /./ },
     { route: "saved-searches.tsx", path: "/saved-searches", shows: /./ },
     { route: "messages._index.tsx", path: "/messages", shows: /./ },

@@ -85,3 +85,123 @@ test("a snipe in the last two minutes extends the countdown on both pages", asyn
   await alice.context().close();
   await bob.context().close();
 });
+
+/** Every moving panel of `page`, read at once (docs/decisions/2752). */
+async function expectPanels(
+  page: Page,
+  want: {
+    price: string;
+    bids: number;
+    endsAt: Date;
+    notice: { leader: string } | { outbid: string } | null;
+    available: string | null;
+    held: string | null;
+  },
+) {
+  await expect(page.getByTestId("current-bid")).toHaveText(want.price);
+  await expect(page.getByTestId("bid-count")).toHaveText(`${want.bids} bids`);
+  await expect(page.getByTestId("bid-history").locator("tbody tr")).toHaveCount(want.bids);
+  await expect(page.locator(`time[datetime="${want.endsAt.toISOString()}"]`)).toHaveCount(1);
+  if (want.notice && "leader" in want.notice) {
+    await expect(page.getByTestId("leader-notice")).toContainText(want.notice.leader);
+    await expect(page.getByTestId("outbid-notice")).toHaveCount(0);
+  } else if (want.notice) {
+    await expect(page.getByTestId("outbid-notice")).toHaveText(want.notice.outbid);
+    await expect(page.getByTestId("leader-notice")).toHaveCount(0);
+  }
+  if (want.available === null) await expect(page.getByTestId("buying-power")).toHaveCount(0);
+  else await expect(page.getByTestId("buying-power")).toHaveText(want.available);
+  if (want.held === null) await expect(page.getByTestId("held-on-lot")).toHaveCount(0);
+  else
+    await expect(page.getByTestId("held-on-lot")).toContainText(`already holds ${want.held} more`);
+}
+
+async function endsAt(lotId: string) {
+  const [{ ends_at }] = await query<{ ends_at: Date }>("SELECT ends_at FROM lots WHERE id = $1", [
+    lotId,
+  ]);
+  return ends_at;
+}
+
+test("every panel agrees on both pages after an outbid, a re-lead, the extension and the close", async ({
+  browser,
+}) => {
+  // soft close: every bid here lands in the last two minutes and moves the end
+  const lot = await createLot({ endsIn: "100 seconds" });
+  const alice = await onLot(browser, "Alice", lot.id);
+  await bid(alice, "300");
+  const bob = await onLot(browser, "Bob", lot.id);
+
+  // Bob outbids Alice
+  await bid(bob, "450");
+  let end = await endsAt(lot.id);
+  await look(alice);
+  await expectPanels(alice, {
+    price: "$450.00",
+    bids: 2,
+    endsAt: end,
+    notice: { outbid: "You have been outbid" },
+    available: "$5,000.00",
+    held: null,
+  });
+  if (jsEnabled()) await expect(alice.getByText("You've been outbid")).toBeVisible();
+  await expectPanels(bob, {
+    price: "$450.00",
+    bids: 2,
+    endsAt: end,
+    notice: { leader: "You are the high bidder (your maximum: $450.00)" },
+    available: "$4,550.00",
+    held: "$450.00",
+  });
+
+  // Alice takes the lead back; the end moves again
+  await bid(alice, "600");
+  const extended = await endsAt(lot.id);
+  expect(extended.getTime()).toBeGreaterThan(end.getTime());
+  end = extended;
+  await look(bob);
+  await expectPanels(bob, {
+    price: "$600.00",
+    bids: 3,
+    endsAt: end,
+    notice: { outbid: "You have been outbid" },
+    available: "$5,000.00",
+    held: null,
+  });
+  await expectPanels(alice, {
+    price: "$600.00",
+    bids: 3,
+    endsAt: end,
+    notice: { leader: "You are the high bidder (your maximum: $600.00)" },
+    available: "$4,400.00",
+    held: "$600.00",
+  });
+
+  // the hammer: the closer ends the lot and both pages say who won, without a reload with JS
+  await query("UPDATE lots SET ends_at = now() - interval '1 second' WHERE id = $1", [lot.id]);
+  end = await endsAt(lot.id);
+  await look(alice);
+  await look(bob);
+  for (const page of [alice, bob])
+    await expect(page.getByRole("button", { name: "Auction Ended" })).toBeVisible({
+      timeout: 15_000,
+    });
+  await expectPanels(alice, {
+    price: "$600.00",
+    bids: 3,
+    endsAt: end,
+    notice: { leader: "You won this lot" },
+    available: null,
+    held: null,
+  });
+  await expectPanels(bob, {
+    price: "$600.00",
+    bids: 3,
+    endsAt: end,
+    notice: { outbid: "You did not win this lot" },
+    available: null,
+    held: null,
+  });
+  await alice.context().close();
+  await bob.context().close();
+});

@@ -51,7 +51,7 @@ test("a won lot is shipped, paid, delivered, and the provider is credited the ne
   await expect(page.getByText(/does not cover it/)).toBeVisible();
 
   // no deposit to cover it: the TEST MODE checkout, there and back
-  await click(page, `Confirm and pay ${price}`);
+  await click(page, `Pay ${price} with Test Gateway`);
   await expect(page.getByRole("heading", { name: "Test Checkout" })).toBeVisible();
   await click(page, "Approve payment");
   await expect(page.getByRole("heading", { name: "2018 Ford F-150", level: 1 })).toBeVisible();

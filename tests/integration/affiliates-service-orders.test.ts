@@ -356,7 +356,7 @@ describe("orders from purchases and from admins", () => {
     // a buyer's job reaches the board once paid (docs/decisions/1751); here from the deposit
     expect(order.paymentStatus).toBe("unpaid");
     await recordOpeningBalance(buyer.id, "10000.00");
-    await confirmTransportPayment(buyer.id, String(order.id), order.payout);
+    await confirmTransportPayment(buyer.id, String(order.id), order.payout, "deposit");
 
     const claimer = await createAffiliate();
     const onlooker = await createAffiliate();

@@ -271,14 +271,14 @@ describe("the /auctions page and the lot page", () => {
       args(await requestAs(user, `/auctions/${lot.id}`), { lotId: lot.id }),
     );
     expect(page.lot).toMatchObject({ currentBid: "200.00", leading: true, myMax: "200.00" });
-    expect(page.history[0]).toMatchObject({ amount: "200.00", mine: true });
-    expect(page.history[0].bidder).toMatch(/^Bidder \d{4}$/);
+    expect(page.state.history[0]).toMatchObject({ amount: "200.00", mine: true });
+    expect(page.state.history[0].bidder).toMatch(/^Bidder \d{4}$/);
     const other = await createTestUser();
     const seen = await lotPage(
       args(await requestAs(other, `/auctions/${lot.id}`), { lotId: lot.id }),
     );
-    expect(seen.history[0].bidder).toBe(page.history[0].bidder);
-    expect(seen.history[0].mine).toBe(false);
+    expect(seen.state.history[0].bidder).toBe(page.state.history[0].bidder);
+    expect(seen.state.history[0].mine).toBe(false);
     expect(seen.lot.myMax).toBeNull();
     expect(JSON.stringify(seen)).not.toContain(user.id);
 

@@ -1,6 +1,7 @@
 // The buyer's screens after the hammer, through their loaders and actions: My auctions, the
 // purchase page's pay form (deposit part + the gateway's redirect flow), the return, the release.
 import { beforeAll, describe, expect, it } from "vitest";
+import { toastCookie } from "~/http/cookies.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { loader as myAuctionsLoader } from "~/routes/my-auctions";
 import { action as purchaseAction, loader as purchaseLoader } from "~/routes/purchases.$id";
@@ -140,11 +141,14 @@ describe("after the hammer, on screen", () => {
       await thrown(releaseLoader(args(await requestAs(other, `${path}/release`), params))),
     ).toBe(404);
 
-    // the return again: a clear refusal, shown as an error toast, nothing more written
+    // the return again: back on the paid invoice, told it was paid once, nothing more written
     const again = await returnLoader(
       args(await requestAs(buyer, `${back.pathname}${back.search}`)),
     );
-    expect(again.headers.get("location")).toBe("/my-auctions#won");
+    expect(again.headers.get("location")).toBe(path);
+    expect(await toastCookie.parse(again.headers.get("set-cookie"))).toMatchObject({
+      title: "This invoice is paid (once)",
+    });
   });
 });
 

@@ -89,11 +89,20 @@ async function requestShipping(buyer: User, purchaseId: string) {
   return order;
 }
 
-async function payForm(user: User, orderId: string, price: string) {
+/** The review step's form: the buyer presses "from my deposit" or "with the gateway". */
+async function payForm(
+  user: User,
+  orderId: string,
+  price: string,
+  source: "deposit" | "gateway" = "deposit",
+) {
   return orderPage.action(
-    args(await requestAs(user, `/service-orders/${orderId}`, { form: { intent: "pay", price } }), {
-      id: orderId,
-    }),
+    args(
+      await requestAs(user, `/service-orders/${orderId}`, {
+        form: { intent: "pay", price, source },
+      }),
+      { id: orderId },
+    ),
   );
 }
 
@@ -167,7 +176,8 @@ describe("Ship it: /service-orders/request?lot=", () => {
     expect(view.payment).toMatchObject({
       price: order.payout,
       available: "5000.00",
-      fromDeposit: true,
+      afterDeposit: (5000 - Number(order.payout)).toFixed(2),
+      afterGateway: "5000.00",
     });
     expect(view.order).toMatchObject({
       pickupYard: "IAAI Phoenix",
@@ -182,7 +192,9 @@ describe("paying from the deposit", () => {
     const { buyer, purchase } = await wonLot();
     const order = await requestShipping(buyer, String(purchase.id));
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => payJson(buyer, String(order.id), { price: order.payout })),
+      Array.from({ length: 10 }, () =>
+        payJson(buyer, String(order.id), { price: order.payout, source: "deposit" }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -258,7 +270,9 @@ describe("paying from the deposit", () => {
       requestedBy: buyer.id,
       createdBy: null,
     });
-    expect((await payJson(buyer, String(staffOrder.id), { price: "450.00" })).status).toBe(409);
+    expect(
+      (await payJson(buyer, String(staffOrder.id), { price: "450.00", source: "deposit" })).status,
+    ).toBe(409);
     expect(await moneyState(buyer.id)).toEqual(afterPay);
   });
 });
@@ -271,10 +285,10 @@ describe("paying through the gateway", () => {
     const before = await moneyState(buyer.id);
 
     // the first checkout is abandoned; the second replaces it
-    const first = (await payForm(buyer, id, order.payout)) as Response;
+    const first = (await payForm(buyer, id, order.payout, "gateway")) as Response;
     expect(first.status).toBe(302);
     const firstToken = new URL(first.headers.get("location")!).searchParams.get("token")!;
-    const second = (await payForm(buyer, id, order.payout)) as Response;
+    const second = (await payForm(buyer, id, order.payout, "gateway")) as Response;
     const approval = new URL(second.headers.get("location")!);
     expect(approval.pathname).toBe("/payments/test-checkout");
     const token = approval.searchParams.get("token")!;
@@ -295,8 +309,8 @@ describe("paying through the gateway", () => {
     expect((await order.reload()).paymentStatus).toBe("unpaid");
     expect(await moneyState(buyer.id)).toEqual(before);
 
-    // the replaced checkout, even approved, is never captured
-    await decideTestOrder(firstToken, true);
+    // the replaced checkout was closed: it cannot be approved, and is never captured
+    expect(await decideTestOrder(firstToken, true)).toBeNull();
     const stale = await back(buyer, firstToken);
     expect(await toastCookie.parse(stale.headers.get("set-cookie"))).toMatchObject({
       title: "Payment Replaced",
@@ -334,7 +348,7 @@ describe("paying through the gateway", () => {
   it("a cancelled checkout charges nothing and goes back to the review step", async () => {
     const { buyer, purchase } = await wonLot(null);
     const order = await requestShipping(buyer, String(purchase.id));
-    const started = (await payForm(buyer, String(order.id), order.payout)) as Response;
+    const started = (await payForm(buyer, String(order.id), order.payout, "gateway")) as Response;
     const token = new URL(started.headers.get("location")!).searchParams.get("token")!;
     await decideTestOrder(token, false);
     const cancelled = (await paymentCancel.loader(
@@ -350,7 +364,7 @@ describe("provider earnings", () => {
   it("10 completes at once credit the payout net of the fee once; the buyer is told; the statement adds up", async () => {
     const { buyer, lot, purchase } = await wonLot();
     const order = await requestShipping(buyer, String(purchase.id));
-    await payJson(buyer, String(order.id), { price: order.payout });
+    await payJson(buyer, String(order.id), { price: order.payout, source: "deposit" });
     const provider = await createAffiliate();
     const id = String(order.id);
     await runOrderStep(provider.id, id, "claim");

@@ -191,9 +191,21 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "user",
     post: { ...everyone(400), visitor: [302, 401] },
   },
+  // E-mail preferences (docs/decisions/2754): an empty post is an incomplete form
+  "account._index.tsx": {
+    path: "/account",
+    access: "user",
+    post: { ...everyone(400), visitor: [302, 401] },
+  },
   // Live streams (docs/decisions/1801): ids that do not exist (a real one would stay open)
   "live.lots.$lotId.ts": {
     path: "/live/lots/999999999",
+    access: "user",
+    get: { ...everyone(404), visitor: [302, 401] },
+  },
+  // The lot page's refetch after a live event (docs/decisions/2752)
+  "live.lots.$lotId_.state.ts": {
+    path: "/live/lots/999999999/state",
     access: "user",
     get: { ...everyone(404), visitor: [302, 401] },
   },

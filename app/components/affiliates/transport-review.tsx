@@ -2,11 +2,13 @@ import { Form } from "@remix-run/react";
 import type { PublicOrder } from "~/services/affiliates/service-orders.server";
 import type { PaymentPreview } from "~/services/affiliates/transport-payments.server";
 import { formatUsd } from "~/utils/money";
-import { primaryButton } from "./ui";
+import { BUYING_POWER_LABEL } from "~/services/auctions/rules";
+import { primaryButton, secondaryButton } from "./ui";
 
 /**
- * The buyer's review step before paying: route, service and price, how it will be paid, and one
- * "Confirm and pay" form (the price goes with it and the server checks it).
+ * The buyer's review step before paying: route, service and price, and a choice of how to pay
+ * (the deposit or the payment provider), each with the buying power it leaves (record 2753). The
+ * price goes with the form and the server checks it.
  */
 export function TransportReview({
   order,
@@ -55,21 +57,58 @@ export function TransportReview({
         </div>
       </dl>
       <p className="mt-3 text-sm">
-        {preview.fromDeposit
-          ? `Paid from your deposit: ${formatUsd(preview.available)} is available.`
-          : `Your available deposit (${formatUsd(preview.available)}) does not cover it, so you pay through ${preview.testMode ? "the test gateway (TEST MODE)" : "PayPal"}.`}
+        How do you want to pay {formatUsd(preview.price)}? {BUYING_POWER_LABEL} now:{" "}
+        <strong data-testid="buying-power-now">{formatUsd(preview.available)}</strong>.
       </p>
       {error ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
           {error}
         </p>
       ) : null}
-      <Form method="post" className="mt-4">
+      {/* One form, two buttons: the deposit is used only when that button is pressed. */}
+      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="price" value={preview.price} />
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Paying…" : `Confirm and pay ${formatUsd(preview.price)}`}
-        </button>
+        <div className="rounded-md border border-slate-200 bg-white p-3">
+          {preview.afterDeposit !== null ? (
+            <>
+              <button
+                type="submit"
+                name="source"
+                value="deposit"
+                className={secondaryButton}
+                disabled={busy}
+              >
+                Pay {formatUsd(preview.price)} from my deposit
+              </button>
+              <p className="mt-2 text-xs text-slate-700" data-testid="after-deposit">
+                {BUYING_POWER_LABEL} afterwards: {formatUsd(preview.afterDeposit)}. The deposit you
+                keep for bidding goes down by the price.
+              </p>
+            </>
+          ) : (
+            <p className="text-sm text-slate-700" data-testid="after-deposit">
+              Your available deposit ({formatUsd(preview.available)}) does not cover it.
+            </p>
+          )}
+        </div>
+        <div className="rounded-md border border-slate-200 bg-white p-3">
+          <button
+            type="submit"
+            name="source"
+            value="gateway"
+            className={primaryButton}
+            disabled={busy}
+          >
+            {busy
+              ? "Paying…"
+              : `Pay ${formatUsd(preview.price)} ${preview.testMode ? "with Test Gateway" : "with PayPal"}`}
+          </button>
+          <p className="mt-2 text-xs text-slate-700" data-testid="after-gateway">
+            {BUYING_POWER_LABEL} stays {formatUsd(preview.afterGateway)}
+            {preview.testMode ? " (TEST MODE: no real money moves)" : ""}.
+          </p>
+        </div>
       </Form>
       <p className="mt-2 text-xs text-slate-600">
         Providers see the job on the board once it is paid.

@@ -1,6 +1,14 @@
-import { useCallback, useMemo, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
-import { lotStreamUrl, listStreamUrl, type LiveLot } from "~/services/auctions/live";
+import {
+  isNewerEvent,
+  listStreamUrl,
+  lotStateUrl,
+  lotStreamUrl,
+  type LiveLot,
+  type LotLiveState,
+} from "~/services/auctions/live";
 import { lotBadge } from "~/services/auctions/rules";
 import type { AuctionVehicle } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
@@ -36,28 +44,73 @@ function merge<T extends LiveFields>(lot: T, live: LiveLot | undefined): T {
   return { ...merged, badge: lotBadge(merged, new Date(live.serverTime)) };
 }
 
+/** The newer of two reads of the lot page's state: the lot's newer event, else the later read. */
+function newerState(a: LotLiveState, b: LotLiveState | undefined) {
+  if (!b || b.eventId === a.eventId) return b && b.serverTime > a.serverTime ? b : a;
+  return isNewerEvent(b.eventId, a.eventId) ? b : a;
+}
+
 /**
- * The lot page's live state (docs/decisions/1801): the lot as the loader read it, updated in
- * place by its stream, the server time of the newest event (the countdown's clock), an outbid
- * toast, and `streaming` (the page polls only while it is false).
+ * The lot page's live state (docs/decisions/1801, 2752). Every moving part (price, count, end,
+ * the viewer's lead, the history, "Available for bidding") comes from one read: the loader's, or
+ * the newer one the page fetches when its stream reports an event it has not seen. An event
+ * never patches one part alone, so nothing shown is from before it while the rest is from after.
+ * Also the server time of that read (the countdown's clock), the outbid toast, and `streaming`
+ * (the page polls only while it is false). If the refetch fails, the whole page revalidates.
  */
-export function useLiveLot<T extends LiveFields>(lot: T, serverTime: string) {
+export function useLiveLotState<T extends LiveFields>(lot: T, loaded: LotLiveState) {
   const toast = useToast();
-  const [live, setLive] = useState<LiveLot>();
+  const revalidator = useRevalidator();
+  // kept with its lot: a client-side move to another lot never shows the last one's state
+  const [fetched, setFetched] = useState<{ lotId: string; state: LotLiveState }>();
+  const state = newerState(loaded, fetched?.lotId === lot.id ? fetched.state : undefined);
+  const current = useRef(state);
+  current.current = state;
+  const fetching = useRef<{ again: boolean } | null>(null);
+
+  const refetch = useCallback(async () => {
+    if (fetching.current) {
+      fetching.current.again = true;
+      return;
+    }
+    const run = { again: true };
+    fetching.current = run;
+    try {
+      while (run.again) {
+        run.again = false;
+        const response = await fetch(lotStateUrl(lot.id), {
+          headers: { Accept: "application/json" },
+        });
+        if (!response.ok) throw new Error(`state ${response.status}`);
+        const next = (await response.json()) as LotLiveState;
+        setFetched((known) =>
+          known?.lotId === lot.id
+            ? { lotId: lot.id, state: newerState(known.state, next) }
+            : { lotId: lot.id, state: next },
+        );
+      }
+    } catch {
+      // the loader reads the same snapshot: the page as a whole is read again
+      revalidator.revalidate();
+    } finally {
+      fetching.current = null;
+    }
+  }, [lot.id, revalidator]);
+
   const onEvent = useCallback(
     (event: LiveLot, kind: "lot" | "snapshot") => {
       if (event.lotId !== lot.id) return;
-      setLive((current) => (current && current.bidCount > event.bidCount ? current : event));
+      if (isNewerEvent(event.eventId, current.current.eventId)) void refetch();
       if (kind === "lot" && event.you === "outbid") toast(outbidToast(lot, event));
     },
-    [lot, toast],
+    [lot, refetch, toast],
   );
   const streaming = useLiveStream(lotStreamUrl(lot.id), onEvent);
-  const fresh = live && isNewer(live, lot) ? live : undefined;
   return {
-    lot: merge(lot, fresh),
-    serverTime: fresh?.serverTime ?? serverTime,
-    leader: fresh?.leader ?? null,
+    lot: { ...lot, ...state.lot },
+    history: state.history,
+    bidder: state.bidder,
+    serverTime: state.serverTime,
     streaming,
   };
 }

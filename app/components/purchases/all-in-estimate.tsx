@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { AllInEstimate } from "~/services/purchases/estimate.server";
 import { formatUsd } from "~/utils/money";
 import { InvoiceLines } from "./invoice-lines";
+import { PenaltyTerms } from "./penalty-terms";
 
 const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5";
 
@@ -91,6 +92,7 @@ export function AllInEstimateCard({
             : `To pay at most ${formatUsd(estimate.budgetCents, "cents")} all in, bid up to ${formatUsd(estimate.maxBidCents, "cents")}.`}
         </p>
       ) : null}
+      <PenaltyTerms terms={estimate.terms} heading="After you win: paying late and storage" />
     </section>
   );
 }

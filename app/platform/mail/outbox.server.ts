@@ -36,6 +36,9 @@ export function retryDelayMs(attempts: number) {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
+/** A file sent with a message (the won e-mail's invoice): text content, kept in the row. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type QueuedMail = {
   userId: string;
   topic: MailTopic;
@@ -43,6 +46,7 @@ export type QueuedMail = {
   content: MailContent;
   /** Queue at most one message per key (an alert for one match, say). */
   dedupeKey?: string;
+  attachments?: MailAttachment[];
 };
 
 /**
@@ -58,8 +62,9 @@ export async function queueMail(mail: QueuedMail, transaction?: Transaction) {
   );
   const rows = await sequelize.query<{ id: string }>(
     `INSERT INTO mail_outbox (user_id, to_address, topic, subject, text_body, html_body,
-                              dedupe_key, message_id, next_attempt_at)
-     SELECT u.id, u.email, :topic, :subject, :text, :html, :dedupeKey, :messageId, :at
+                              dedupe_key, message_id, next_attempt_at, attachments)
+     SELECT u.id, u.email, :topic, :subject, :text, :html, :dedupeKey, :messageId, :at,
+            CAST(:attachments AS jsonb)
        FROM users u
       WHERE u.id = :userId AND u.email IS NOT NULL AND u.email <> ''
         AND NOT EXISTS (SELECT 1 FROM mail_unsubscribes s
@@ -76,6 +81,7 @@ export async function queueMail(mail: QueuedMail, transaction?: Transaction) {
         dedupeKey: mail.dedupeKey ?? null,
         messageId: `<${randomUUID()}@${origin}>`,
         at: now(),
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
       },
       type: QueryTypes.SELECT,
       transaction,
@@ -94,6 +100,7 @@ type OutboxRow = {
   html_body: string;
   message_id: string;
   attempts: number;
+  attachments: MailAttachment[] | null;
 };
 
 /**
@@ -113,7 +120,7 @@ async function claimDue(limit: number, at: Date, token: string) {
          LIMIT :limit
          FOR UPDATE SKIP LOCKED)
       RETURNING o.id, o.user_id, o.to_address, o.topic, o.subject, o.text_body, o.html_body,
-                o.message_id, o.attempts`,
+                o.message_id, o.attempts, o.attachments`,
     {
       replacements: { at, limit, token, claimedUntil: new Date(at.getTime() + CLAIM_MS) },
       type: QueryTypes.SELECT,
@@ -195,6 +202,15 @@ export async function sendDueMail(
         text: row.text_body,
         html: row.html_body,
         messageId: row.message_id,
+        ...(row.attachments?.length
+          ? {
+              attachments: row.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            }
+          : {}),
         headers: unsubscribe
           ? {
               "List-Unsubscribe": `<${unsubscribe}>`,

@@ -55,6 +55,12 @@ export interface PaymentGateway {
     options: { idempotencyKey: string },
   ): Promise<CaptureResult>;
   refundCapture(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Closes an order nobody should approve any more (what it was for is paid another way): the
+   * provider's checkout then refuses it. A provider that cannot close an uncaptured order does
+   * nothing; our own order row is closed all the same, so it is never captured.
+   */
+  voidOrder(providerOrderId: string): Promise<void>;
   /** A client token for the provider's browser SDK (GET /paypal/setup). */
   clientToken(): Promise<string>;
 }

@@ -264,6 +264,11 @@ export function createPayPalGateway(config: PayPalConfig): PaymentGateway {
       return { refundId: body.id, amount: input.amount, status: body.status ?? "UNKNOWN" };
     },
 
+    async voidOrder() {
+      // Orders v2 has no call that closes an uncaptured CAPTURE-intent order (it lapses on its
+      // own); our payment_orders row is closed instead, so it is never captured.
+    },
+
     async clientToken(): Promise<string> {
       const { response, body } = await api<{ client_token?: string }>(
         "POST",

@@ -168,6 +168,14 @@ export function createTestGateway(): PaymentGateway {
       });
     },
 
+    async voidOrder(providerOrderId) {
+      await sequelize.query(
+        `update test_gateway_orders set status = 'VOIDED', updated_at = now()
+          where id = :id and status in ('CREATED', 'APPROVED')`,
+        { replacements: { id: providerOrderId } },
+      );
+    },
+
     async clientToken() {
       return "test-mode";
     },

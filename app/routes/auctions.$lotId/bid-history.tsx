@@ -1,11 +1,19 @@
 import type { HistoryEntry } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 
-/** The lot's bids, newest first, bidders masked; the viewer's own marked "(you)". */
-export function BidHistory({ history }: { history: HistoryEntry[] }) {
+/**
+ * The lot's bids, newest first, bidders masked; the viewer's own marked "(you)". `bidCount` is
+ * the lot's count from the same read: when only the newest bids are listed, it says so.
+ */
+export function BidHistory({ history, bidCount }: { history: HistoryEntry[]; bidCount: number }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
+    <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="bid-history">
       <h2 className="text-lg font-bold">Bid history</h2>
+      {history.length > 0 && history.length < bidCount ? (
+        <p className="text-sm text-slate-600">
+          The newest {history.length} of {bidCount} bids.
+        </p>
+      ) : null}
       {history.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No bids yet.</p>
       ) : (

@@ -18,15 +18,15 @@ import { useEffect } from "react";
 import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
-import { useLiveLot } from "~/components/auctions/live-lot";
+import { useLiveLotState } from "~/components/auctions/live-lot";
 import { EndTime } from "~/components/auctions/live-end-time";
-import { now } from "~/platform/clock.server";
-import { bidHistory, getLot, lotExists, toggleWatch } from "~/services/auctions/lots.server";
+import { lotExists, toggleWatch } from "~/services/auctions/lots.server";
+import { lotView } from "~/services/auctions/lot-view.server";
+import { canEndNow, endDemoLotNow } from "~/services/auctions/demo.server";
 import { BidError, placeBid } from "~/services/auctions/bidding.server";
-import { buyingPower } from "~/services/auctions/buying-power.server";
 import { BID_PLACED, REFRESH_MS } from "~/services/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/services/accounts/session.server";
+import { requireAdmin, requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { replyFor } from "~/http/respond.server";
@@ -55,26 +55,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const lot = await getLot(params.lotId ?? "", user.id);
-  if (!lot) throw new Response("This auction lot does not exist.", { status: 404 });
-  // the same buying power every screen shows; the bid form adds back this lot's own hold
-  const [history, bidder, vin, comparables, estimate] = await Promise.all([
-    bidHistory(lot.id, user.id),
-    buyingPower(user),
+  // the lot, its history and the buying power every screen shows, from one snapshot (record
+  // 2752); the bid form adds back this lot's own hold
+  const view = await lotView(params.lotId ?? "", user.id);
+  if (!view) throw new Response("This auction lot does not exist.", { status: 404 });
+  const { lot, state } = view;
+  const [vin, comparables, estimate, endNow] = await Promise.all([
     vinReport(lot.vin, lot),
     comparableSales(lot),
     allInEstimate(lot, new URL(request.url).searchParams),
+    // an admin may end a demo lot at once where test payments run (record 2755)
+    user.role === "admin" ? canEndNow(lot.id) : false,
   ]);
-  return {
-    lot,
-    history,
-    bidder,
-    vin,
-    comparables,
-    estimate,
-    serverTime: now().toISOString(),
-    timeZone: user.timeZone,
-  };
+  return { lot, state, vin, comparables, estimate, endNow, timeZone: user.timeZone };
 }
 
 export type BidActionData = {
@@ -91,6 +84,7 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
   const lotId = params.lotId ?? "";
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"), `/auctions/${lotId}`);
+  if (formData.get("intent") === "end-now") return endNow(request, lotId);
   if (formData.get("intent") === "watch") {
     if (!(await lotExists(lotId)))
       throw new Response("This auction lot does not exist.", { status: 404 });
@@ -140,11 +134,35 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** An admin ends a demo lot now (record 2755): it closes as the closer would. */
+async function endNow(request: Request, lotId: string) {
+  const admin = await requireAdmin(request);
+  try {
+    const outcome = await endDemoLotNow(admin, lotId);
+    return redirectWithToast(`/auctions/${lotId}`, {
+      title: "Lot ended",
+      description:
+        outcome === "sold"
+          ? "The hammer fell: sold to the high bidder, whose invoice is ready."
+          : "It ended without bids.",
+      type: "success",
+    });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return redirectWithToast(`/auctions/${lotId}`, {
+      title: "Could not end the lot",
+      description: error.message,
+      type: "error",
+    });
+  }
+}
+
 export default function LotPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { history, bidder, vin, comparables, estimate } = loaded;
-  // the stream updates the lot in place; the page polls only while it is down (record 1801)
-  const { lot, serverTime, streaming } = useLiveLot(loaded.lot, loaded.serverTime);
+  const { vin, comparables, estimate } = loaded;
+  // every moving part from the newest read of the lot's state; after each live event the page
+  // reads it again (record 2752); it polls only while the stream is down (record 1801)
+  const { lot, history, bidder, serverTime, streaming } = useLiveLotState(loaded.lot, loaded.state);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -187,14 +205,19 @@ export default function LotPage() {
               {Number(lot.currentBid) > 0 ? formatUsd(lot.currentBid) : "No bids"}
             </p>
             <p className="text-sm text-slate-600">
-              {lot.bidCount} {lot.bidCount === 1 ? "bid" : "bids"} ·{" "}
-              <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
+              <span data-testid="bid-count">
+                {lot.bidCount} {lot.bidCount === 1 ? "bid" : "bids"}
+              </span>{" "}
+              · <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
             </p>
             <p className="text-sm text-slate-600">
               <EndTime endsAt={lot.endsAt} accountZone={loaded.timeZone} />
             </p>
             {lot.leading ? (
-              <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800">
+              <p
+                className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800"
+                data-testid="leader-notice"
+              >
                 {lot.badge === "ENDED" ? "You won this lot" : "You are the high bidder"}
                 {lot.myMax ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
                 {lot.badge === "ENDED" ? (
@@ -204,8 +227,11 @@ export default function LotPage() {
                 ) : null}
               </p>
             ) : history.some((entry) => entry.mine) ? (
-              <p className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-semibold text-red-800">
-                You have been outbid
+              <p
+                className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-semibold text-red-800"
+                data-testid="outbid-notice"
+              >
+                {lot.badge === "ENDED" ? "You did not win this lot" : "You have been outbid"}
               </p>
             ) : null}
             <Form method="post" className="mt-3">
@@ -253,9 +279,27 @@ export default function LotPage() {
             )}
           </div>
 
+          {loaded.endNow && open ? (
+            <Form
+              method="post"
+              className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4"
+            >
+              <input type="hidden" name="intent" value="end-now" />
+              <p className="text-sm text-amber-950">
+                <strong>Demo lot (TEST MODE).</strong> As an admin you can end it now to watch the
+                hammer fall: it closes as it would at its end.
+              </p>
+              <button
+                type="submit"
+                className="mt-2 rounded-md bg-amber-500 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-600"
+              >
+                End now
+              </button>
+            </Form>
+          ) : null}
           <ComparableSales comparables={comparables} lot={lot} />
           <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
-          <BidHistory history={history} />
+          <BidHistory history={history} bidCount={lot.bidCount} />
         </section>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { MAIL_TOPICS } from "~/platform/mail/topics";
 import { isTimeZone } from "./time-zones";
 
 /** The query of /api/login: where to return, the e-mail to suggest, the account type to create. */
@@ -59,4 +60,13 @@ export const timeZoneSchema = z.object({
     .string({ error: "Choose a time zone." })
     .trim()
     .refine(isTimeZone, { message: "Choose a time zone from the list." }),
+});
+
+/** The account page's e-mail preferences: the ticked topics (none ticked stops them all). */
+export const mailPreferencesSchema = z.object({
+  intent: z.literal("mail-preferences", { error: "The form was incomplete. Please try again." }),
+  topic: z
+    .array(z.enum(MAIL_TOPICS, { error: "That is not one of our e-mail topics." }))
+    .max(MAIL_TOPICS.length)
+    .default([]),
 });

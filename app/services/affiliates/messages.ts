@@ -36,6 +36,9 @@ export const TRANSPORT_MESSAGES = {
   replacedCheckout:
     "Payment Replaced: A newer checkout was started for this order; this one was not charged.",
   cancelled: "Payment Cancelled: Nothing was charged. Your order is waiting for payment.",
+  depositShort:
+    "Deposit Too Low: What your deposit has free no longer covers this price. Nothing was charged; pay through the payment provider instead.",
+  chooseSource: "Choose how to pay: from your deposit or through the payment provider.",
   paidFromDeposit: "Transport Paid: Paid from your deposit. Providers can now claim your job.",
   paidByGateway: "Transport Paid: Payment received. Providers can now claim your job.",
   lotNotYours:

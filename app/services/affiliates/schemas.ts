@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { EXPORT_PORTS, findCityByLabel } from "~/services/affiliates/us-cities";
-import { APPLICATION_MESSAGES } from "./messages";
+import { APPLICATION_MESSAGES, TRANSPORT_MESSAGES } from "./messages";
 import { ORDER_INTENTS } from "./rules";
 
 export const SERVICE_TYPE_OPTIONS = [
@@ -274,4 +274,6 @@ export const PayTransportSchema = z.object({
     .string({ error: "The quoted price is missing" })
     .trim()
     .regex(/^\d{1,6}(\.\d{1,2})?$/, "The quoted price is missing"),
+  // the buyer's own choice: the deposit is never used unless they pick it (record 2753)
+  source: z.enum(["deposit", "gateway"], { error: TRANSPORT_MESSAGES.chooseSource }),
 });

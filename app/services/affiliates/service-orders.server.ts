@@ -30,6 +30,7 @@ import { env } from "~/platform/env.server";
 import { centsToDecimal } from "~/utils/money";
 import type { ServiceOrderFilters } from "~/services/affiliates/schemas";
 import { escapeLike } from "~/utils/escape-like";
+import { queueTransportMail } from "./transport-mail.server";
 
 export type PublicOrder = {
   id: string;
@@ -441,6 +442,7 @@ export async function claimOrder(userId: string, orderId: string) {
         },
         transaction,
       );
+      await queueTransportMail("claimed", String(rows[0].id), transaction);
     }
     return (await ServiceOrder.findByPk(orderId, { transaction }))!;
   });
@@ -488,6 +490,7 @@ export async function advanceOrder(userId: string, orderId: string, step: keyof 
           },
           transaction,
         );
+        await queueTransportMail("delivered", String(rows[0].id), transaction);
       }
     }
     return (await ServiceOrder.findByPk(orderId, { transaction }))!;

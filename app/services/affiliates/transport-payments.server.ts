@@ -11,13 +11,15 @@ import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { postLedgerEntry } from "~/services/deposits/deposits.server";
 import {
   cancelPaymentOrder,
+  closePaymentOrders,
   createPaymentOrder,
   findUserPaymentOrder,
   settlePaymentOrder,
 } from "~/services/deposits/payments.server";
 import { notify } from "~/platform/notifications.server";
 import { paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
-import { formatUsd, parseCents, toCents } from "~/utils/money";
+import { formatUsd, fromCents, parseCents, toCents } from "~/utils/money";
+import { queueTransportMail } from "./transport-mail.server";
 
 export const TRANSPORT_RETURN_PATH = "/service-orders/payment/return";
 export const TRANSPORT_CANCEL_PATH = "/service-orders/payment/cancel";
@@ -48,19 +50,25 @@ async function lockPayableOrder(userId: string, orderId: string, transaction: Tr
   return order;
 }
 
+/** How the buyer chose to pay for transport: never from the deposit unless they said so. */
+export type TransportPaymentSource = "deposit" | "gateway";
+
 /**
- * The buyer confirms the quote they were shown (`expectedPrice`, decimal dollars). A price that
- * is not the order's is refused (409) with nothing written. When the deposit's free part covers
- * the price it is charged at once (an `applied` ledger entry); otherwise a checkout is started
- * at the provider and the order stays unpaid until the payer comes back.
+ * The buyer confirms the quote they were shown (`expectedPrice`, decimal dollars) and how to pay
+ * it (docs/decisions/2753). A price that is not the order's is refused (409) with nothing
+ * written. `deposit`: charged at once from the deposit's free part (an `applied` ledger entry),
+ * or refused (409) when that part no longer covers it; `gateway`: a checkout is started at the
+ * provider and the order stays unpaid until the payer comes back. The deposit is never used
+ * unless asked for.
  */
 export async function confirmTransportPayment(
   userId: string,
   orderId: string,
   expectedPrice: string,
+  source: TransportPaymentSource,
 ): Promise<TransportPayment> {
   const expected = parseCents(expectedPrice);
-  const fromDeposit = await sequelize.transaction(async (transaction) => {
+  const { order, previousCheckout } = await sequelize.transaction(async (transaction) => {
     // the user row first, as every deposit movement does, then the order
     const user = await User.findByPk(userId, {
       transaction,
@@ -70,8 +78,9 @@ export async function confirmTransportPayment(
     const order = await lockPayableOrder(userId, orderId, transaction);
     if (expected === null || expected !== toCents(order.payout))
       throw new AffiliateError(409, M.priceChanged);
+    if (source === "gateway") return { order, previousCheckout: null };
     const available = toCents(await availableBuyingPower(user, transaction));
-    if (available < toCents(order.payout)) return null;
+    if (available < toCents(order.payout)) throw new AffiliateError(409, M.depositShort);
     const entry = await postLedgerEntry(transaction, {
       userId,
       kind: "applied",
@@ -91,11 +100,14 @@ export async function confirmTransportPayment(
       { transaction },
     );
     await notifyPaid(userId, order, transaction);
-    return order;
+    return { order, previousCheckout: order.paymentOrderId };
   });
-  if (fromDeposit) return { paid: true, source: "deposit", orderId: String(fromDeposit.id) };
+  if (source === "deposit") {
+    // a checkout started earlier for this order cannot be approved any more
+    if (previousCheckout) await closePaymentOrders([previousCheckout]);
+    return { paid: true, source: "deposit", orderId: String(order.id) };
+  }
 
-  const order = (await ServiceOrder.findByPk(orderId))!;
   let started;
   try {
     started = await createPaymentOrder({
@@ -109,18 +121,28 @@ export async function confirmTransportPayment(
   } catch (error) {
     providerFailed(error);
   }
-  // The newest checkout is the one that pays; an older one coming back is refused uncaptured.
-  const [, linked] = await ServiceOrder.update(
-    { paymentOrderId: started.order.id },
+  // The newest checkout is the one that pays; the one it replaces is closed.
+  const [replaced] = await sequelize.query<{ previous: string | null }>(
+    `UPDATE service_orders s SET payment_order_id = :paymentOrderId, updated_at = now()
+       FROM (SELECT id, payment_order_id AS previous FROM service_orders WHERE id = :id FOR UPDATE) p
+      WHERE s.id = p.id AND s.requested_by = :userId AND s.payment_status = 'unpaid'
+        AND s.payout = :payout
+     RETURNING p.previous`,
     {
-      where: { id: order.id, requestedBy: userId, paymentStatus: "unpaid", payout: order.payout },
-      returning: true,
+      replacements: {
+        id: order.id,
+        userId,
+        payout: order.payout,
+        paymentOrderId: started.order.id,
+      },
+      type: QueryTypes.SELECT,
     },
   );
-  if (linked.length === 0) {
-    await cancelPaymentOrder(started.order);
+  if (!replaced) {
+    await closePaymentOrders([started.order.id]);
     throw new AffiliateError(409, M.alreadyPaid);
   }
+  if (replaced.previous) await closePaymentOrders([String(replaced.previous)]);
   return { paid: false, approvalUrl: started.approvalUrl, orderId: String(order.id) };
 }
 
@@ -154,6 +176,7 @@ async function notifyPaid(userId: string, order: ServiceOrder, transaction: Tran
     },
     transaction,
   );
+  await queueTransportMail("paid", String(order.id), transaction);
 }
 
 /**
@@ -214,13 +237,20 @@ export async function cancelTransportPayment(userId: string, providerOrderId: st
   return order ? String(order.id) : null;
 }
 
-/** What the buyer's review step shows: the price and how it would be paid. */
+/**
+ * What the buyer's review step shows: the price, the buying power now, and what it would be after
+ * each way of paying (the deposit only when its free part covers the price).
+ */
 export async function paymentPreview(userId: string, price: string) {
   const available = await availableBuyingPower(userId);
+  const covers = toCents(available) >= toCents(price);
   return {
     price,
     available,
-    fromDeposit: toCents(available) >= toCents(price),
+    /** Buying power once paid from the deposit, or null when the deposit cannot pay it. */
+    afterDeposit: covers ? fromCents(toCents(available) - toCents(price)) : null,
+    /** Paying through the gateway leaves the buying power as it is. */
+    afterGateway: available,
     testMode: paymentGateway().testMode,
   };
 }

@@ -63,13 +63,16 @@ export type BuyingPower = {
  * dialog, lot page, deposit page), and what, if anything, keeps them from bidding. Checked
  * again, under the lot lock, on every bid.
  */
-export async function buyingPower(user: {
-  id: string;
-  verified: boolean;
-  deposit: string;
-}): Promise<BuyingPower> {
+export async function buyingPower(
+  user: {
+    id: string;
+    verified: boolean;
+    deposit: string;
+  },
+  transaction?: Transaction,
+): Promise<BuyingPower> {
   const needs = bidderNeeds(user.verified, canBidWith(toCents(user.deposit)));
   // the user row was just read for this request: only what their deposit holds is asked for
-  const available = await availableBuyingPower(user);
+  const available = await availableBuyingPower(user, transaction);
   return { available, blocker: needs[0] ? bidMessage(BID_TEXTS[needs[0]]) : null, needs };
 }

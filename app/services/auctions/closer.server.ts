@@ -2,6 +2,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { invoiceSale } from "~/services/purchases/invoices.server";
+import { queuePurchaseMail } from "~/services/purchases/mail.server";
 
 /** One advisory lock key for "closing auctions", shared by every app machine. */
 export const CLOSER_LOCK_KEY = 4_040_001;
@@ -35,8 +36,10 @@ async function closeLocked(lot: EndedLot, transaction: Transaction) {
         transaction,
       },
     );
-    // the invoice and the "You won" that links to it (docs/decisions/1701)
-    await invoiceSale(lot, transaction);
+    // the invoice and the "You won" that links to it (docs/decisions/1701), and its e-mail with
+    // the invoice attached, queued in the same commit (docs/decisions/2754)
+    const purchaseId = await invoiceSale(lot, transaction);
+    if (purchaseId) await queuePurchaseMail("won", String(purchaseId), transaction);
     return "sold" as const;
   }
   await sequelize.query(

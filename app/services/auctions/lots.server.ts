@@ -1,4 +1,4 @@
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { pseudonymNumber } from "~/platform/pseudonyms.server";
@@ -238,10 +238,17 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
   };
 }
 
-/** A lot with every field, for its page; closes it first if it has ended. */
-export async function getLot(lotId: string, userId: string | null): Promise<LotDetail | null> {
+/**
+ * A lot with every field, for its page; closes it first if it has ended. Inside a transaction
+ * (a snapshot of the lot page: auctions/lot-view.server.ts) it only reads: the caller closed it.
+ */
+export async function getLot(
+  lotId: string,
+  userId: string | null,
+  transaction?: Transaction,
+): Promise<LotDetail | null> {
   if (!/^\d{1,18}$/.test(lotId)) return null;
-  await closeLotIfEnded(lotId);
+  if (!transaction) await closeLotIfEnded(lotId);
   const at = now();
   const [row] = await sequelize.query<
     LotRow & {
@@ -263,7 +270,7 @@ export async function getLot(lotId: string, userId: string | null): Promise<LotD
             EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
               AS watching
        FROM lots l WHERE l.id = :lotId`,
-    { replacements: { lotId, userId }, type: QueryTypes.SELECT },
+    { replacements: { lotId, userId }, type: QueryTypes.SELECT, transaction },
   );
   if (!row) return null;
   const vehicle = toVehicle(row, userId, at);
@@ -292,7 +299,7 @@ export function maskBidder(userId: string, lotId: string) {
 export async function bidHistory(
   lotId: string,
   viewerId: string | null,
-  options: { before?: string; limit?: number } = {},
+  options: { before?: string; limit?: number; transaction?: Transaction } = {},
 ): Promise<HistoryEntry[]> {
   const limit = Math.min(Math.max(options.limit ?? 25, 1), 100);
   const rows = await sequelize.query<{
@@ -305,7 +312,11 @@ export async function bidHistory(
     `SELECT id, user_id, amount, automatic, created_at FROM bids
       WHERE lot_id = :lotId ${options.before ? "AND id < :before" : ""}
       ORDER BY id DESC LIMIT :limit`,
-    { replacements: { lotId, before: options.before, limit }, type: QueryTypes.SELECT },
+    {
+      replacements: { lotId, before: options.before, limit },
+      type: QueryTypes.SELECT,
+      transaction: options.transaction,
+    },
   );
   return rows.map((row) => ({
     id: String(row.id),

@@ -112,3 +112,26 @@ export async function cancelPaymentOrder(order: PaymentOrder) {
     { where: { id: order.id, status: "created" } },
   );
 }
+
+/**
+ * Closes checkouts nobody should approve any more (what they were for is paid, or replaced):
+ * our rows still `created` become `cancelled`, so they are never captured, and the provider is
+ * asked to close its side, so its checkout page refuses them (the TEST MODE gateway does; PayPal
+ * has no such call and lets them lapse). A provider that cannot be reached is logged, not
+ * thrown: our side is already closed. Answers how many were closed.
+ */
+export async function closePaymentOrders(orderIds: string[]) {
+  if (orderIds.length === 0) return 0;
+  const [, closed] = await PaymentOrder.update(
+    { status: "cancelled" },
+    { where: { id: orderIds, status: "created" }, returning: true },
+  );
+  for (const order of closed) {
+    try {
+      await gatewayFor(order.provider).voidOrder(order.providerOrderId);
+    } catch (error) {
+      console.error("payment provider error (closing a checkout):", (error as Error).message);
+    }
+  }
+  return closed.length;
+}

@@ -13,12 +13,24 @@ import { formatUsd, fromCents, toCents } from "~/utils/money";
 import { defaultableAt } from "./fees";
 import { PurchaseError } from "./errors";
 import { findPurchase, lotTitle } from "./invoices.server";
+import { closeOpenCheckouts } from "./paying.server";
 import { loadTerms } from "./schedules.server";
 
 export type LotAfterDefault = "relist" | "close";
 const RELIST_DAYS = 7;
 
 export async function defaultPurchase(
+  admin: Pick<User, "id" | "email">,
+  purchaseId: string,
+  lotAfter: LotAfterDefault,
+) {
+  const result = await defaultInTransaction(admin, purchaseId, lotAfter);
+  // a defaulted invoice cannot be paid: its open checkouts close (docs/decisions/2753)
+  await closeOpenCheckouts(purchaseId);
+  return result;
+}
+
+async function defaultInTransaction(
   admin: Pick<User, "id" | "email">,
   purchaseId: string,
   lotAfter: LotAfterDefault,

@@ -13,7 +13,8 @@ import { findZipArea, isZipCode } from "~/services/affiliates/zips";
 import { MIN_INCREMENT_CENTS } from "~/services/auctions/rules";
 import { parseCents } from "~/utils/money";
 import { allInCost, highestBidWithin, type InvoiceLine } from "./fees";
-import { loadSchedules } from "./schedules.server";
+import { penaltyTerms, type PenaltyTerms } from "./penalties";
+import { loadSchedules, loadTerms } from "./schedules.server";
 import { estimateSchema } from "./schemas";
 
 export type AllInEstimate = {
@@ -28,6 +29,8 @@ export type AllInEstimate = {
   /** The reverse: the most the buyer will pay all in, and the highest bid that fits it. */
   budgetCents: number | null;
   maxBidCents: number | null;
+  /** What paying late, defaulting and storage would cost after winning. */
+  terms: PenaltyTerms;
 };
 
 /** The estimate for the lot page's GET form (`?bid=&budget=&to=`); defaults to the next bid. */
@@ -68,7 +71,7 @@ export async function allInEstimate(
       };
     }
   }
-  const schedules = await loadSchedules();
+  const [schedules, terms] = await Promise.all([loadSchedules(), loadTerms()]);
   const { lines, totalCents } = allInCost(schedules, bidCents, lot.titleType, transportCents);
   return {
     bid: raw.bid ?? (nextBid / 100).toFixed(0),
@@ -84,5 +87,6 @@ export async function allInEstimate(
       budgetCents === null
         ? null
         : highestBidWithin(schedules, budgetCents, lot.titleType, transportCents),
+    terms: penaltyTerms(terms),
   };
 }

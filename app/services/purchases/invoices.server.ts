@@ -18,6 +18,7 @@ import {
   type PurchaseTerms,
 } from "./fees";
 import { PurchaseError } from "./errors";
+import { penaltySummary, penaltyTerms, type PenaltyTerms } from "./penalties";
 import { loadSchedules, loadTerms } from "./schedules.server";
 
 function pickupCode() {
@@ -75,7 +76,9 @@ export async function invoiceSale(
     {
       kind: "auction_won",
       title: "You won",
-      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${dueAt.toUTCString().slice(0, 16)}. Your deposit pays for it first.`,
+      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${dueAt.toUTCString().slice(0, 16)}. Your deposit pays for it first.`
+        // what paying late costs, from the terms the charges use (docs/decisions/2751)
+        .concat(` ${penaltySummary(terms)}`),
       link: `/purchases/${purchase.id}`,
     },
     transaction,
@@ -244,6 +247,8 @@ export type PurchaseView = {
     pickedUpAt: string | null;
   } | null;
   defaultFeeCents: number | null;
+  /** What paying late, defaulting and storage cost, from the terms the charges use. */
+  terms: PenaltyTerms;
 };
 
 export function lotTitle(row: Pick<PurchaseRow, "year" | "make" | "model">) {
@@ -311,5 +316,6 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
           ? toCents(entries.find((e) => e.kind === "default_fee")!.amount)
           : 0
         : null,
+    terms: penaltyTerms(terms),
   };
 }

@@ -8,6 +8,7 @@ import { PaymentOrder } from "~/models/payment.server";
 import { postLedgerEntry } from "~/services/deposits/deposits.server";
 import {
   cancelPaymentOrder,
+  closePaymentOrders,
   createPaymentOrder,
   findUserPaymentOrder,
 } from "~/services/deposits/payments.server";
@@ -20,11 +21,13 @@ import { PurchaseError } from "./errors";
 import {
   depositAvailableFor,
   findOwnPurchase,
+  findPurchase,
   lotTitle,
   purchaseLines,
   splitPayment,
   type PurchaseRow,
 } from "./invoices.server";
+import { queuePurchaseMail } from "./mail.server";
 import { loadTerms } from "./schedules.server";
 
 export const PURCHASE_RETURN_PATH = "/purchases/return";
@@ -39,11 +42,42 @@ export const PAYING_MESSAGES = {
   providerFailed: "The payment did not go through. Nothing was charged; please try again.",
 } as const;
 
+/** What a second payment of a paid invoice is told: where it lands, it was paid once. */
+export const PAID_ONCE = {
+  title: "This invoice is paid (once)",
+  description:
+    "It was paid once and nothing more was charged. Your release and pickup code are ready.",
+} as const;
+
+/** A paid purchase asked to be paid again: the route sends the buyer to its invoice. */
+export class AlreadyPaidError extends PurchaseError {
+  constructor(readonly purchaseId: string) {
+    super("This purchase is already paid.", { status: 409, code: "purchase_paid" });
+  }
+}
+
 function notPending(row: PurchaseRow) {
-  return new PurchaseError(
-    row.status === "paid" ? "This purchase is already paid." : PAYING_MESSAGES.notPending,
-    { status: 409, code: `purchase_${row.status}` },
+  if (row.status === "paid") return new AlreadyPaidError(String(row.id));
+  return new PurchaseError(PAYING_MESSAGES.notPending, {
+    status: 409,
+    code: `purchase_${row.status}`,
+  });
+}
+
+/**
+ * Closes the checkouts still open for a purchase that is no longer awaiting payment (paid,
+ * defaulted): none of them can be approved and captured again (docs/decisions/2753). Runs after
+ * the payment commits; a checkout started meanwhile closes itself (payPurchase).
+ */
+export async function closeOpenCheckouts(purchaseId: string) {
+  const open = await sequelize.query<{ id: string }>(
+    `SELECT o.id FROM payment_orders o
+       JOIN purchase_payment_orders p ON p.payment_order_id = o.id
+       JOIN purchases u ON u.id = p.purchase_id
+      WHERE p.purchase_id = :purchaseId AND o.status = 'created' AND u.status <> 'pending'`,
+    { replacements: { purchaseId }, type: QueryTypes.SELECT },
   );
+  return closePaymentOrders(open.map((o) => String(o.id)));
 }
 
 async function lockBuyer(userId: string, transaction: Transaction) {
@@ -120,6 +154,9 @@ async function settle(
     },
     transaction,
   );
+  // the receipt and the release, by e-mail, in the same commit (docs/decisions/2754)
+  await queuePurchaseMail("paid", row.id, transaction);
+  await queuePurchaseMail("release", row.id, transaction);
 }
 
 export type PayOutcome = { paid: true } | { paid: false; approvalUrl: string };
@@ -155,7 +192,10 @@ export async function payPurchase(
     }
     return { row, totalCents, lateFeeCents, ...split };
   });
-  if (plan.gatewayCents === 0) return { paid: true };
+  if (plan.gatewayCents === 0) {
+    await closeOpenCheckouts(plan.row.id);
+    return { paid: true };
+  }
 
   let started;
   try {
@@ -188,6 +228,12 @@ export async function payPurchase(
       },
     },
   );
+  // Paid in another window while this checkout was being started: it is closed at once, so it
+  // cannot be approved for an invoice that is already paid.
+  if ((await closeOpenCheckouts(plan.row.id)) > 0) {
+    const current = await findPurchase(plan.row.id);
+    if (current) throw notPending(current);
+  }
   return { paid: false, approvalUrl: started.approvalUrl };
 }
 
@@ -275,6 +321,7 @@ export async function confirmPurchasePayment(userId: string, providerOrderId: st
       orderId: locked.id,
     });
   });
+  await closeOpenCheckouts(String(plan.purchase_id));
   return String(plan.purchase_id);
 }
 
