@@ -1,3 +1,5 @@
+import type React from "react";
+import { LocalTime } from "~/components/local-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -8,12 +10,7 @@ import {
   paymentPreview,
 } from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import {
-  formatOrderDate,
-  OrderActions,
-  ProgressBar,
-  StatusBadge,
-} from "~/components/affiliates/order-card";
+import { OrderActions, ProgressBar, StatusBadge } from "~/components/affiliates/order-card";
 import { Badge } from "~/components/affiliates/ui";
 import { isUserError } from "~/utils/user-error";
 import {
@@ -180,15 +177,15 @@ export default function ServiceOrderPage() {
             <Item label="Vehicle type" value={vehicleTypeLabel(order.vehicleType)} />
           ) : null}
           {order.lotId ? <Item label="Lot" value={`#${order.lotId}`} /> : null}
-          <Item label="Created" value={formatOrderDate(order.createdAt)} />
+          <Item label="Created" value={<LocalTime at={order.createdAt} />} />
           {order.claimedAt ? (
-            <Item label="Claimed" value={formatOrderDate(order.claimedAt)} />
+            <Item label="Claimed" value={<LocalTime at={order.claimedAt} />} />
           ) : null}
           {order.startedAt ? (
-            <Item label="Started" value={formatOrderDate(order.startedAt)} />
+            <Item label="Started" value={<LocalTime at={order.startedAt} />} />
           ) : null}
           {order.completedAt ? (
-            <Item label="Completed" value={formatOrderDate(order.completedAt)} />
+            <Item label="Completed" value={<LocalTime at={order.completedAt} />} />
           ) : null}
         </dl>
         {details ? (
@@ -221,7 +218,7 @@ export default function ServiceOrderPage() {
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div>
       <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
 import type { PublicOrder } from "~/services/affiliates/service-orders.server";
 import { formatUsd } from "~/utils/money";
 import { Badge, primaryButton, secondaryButton } from "./ui";
@@ -39,12 +40,6 @@ export function ProgressBar({ value }: { value: number }) {
       </div>
     </div>
   );
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-export function formatOrderDate(iso: string) {
-  return dateFormat.format(new Date(iso));
 }
 
 /** One step button as a real form post; with JS it runs in a fetcher and shows its pending text. */
@@ -182,7 +177,9 @@ export function OrderCard({ order, redirectTo }: { order: PublicOrder; redirectT
           </>
         ) : null}
         <dt className="text-slate-500">Created</dt>
-        <dd>{formatOrderDate(order.createdAt)}</dd>
+        <dd>
+          <LocalTime at={order.createdAt} style="day" />
+        </dd>
       </dl>
       <div className="flex items-center justify-between">
         <StatusBadge status={order.status} />

@@ -5,9 +5,9 @@ import {
   COUNTRY_NAMES,
   capitalise,
   formatMileage,
-  formatPostedDate,
   formatPrice,
 } from "~/services/listings/fields";
+import { LocalTime } from "~/components/local-time";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export function placeLabel(listing: Pick<Card, "city" | "state" | "country">) {
@@ -176,7 +176,9 @@ export function ListingCardView({
         </p>
         <p className="text-sm text-slate-600">{formatMileage(listing.mileage)}</p>
         <p className="text-sm text-slate-600">{placeLabel(listing)}</p>
-        <p className="text-xs text-slate-500">Posted {formatPostedDate(listing.createdAt)}</p>
+        <p className="text-xs text-slate-500">
+          Posted <LocalTime at={listing.createdAt} style="day" />
+        </p>
         <Link
           to={`/vehicle/${listing.id}`}
           className="mt-auto inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"

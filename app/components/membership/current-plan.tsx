@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { UserMembershipView } from "~/services/memberships/memberships.server";
-import { formatMembershipDate, statusLabel } from "~/services/memberships/rules";
+import { useViewerTimeZone } from "~/services/accounts/use-user";
+import { statusLabel } from "~/services/memberships/rules";
+import { formatDay } from "~/utils/time";
 
 /**
  * The user's plan: name, status, 'Trial ends on' or 'Renews on' (or that it ends instead), and
@@ -13,9 +15,8 @@ export function CurrentPlan({
   membership: UserMembershipView;
   busy: boolean;
 }) {
-  const end = membership.currentPeriodEnd
-    ? formatMembershipDate(membership.currentPeriodEnd)
-    : null;
+  const zone = useViewerTimeZone();
+  const end = membership.currentPeriodEnd ? formatDay(membership.currentPeriodEnd, zone) : null;
   return (
     <section
       aria-labelledby="current-plan-heading"

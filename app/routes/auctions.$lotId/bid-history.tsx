@@ -1,4 +1,5 @@
 import type { HistoryEntry } from "~/services/auctions/types";
+import { LocalTime } from "~/components/local-time";
 import { formatUsd } from "~/utils/money";
 
 /** The lot's bids, newest first, bidders masked; the viewer's own marked "(you)". */
@@ -14,7 +15,7 @@ export function BidHistory({ history }: { history: HistoryEntry[] }) {
             <tr className="text-left text-slate-600">
               <th className="py-1 font-medium">Bidder</th>
               <th className="py-1 font-medium">Amount</th>
-              <th className="py-1 font-medium">Time (UTC)</th>
+              <th className="py-1 font-medium">Time</th>
             </tr>
           </thead>
           <tbody>
@@ -28,7 +29,9 @@ export function BidHistory({ history }: { history: HistoryEntry[] }) {
                   ) : null}
                 </td>
                 <td className="py-1 font-semibold">{formatUsd(entry.amount)}</td>
-                <td className="py-1">{entry.createdAt.slice(11, 19)}</td>
+                <td className="py-1">
+                  <LocalTime at={entry.createdAt} style="bid" />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -19,7 +19,7 @@ import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
 import { useLiveLot } from "~/components/auctions/live-lot";
-import { EndTime } from "~/components/auctions/live-end-time";
+import { LocalTime } from "~/components/local-time";
 import { now } from "~/platform/clock.server";
 import { bidHistory, getLot, lotExists, toggleWatch } from "~/services/auctions/lots.server";
 import { BidError, placeBid } from "~/services/auctions/bidding.server";
@@ -73,7 +73,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     comparables,
     estimate,
     serverTime: now().toISOString(),
-    timeZone: user.timeZone,
   };
 }
 
@@ -191,7 +190,9 @@ export default function LotPage() {
               <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
             </p>
             <p className="text-sm text-slate-600">
-              <EndTime endsAt={lot.endsAt} accountZone={loaded.timeZone} />
+              <span data-testid="ends-at">
+                Ends <LocalTime at={lot.endsAt} />
+              </span>
             </p>
             {lot.leading ? (
               <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800">

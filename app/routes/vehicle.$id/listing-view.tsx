@@ -8,9 +8,9 @@ import {
   COUNTRY_NAMES,
   capitalise,
   formatMileage,
-  formatPostedDate,
   formatPrice,
 } from "~/services/listings/fields";
+import { LocalTime } from "~/components/local-time";
 import type { ListingDetail } from "~/services/listings/listings.server";
 import type { VinReport } from "~/services/vehicles/vin-report.server";
 import { VinFacts } from "~/components/vehicles/vin-facts";
@@ -69,7 +69,9 @@ export function ListingView({ listing, vin }: { listing: ListingDetail; vin: Vin
             {listing.year} {listing.make} {listing.model} · {formatMileage(listing.mileage)} ·{" "}
             {placeLabel(listing)}
           </p>
-          <p className="text-sm text-slate-500">Posted {formatPostedDate(listing.createdAt)}</p>
+          <p className="text-sm text-slate-500">
+            Posted <LocalTime at={listing.createdAt} style="day" />
+          </p>
 
           <section
             aria-labelledby="seller-heading"
@@ -87,12 +89,7 @@ export function ListingView({ listing, vin }: { listing: ListingDetail; vin: Vin
               ) : null}
             </p>
             <p className="text-sm text-slate-600">
-              Member since{" "}
-              {new Intl.DateTimeFormat("en-US", {
-                month: "long",
-                year: "numeric",
-                timeZone: "UTC",
-              }).format(new Date(listing.seller.memberSince))}
+              Member since <LocalTime at={listing.seller.memberSince} style="month" />
             </p>
           </section>
 

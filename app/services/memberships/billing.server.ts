@@ -20,6 +20,8 @@ import { periodEnd } from "~/services/memberships/rules";
 import { notify } from "~/platform/notifications.server";
 import { PaymentGatewayError } from "~/platform/payments/index.server";
 import { toCents } from "~/utils/money";
+import { formatDay } from "~/utils/time";
+import { userTimeZone } from "~/services/accounts/time-zone.server";
 import { UserError } from "~/utils/user-error";
 import {
   activeMembership,
@@ -231,7 +233,7 @@ async function applyPurchase(
         purchase.kind === "renew"
           ? `Your ${plan.name} membership is renewed`
           : `Welcome to ${plan.name}`,
-      body: `Active until ${end.toISOString().slice(0, 10)}.`,
+      body: `Active until ${formatDay(end, await userTimeZone(purchase.userId, transaction))}.`,
       link: "/membership",
     },
     transaction,
