@@ -22,6 +22,8 @@ export type BidFormLot = {
   badge: string;
   /** The user's own maximum when they lead this lot: already held, usable again here. */
   myMax?: string | null;
+  /** The viewer leads the lot: a new bid only raises their maximum (docs/decisions/2702). */
+  leading?: boolean;
 };
 
 export type Bidder = {
@@ -159,6 +161,15 @@ function OpenBidForm({
         <p className="text-sm text-slate-600" data-testid="held-on-lot">
           Your lead on this lot already holds {formatUsd(lot.myMax!)} more: you can raise your
           maximum here up to {formatUsd(usable)}.
+        </p>
+      ) : null}
+      {lot.leading && parseCents(lot.myMax) ? (
+        <p
+          className="rounded-md bg-emerald-50 p-2 text-sm text-emerald-900"
+          data-testid="leader-rule"
+        >
+          You are the high bidder. A new bid only raises your maximum (now {formatUsd(lot.myMax!)});
+          the price stays at {formatUsd(lot.currentBid)} until another bidder bids.
         </p>
       ) : null}
       <div>

@@ -24,7 +24,7 @@ import { now } from "~/platform/clock.server";
 import { bidHistory, getLot, lotExists, toggleWatch } from "~/services/auctions/lots.server";
 import { BidError, placeBid } from "~/services/auctions/bidding.server";
 import { buyingPower } from "~/services/auctions/buying-power.server";
-import { BID_PLACED, REFRESH_MS } from "~/services/auctions/rules";
+import { BID_PLACED, raisedDetail, REFRESH_MS } from "~/services/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -119,11 +119,20 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
     const toast =
       placed.outcome === "leading"
         ? { ...BID_PLACED.leading, type: "success" as const }
-        : {
-            title: BID_PLACED.outbid.title,
-            description: BID_PLACED.outbid.detail,
-            type: "info" as const,
-          };
+        : placed.outcome === "raised"
+          ? {
+              title: BID_PLACED.raised.title,
+              description: raisedDetail(
+                formatUsd(isProxyBid && maxAmount ? maxAmount : amount),
+                formatUsd(placed.currentBid),
+              ),
+              type: "success" as const,
+            }
+          : {
+              title: BID_PLACED.outbid.title,
+              description: BID_PLACED.outbid.detail,
+              type: "info" as const,
+            };
     if (js) return data<BidActionData>({ result: submission.reply({ resetForm: true }), toast });
     return redirectWithToast(redirectTo, toast);
   } catch (error) {

@@ -96,6 +96,11 @@ export const BID_TEXTS = {
     description: "Maximum proxy bid must be higher than initial bid.",
   },
   funds: { title: "Insufficient Funds", description: "Bid amount exceeds your available deposit." },
+  /** The high bidder's new maximum must be above the one they hold (`maxLabel`, e.g. "$500"). */
+  notHigher: (maxLabel: string) => ({
+    title: "Already Leading",
+    description: `You are the high bidder with a maximum of ${maxLabel}. To raise it, enter a maximum above ${maxLabel}.`,
+  }),
   ended: { title: "Auction Ended", description: "This auction has ended; bids are closed." },
   notFound: { title: "Lot Not Found", description: "This auction lot does not exist." },
 } as const;
@@ -127,7 +132,18 @@ export const BID_PLACED = {
     detail:
       "Your bid was placed, but another bidder's proxy maximum is higher: you were outbid at once.",
   },
+  /** The leader's own bid only raises their maximum (docs/decisions/2702). */
+  raised: {
+    title: "Maximum Raised",
+    description:
+      "You are still the high bidder. Your new maximum is held for you; the price moves only when another bidder bids.",
+  },
 } as const;
+
+/** The lot page's wording of a raise, with the figures. */
+export function raisedDetail(maxLabel: string, priceLabel: string) {
+  return `Your maximum is now ${maxLabel}. You are still the high bidder at ${priceLabel}: the price moves only when another bidder bids.`;
+}
 
 /** How often the list and the lot page ask the server for fresh prices and times. */
 export const REFRESH_MS = 5000;
