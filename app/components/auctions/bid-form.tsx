@@ -12,6 +12,7 @@ import {
   minimumBidLabel,
   type BidderNeed,
 } from "~/services/auctions/rules";
+import { bidAdvice, type BidGuidance } from "~/services/results/guidance";
 import { BuyingPowerFigure } from "./buying-power";
 import { bidFormSchema } from "~/services/auctions/schemas";
 
@@ -47,6 +48,11 @@ type BidFormProps = {
   onCancel?: () => void;
   /** What winning at the typed amount would cost in all (the bid dialog shows it). */
   allIn?: (bidCents: number) => React.ReactNode;
+  /**
+   * The comparable sales a bid is compared with (the lot page has them; docs/decisions/2703).
+   * Without it the form gives no "You could save" nor "above" advice.
+   */
+  guidance?: BidGuidance | null;
 };
 
 /**
@@ -105,6 +111,7 @@ function OpenBidForm({
   FormComponent = Form,
   onCancel,
   allIn,
+  guidance = null,
 }: BidFormProps) {
   const minCents = minimumBidCents(lot.currentBid);
   // a lot's own hold is not counted against itself: a leader may raise up to this
@@ -129,6 +136,7 @@ function OpenBidForm({
       }),
   });
   const amountCents = parseCents(amount);
+  const advice = amountCents !== null ? bidAdvice(amountCents, guidance) : null;
   const maxShown = proxy || !hydrated;
 
   return (
@@ -153,7 +161,7 @@ function OpenBidForm({
         <BuyingPowerFigure available={bidder.available} />
         {estimateCents > 0 ? (
           <p>
-            Estimated value: <strong>{formatUsd(lot.estimatedValue)}</strong>
+            Est. retail value: <strong>{formatUsd(lot.estimatedValue)}</strong>
           </p>
         ) : null}
       </div>
@@ -220,17 +228,18 @@ function OpenBidForm({
           <FieldError id={fields.maxAmount.errorId} errors={fields.maxAmount.errors} />
         </div>
       ) : null}
-      {estimateCents > 0 && amountCents !== null && amountCents > 0 ? (
-        amountCents < estimateCents ? (
-          <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-            You could save {formatUsd(estimateCents - amountCents, "cents")} compared to the
-            estimated value of {formatUsd(estimateCents, "cents")}.
-          </p>
-        ) : (
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Warning: your bid is above the estimated value of {formatUsd(estimateCents, "cents")}.
-          </p>
-        )
+      {advice ? (
+        <p
+          role="status"
+          data-testid="bid-advice"
+          className={
+            advice.kind === "save"
+              ? "rounded-md bg-emerald-50 p-3 text-sm text-emerald-900"
+              : "rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+          }
+        >
+          {advice.text}
+        </p>
       ) : null}
       {allIn && amountCents !== null && amountCents > 0 ? allIn(amountCents) : null}
       {form.errors?.length ? (

@@ -248,6 +248,7 @@ export default function LotPage() {
                   pending={navigation.state === "submitting"}
                   redirectTo={`/auctions/${lot.id}`}
                   hydrated={hydrated}
+                  guidance={comparables.guidance}
                 />
               </div>
             ) : (

@@ -28,6 +28,8 @@ export type AllInEstimate = {
   /** The reverse: the most the buyer will pay all in, and the highest bid that fits it. */
   budgetCents: number | null;
   maxBidCents: number | null;
+  /** The lowest bid the lot accepts now: a budget whose highest bid is below it is passed. */
+  minBidCents: number;
 };
 
 /** The estimate for the lot page's GET form (`?bid=&budget=&to=`); defaults to the next bid. */
@@ -80,6 +82,7 @@ export async function allInEstimate(
     totalCents,
     transport,
     budgetCents,
+    minBidCents: nextBid,
     maxBidCents:
       budgetCents === null
         ? null
