@@ -1,3 +1,4 @@
+import { REVIEW_TIME } from "~/services/kyc/status";
 import { Form, Link } from "@remix-run/react";
 import { DialogLink } from "./shell-dialogs";
 
@@ -9,7 +10,7 @@ const FEATURES = [
   },
   {
     title: "Verified Sellers",
-    body: "Every bidder and seller verifies a government ID, reviewed by our team, usually within 24 hours.",
+    body: `Every bidder and seller verifies a government ID, reviewed by our team, ${REVIEW_TIME}.`,
     icon: "M9 12l2 2 4-4m5.6-4.1A12 12 0 0 1 12 2.9a12 12 0 0 1-8.6 3 12 12 0 0 0 8.6 15.2 12 12 0 0 0 8.6-15.2Z",
   },
   {

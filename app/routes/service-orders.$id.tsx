@@ -23,6 +23,8 @@ import {
   getOrderForViewer,
   runOrderStep,
 } from "~/services/affiliates/service-orders.server";
+import { getApplication } from "~/services/affiliates/applications.server";
+import { providerStatus } from "~/services/affiliates/status";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
@@ -45,12 +47,15 @@ export const handle = { csp: { formAction: PAYPAL } };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    const view = await getOrderForViewer(params.id ?? "", user);
+    const [view, application] = await Promise.all([
+      getOrderForViewer(params.id ?? "", user),
+      getApplication(user.id),
+    ]);
     const payment =
       view.order.requestedByMe && view.order.paymentStatus === "unpaid"
         ? await paymentPreview(user.id, view.order.estimatedPayout)
         : null;
-    return { ...view, payment };
+    return { ...view, payment, provider: providerStatus(application) };
   } catch (error) {
     if (isUserError(error)) throw new Response(error.message, { status: error.status });
     throw error;
@@ -106,12 +111,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ServiceOrderPage() {
-  const { order, details, payment } = useLoaderData<typeof loader>();
+  const { order, details, payment, provider } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
   const isExport = order.serviceType === "export";
-  const canAct = order.status === "open" || order.claimedByMe;
+  // the buyer of an unpaid job pays above; no one acts on it until it is on the board
+  const canAct = (order.status === "open" && order.paymentStatus !== "unpaid") || order.claimedByMe;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <Link to="/service-orders" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -206,11 +212,12 @@ export default function ServiceOrderPage() {
           <div className="mt-6 flex flex-wrap gap-2">
             <OrderActions
               order={order}
+              provider={provider}
               showDetails={false}
               redirectTo={`${location.pathname}${location.search}`}
             />
           </div>
-        ) : order.status !== "open" ? (
+        ) : order.status !== "open" && !order.requestedByMe ? (
           <p className="mt-6 text-sm text-slate-600">This order was claimed by another provider.</p>
         ) : null}
       </div>

@@ -5,13 +5,11 @@ import { useState, type ComponentType } from "react";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 import {
   availableForLot,
-  BID_TEXTS,
-  BIDDER_NEED_LINKS,
   bidMessage,
   minimumBidCents,
   minimumBidLabel,
-  type BidderNeed,
 } from "~/services/auctions/rules";
+import type { BiddingEligibility, EligibilityReason } from "~/services/auctions/eligibility";
 import { bidAdvice, type BidGuidance } from "~/services/results/guidance";
 import { BuyingPowerFigure } from "./buying-power";
 import { bidFormSchema } from "~/services/auctions/schemas";
@@ -30,10 +28,8 @@ export type BidFormLot = {
 export type Bidder = {
   /** Decimal string: deposit minus what leading bids and unpaid purchases hold. */
   available: string;
-  /** Why this user may not bid yet ("Verification Required: …", "Deposit Required: …"), or null. */
-  blocker: string | null;
-  /** The steps still missing before this user may bid (none: the form is shown). */
-  needs: BidderNeed[];
+  /** Whether this user may bid, and the steps still missing (none: the form is shown). */
+  eligibility: BiddingEligibility;
 };
 
 type BidFormProps = {
@@ -61,7 +57,8 @@ type BidFormProps = {
  */
 export function BidForm(props: BidFormProps) {
   const { bidder, onCancel } = props;
-  if (bidder.needs.length > 0) return <BidBlocked needs={bidder.needs} onCancel={onCancel} />;
+  if (!bidder.eligibility.canBid)
+    return <BidBlocked reasons={bidder.eligibility.reasons} onCancel={onCancel} />;
   return <OpenBidForm {...props} />;
 }
 
@@ -69,18 +66,21 @@ export function BidForm(props: BidFormProps) {
  * Someone who may not bid yet gets what to do, with links, and no form (nor savings hints) to
  * fill in for nothing. The server refuses their bids all the same.
  */
-export function BidBlocked({ needs, onCancel }: { needs: BidderNeed[]; onCancel?: () => void }) {
+export function BidBlocked({
+  reasons,
+  onCancel,
+}: {
+  reasons: EligibilityReason[];
+  onCancel?: () => void;
+}) {
   return (
     <div className="space-y-3">
       <div role="alert" className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-        {needs.map((need) => (
-          <p key={need}>
-            {bidMessage(BID_TEXTS[need])}{" "}
-            <Link
-              to={BIDDER_NEED_LINKS[need].to}
-              className="font-semibold text-brand-700 underline"
-            >
-              {BIDDER_NEED_LINKS[need].label}
+        {reasons.map((reason) => (
+          <p key={reason.need}>
+            {bidMessage(reason)}{" "}
+            <Link to={reason.link.to} className="font-semibold text-brand-700 underline">
+              {reason.link.label}
             </Link>
           </p>
         ))}
@@ -176,7 +176,7 @@ function OpenBidForm({
           className="rounded-md bg-emerald-50 p-2 text-sm text-emerald-900"
           data-testid="leader-rule"
         >
-          You are the high bidder. A new bid only raises your maximum (now {formatUsd(lot.myMax!)});
+          You lead this lot. A new bid only raises your maximum (now {formatUsd(lot.myMax!)});
           the price stays at {formatUsd(lot.currentBid)} until another bidder bids.
         </p>
       ) : null}

@@ -16,7 +16,12 @@ import { Lot, Purchase } from "~/models/auction.server";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
 import { AffiliateError } from "~/services/affiliates/applications.server";
-import { APPROVAL_REQUIRED, CLAIM_FAILED, ORDER_NOT_FOUND } from "~/services/affiliates/messages";
+import {
+  APPROVAL_REQUIRED,
+  CLAIM_FAILED,
+  ORDER_NOT_FOUND,
+  OWN_ORDER,
+} from "~/services/affiliates/messages";
 import {
   PROGRESS,
   quotePayoutCents,
@@ -412,6 +417,7 @@ export async function claimOrder(userId: string, orderId: string) {
       `UPDATE service_orders SET status = 'claimed', claimed_by = :userId, claimed_at = now(),
               updated_at = now()
         WHERE id = :orderId AND status = 'open' AND payment_status <> 'unpaid'
+          AND requested_by IS DISTINCT FROM :userId
           AND EXISTS (SELECT 1 FROM affiliate_applications
                        WHERE user_id = :userId AND status = 'approved')
        RETURNING id, requested_by`,
@@ -423,11 +429,14 @@ export async function claimOrder(userId: string, orderId: string) {
         { replacements: { userId }, type: QueryTypes.SELECT, transaction },
       );
       if (!approved) throw new AffiliateError(403, APPROVAL_REQUIRED);
-      const exists = await ServiceOrder.count({
+      const order = await ServiceOrder.findOne({
         where: { id: orderId, paymentStatus: { [Op.ne]: "unpaid" } },
+        attributes: ["requestedBy"],
         transaction,
       });
-      if (!exists) throw new AffiliateError(404, ORDER_NOT_FOUND);
+      if (!order) throw new AffiliateError(404, ORDER_NOT_FOUND);
+      // a buyer who is also a provider does not carry their own vehicle for a payout
+      if (order.requestedBy === userId) throw new AffiliateError(403, OWN_ORDER);
       throw new AffiliateError(409, CLAIM_FAILED);
     }
     if (rows[0].requested_by) {

@@ -46,19 +46,6 @@ export const BUYING_POWER_LABEL = "Available for bidding";
 /** A step a user must still take before bidding, in the order to take them. */
 export type BidderNeed = "verification" | "deposit";
 
-export function bidderNeeds(verified: boolean, depositEnough: boolean): BidderNeed[] {
-  const needs: BidderNeed[] = [];
-  if (!verified) needs.push("verification");
-  if (!depositEnough) needs.push("deposit");
-  return needs;
-}
-
-/** Where each missing step is taken, and the link's words. */
-export const BIDDER_NEED_LINKS = {
-  verification: { to: "/kyc-verification", label: "Verify your identity" },
-  deposit: { to: "/deposit", label: "Make a deposit" },
-} as const satisfies Record<BidderNeed, { to: string; label: string }>;
-
 /**
  * What a bidder can put on one lot: their available buying power plus what their own lead on
  * that lot already holds (a lot's hold is not counted against itself).
