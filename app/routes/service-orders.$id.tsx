@@ -182,7 +182,8 @@ export default function ServiceOrderPage() {
           {order.vehicleType ? (
             <Item label="Vehicle type" value={vehicleTypeLabel(order.vehicleType)} />
           ) : null}
-          {order.lotId ? <Item label="Lot" value={`#${order.lotId}`} /> : null}
+          {order.bodyStyle ? <Item label="Body type" value={order.bodyStyle} /> : null}
+          {order.lotReference ? <Item label="Lot" value={order.lotReference} /> : null}
           <Item label="Created" value={<LocalTime at={order.createdAt} />} />
           {order.claimedAt ? (
             <Item label="Claimed" value={<LocalTime at={order.claimedAt} />} />

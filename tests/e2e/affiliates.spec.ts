@@ -183,7 +183,7 @@ test("a buyer asks for shipping of a won vehicle; the job appears on the board",
   await page.getByRole("link", { name: "Ship or export a vehicle you won" }).click();
   await expect(page.getByRole("heading", { name: `2018 Ford F-150 ${id}` })).toBeVisible();
   await ready(page);
-  await page.getByLabel("Delivery city (shipping)").fill("Long Beach, CA");
+  await page.getByLabel("Delivery ZIP, or city, ST (shipping)").fill("Long Beach, CA");
   await page.getByRole("button", { name: "Request service" }).click();
   await expect(
     page.getByRole("heading", { name: `2018 Ford F-150 ${id}`, level: 1 }),

@@ -176,8 +176,8 @@ function OpenBidForm({
           className="rounded-md bg-emerald-50 p-2 text-sm text-emerald-900"
           data-testid="leader-rule"
         >
-          You lead this lot. A new bid only raises your maximum (now {formatUsd(lot.myMax!)});
-          the price stays at {formatUsd(lot.currentBid)} until another bidder bids.
+          You lead this lot. A new bid only raises your maximum (now {formatUsd(lot.myMax!)}); the
+          price stays at {formatUsd(lot.currentBid)} until another bidder bids.
         </p>
       ) : null}
       <div>
