@@ -329,8 +329,9 @@ async function main() {
       } = await db.query(
         `WITH per_lot AS (
          SELECT l.id, l.bid_count, l.current_bid, l.high_bidder_id, l.high_max,
-                (SELECT count(*) FROM bids b WHERE b.lot_id = l.id) AS rows,
-                (SELECT max(amount) FROM bids b WHERE b.lot_id = l.id) AS top,
+                (SELECT count(*) FROM bids b WHERE b.lot_id = l.id AND NOT b.max_raise) AS rows,
+                (SELECT max(amount) FROM bids b WHERE b.lot_id = l.id AND NOT b.max_raise)
+                  AS top,
                 (SELECT row(b.user_id, b.max_amount)::text FROM bids b
                   WHERE b.lot_id = l.id AND NOT b.automatic
                   ORDER BY b.max_amount DESC, b.id ASC LIMIT 1) AS leader

@@ -46,9 +46,10 @@ export async function checkInvariants(
   checks.push(
     await none(
       db,
-      "bid rows per lot = lots.bid_count",
+      "bid rows per lot = lots.bid_count (a leader's raise of their maximum is not a bid row)",
       `SELECT l.id, l.bid_count, coalesce(b.n, 0) AS rows FROM lots l
-         LEFT JOIN (SELECT lot_id, count(*) AS n FROM bids GROUP BY lot_id) b ON b.lot_id = l.id
+         LEFT JOIN (SELECT lot_id, count(*) AS n FROM bids WHERE NOT max_raise GROUP BY lot_id) b
+           ON b.lot_id = l.id
         WHERE l.bid_count <> coalesce(b.n, 0)`,
       lotScope,
     ),
@@ -58,7 +59,8 @@ export async function checkInvariants(
       db,
       "lots.current_bid = highest bid",
       `SELECT l.id, l.current_bid, b.top FROM lots l
-         LEFT JOIN (SELECT lot_id, max(amount) AS top FROM bids GROUP BY lot_id) b ON b.lot_id = l.id
+         LEFT JOIN (SELECT lot_id, max(amount) AS top FROM bids WHERE NOT max_raise
+                     GROUP BY lot_id) b ON b.lot_id = l.id
         WHERE l.current_bid <> coalesce(b.top, 0)`,
       lotScope,
     ),
@@ -69,7 +71,7 @@ export async function checkInvariants(
       "high bidder = owner of the highest bid; high_max = their maximum",
       `SELECT l.id, l.high_bidder_id, top.user_id AS top_bidder, l.high_max, mx.max_amount
          FROM lots l
-         LEFT JOIN LATERAL (SELECT user_id FROM bids WHERE lot_id = l.id
+         LEFT JOIN LATERAL (SELECT user_id FROM bids WHERE lot_id = l.id AND NOT max_raise
                              ORDER BY amount DESC, id DESC LIMIT 1) top ON true
          LEFT JOIN LATERAL (SELECT max(max_amount) AS max_amount FROM bids
                              WHERE lot_id = l.id AND user_id = l.high_bidder_id) mx ON true

@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BuyingPowerFigure } from "~/components/auctions/buying-power";
 import type { PublicUser } from "~/services/accounts/users.server";
+import type { BiddingEligibility } from "~/services/auctions/eligibility";
+import type { IdentityStatus } from "~/services/kyc/status";
 import { formatUsd } from "~/utils/money";
 
 // The one money formatter, re-exported for the dashboard's callers.
@@ -27,11 +29,16 @@ export function Dashboard({
   user,
   activeBids,
   available,
+  identity,
+  eligibility,
 }: {
   user: PublicUser;
   activeBids: number;
   /** The buying power: the deposit minus what leading bids and unpaid purchases hold. */
   available: string;
+  /** Where identity verification stands and whether bidding is open (docs/decisions/2704). */
+  identity: IdentityStatus;
+  eligibility: BiddingEligibility;
 }) {
   const isAdmin = user.role === "admin";
   return (
@@ -71,12 +78,33 @@ export function Dashboard({
         <Card
           title="Account Balance"
           value={formatUsd(user.deposit)}
-          note={<BuyingPowerFigure available={available} />}
+          note={
+            <>
+              <BuyingPowerFigure available={available} />
+              <span className="mt-1 block font-semibold" data-testid="bidding-status">
+                {eligibility.label}
+              </span>
+            </>
+          }
         />
         <Card
           title="Verification Status"
-          value={user.verified ? "Verified" : "Pending"}
-          note="KYC status"
+          value={identity.label}
+          note={
+            <>
+              <span data-testid="identity-detail">{identity.detail}</span>
+              {identity.state === "verified" ? null : (
+                <>
+                  {" "}
+                  <Link to="/kyc-verification" className="text-brand-700 underline">
+                    {identity.state === "pending"
+                      ? "See your verification"
+                      : "Verify your identity"}
+                  </Link>
+                </>
+              )}
+            </>
+          }
         />
         <Card
           title="Active Bids"

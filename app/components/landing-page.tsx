@@ -1,3 +1,4 @@
+import { REVIEW_TIME } from "~/services/kyc/status";
 import { Form, Link } from "@remix-run/react";
 import { DialogLink } from "./shell-dialogs";
 
@@ -9,7 +10,7 @@ const FEATURES = [
   },
   {
     title: "Verified Identities",
-    body: "Every bidder verifies a government ID before bidding, reviewed by our team, usually within 24 hours. Community sellers who have done the same carry an “ID verified” badge on their listings.",
+    body: `Every bidder verifies a government ID before bidding, reviewed by our team, ${REVIEW_TIME}. Community sellers who have done the same carry an “ID verified” badge on their listings.`,
     icon: "M9 12l2 2 4-4m5.6-4.1A12 12 0 0 1 12 2.9a12 12 0 0 1-8.6 3 12 12 0 0 0 8.6 15.2 12 12 0 0 0 8.6-15.2Z",
   },
   {

@@ -1,3 +1,4 @@
+import { REVIEW_TIME } from "~/services/kyc/status";
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ONBOARDING_COMPLETED } from "~/utils/shell";
@@ -12,7 +13,7 @@ const STEPS = [
   },
   {
     title: "Getting Started: Verification",
-    body: "Upload a government-issued ID (driver's license, passport or state ID) on the Identity Verification page. Your ID documents are reviewed by an admin, usually within 24 hours.",
+    body: `Upload a government-issued ID (driver's license, passport or state ID) on the Identity Verification page. Your ID documents are reviewed by an admin, ${REVIEW_TIME}.`,
   },
   {
     title: "Making Your First Deposit",

@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import { useOptionalUser, useViewerTimeZone } from "~/services/accounts/use-user";
+import { timeZoneLabel } from "~/services/accounts/time-zones";
 
 const QUICK_LINKS = [
   { to: "/auctions", label: "Live Auctions" },
@@ -36,6 +38,7 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
+      <ZoneNote />
       <p className="border-t border-slate-800 py-4 text-center text-xs">
         © {new Date().getFullYear()} BidYard. Beta: official launch coming soon.
       </p>
@@ -63,5 +66,21 @@ function FooterList({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Names the zone every time on the page is in (docs/decisions/2701), with a way to change it. */
+function ZoneNote() {
+  const user = useOptionalUser();
+  const zone = useViewerTimeZone();
+  return (
+    <p className="px-4 pb-4 text-center text-xs" data-testid="zone-note">
+      Times are shown in {timeZoneLabel(zone)} time.{" "}
+      {user ? (
+        <Link to="/account/time-zone" className="underline hover:text-white">
+          Change time zone
+        </Link>
+      ) : null}
+    </p>
   );
 }

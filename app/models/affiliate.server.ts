@@ -72,11 +72,18 @@ export class ServiceOrder extends Model<
   declare createdBy: string | null;
   declare vehicleLabel: string;
   declare vehicleType: VehicleType | null;
+  /** The auction house and its own lot number, copied from the lot (docs/decisions/2705). */
+  declare auctionHouse: CreationOptional<string | null>;
+  declare lotNumber: CreationOptional<string | null>;
+  /** The body type decoded from the VIN (the feed's body style when it cannot be decoded). */
+  declare bodyStyle: CreationOptional<string | null>;
   declare pickupCity: string;
   declare pickupState: string;
   declare pickupYard: string | null;
   declare deliveryCity: string | null;
   declare deliveryState: string | null;
+  /** The delivery ZIP code when the buyer gave one: the city is then its area's centre. */
+  declare deliveryZip: CreationOptional<string | null>;
   declare exportPort: string | null;
   declare exportPortState: string | null;
   declare destinationCountry: string | null;
@@ -106,11 +113,15 @@ ServiceOrder.init(
     createdBy: { type: DataTypes.UUID, allowNull: true },
     vehicleLabel: { type: DataTypes.TEXT, allowNull: false },
     vehicleType: { type: DataTypes.TEXT, allowNull: true },
+    auctionHouse: { type: DataTypes.TEXT, allowNull: true },
+    lotNumber: { type: DataTypes.TEXT, allowNull: true },
+    bodyStyle: { type: DataTypes.TEXT, allowNull: true },
     pickupCity: { type: DataTypes.TEXT, allowNull: false },
     pickupState: { type: DataTypes.CHAR(2), allowNull: false },
     pickupYard: { type: DataTypes.TEXT, allowNull: true },
     deliveryCity: { type: DataTypes.TEXT, allowNull: true },
     deliveryState: { type: DataTypes.CHAR(2), allowNull: true },
+    deliveryZip: { type: DataTypes.TEXT, allowNull: true },
     exportPort: { type: DataTypes.TEXT, allowNull: true },
     exportPortState: { type: DataTypes.CHAR(2), allowNull: true },
     destinationCountry: { type: DataTypes.TEXT, allowNull: true },

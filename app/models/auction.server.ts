@@ -104,6 +104,8 @@ export class Bid extends Model<InferAttributes<Bid>, InferCreationAttributes<Bid
   declare isProxy: boolean;
   /** A raise the engine made for a standing proxy. */
   declare automatic: CreationOptional<boolean>;
+  /** A leader's raise of their own maximum: counts for the resolution, shown to no one. */
+  declare maxRaise: CreationOptional<boolean>;
   declare createdAt: Date;
 }
 
@@ -116,6 +118,12 @@ Bid.init(
     maxAmount: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
     isProxy: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     automatic: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    maxRaise: {
+      type: DataTypes.BOOLEAN,
+      allowNull: false,
+      defaultValue: false,
+      field: "max_raise",
+    },
     createdAt: { type: DataTypes.DATE, allowNull: false },
   },
   { sequelize, tableName: "bids", updatedAt: false },

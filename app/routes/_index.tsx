@@ -3,26 +3,42 @@ import { useLoaderData } from "@remix-run/react";
 import { Dashboard } from "~/components/dashboard";
 import { LandingPage } from "~/components/landing-page";
 import { activeBidCount } from "~/services/auctions/bidding.server";
-import { availableBuyingPower } from "~/services/auctions/buying-power.server";
+import { buyingPower } from "~/services/auctions/buying-power.server";
+import { identityStatus } from "~/services/kyc/status";
+import { biddingEligibility } from "~/services/auctions/eligibility";
 import { getUser } from "~/services/accounts/session.server";
 import { useOptionalUser } from "~/services/accounts/use-user";
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  if (!user) return { activeBids: 0, available: "0.00" };
-  const [activeBids, available] = await Promise.all([
-    activeBidCount(user.id),
-    availableBuyingPower(user),
-  ]);
-  return { activeBids, available };
+  if (!user)
+    return {
+      activeBids: 0,
+      available: "0.00",
+      identity: identityStatus(false, null),
+      eligibility: biddingEligibility(identityStatus(false, null), 0),
+    };
+  const [activeBids, bidder] = await Promise.all([activeBidCount(user.id), buyingPower(user)]);
+  return {
+    activeBids,
+    available: bidder.available,
+    identity: bidder.identity,
+    eligibility: bidder.eligibility,
+  };
 }
 
 export default function Index() {
   const user = useOptionalUser();
-  const { activeBids, available } = useLoaderData<typeof loader>();
+  const { activeBids, available, identity, eligibility } = useLoaderData<typeof loader>();
   return user ? (
-    <Dashboard user={user} activeBids={activeBids} available={available} />
+    <Dashboard
+      user={user}
+      activeBids={activeBids}
+      available={available}
+      identity={identity}
+      eligibility={eligibility}
+    />
   ) : (
     <LandingPage />
   );

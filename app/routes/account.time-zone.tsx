@@ -1,5 +1,6 @@
-// The account's time zone (docs/decisions/1802): the zone its pages show times in without
-// JavaScript. A plain form post; with scripts the browser's own zone is shown anyway.
+// The account's time zone (docs/decisions/1802, 2701): the zone every page, e-mail and notice
+// shows the account's times in, with or without JavaScript. A plain form post; with scripts the
+// page also offers the device's own zone when it differs.
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -11,7 +12,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/accounts/session.server";
 import { setTimeZone } from "~/services/accounts/time-zone.server";
 import { timeZoneSchema } from "~/services/accounts/schemas";
-import { formatInZone, TIME_ZONE_CHOICES } from "~/services/accounts/time-zones";
+import { browserTimeZone, TIME_ZONE_CHOICES, timeZoneLabel } from "~/services/accounts/time-zones";
+import { formatInstant } from "~/utils/time";
+import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Time zone · BidYard" }];
@@ -33,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await setTimeZone(user.id, submission.value.timeZone);
   return redirectWithToast("/account/time-zone", {
     title: "Time zone saved",
-    description: `Times are shown in ${submission.value.timeZone} when scripts are off.`,
+    description: `Times are now shown in ${timeZoneLabel(submission.value.timeZone)} time.`,
     type: "success",
   });
 }
@@ -42,13 +45,25 @@ export default function TimeZonePage() {
   const { timeZone, now } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const known = TIME_ZONE_CHOICES.some((choice) => choice.zone === timeZone);
+  const hydrated = useHydrated();
+  const device = hydrated ? browserTimeZone() : null;
   return (
     <div className="mx-auto max-w-xl px-3 py-6 sm:px-6">
       <h1 className="text-2xl font-black">Time zone</h1>
       <p className="mt-2 text-slate-600">
-        Auction times are shown in your browser&apos;s zone when JavaScript runs, and in this zone
-        when it does not. Now: {formatInZone(now, timeZone)}.
+        Every time on BidYard (lot ends, bids, due dates, e-mails and notices) is shown in this
+        zone, with its name. Now: <span data-testid="zone-now">{formatInstant(now, timeZone)}</span>
+        .
       </p>
+      {device && device !== timeZone ? (
+        <Form method="post" className="mt-3 rounded-md bg-sky-50 p-3 text-sm">
+          <input type="hidden" name="timeZone" value={device} />
+          This device is set to {timeZoneLabel(device)}.{" "}
+          <button type="submit" className="font-semibold text-brand-700 underline">
+            Use {timeZoneLabel(device)}
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" className="mt-4 space-y-3">
         <label htmlFor="timeZone" className="block font-semibold">
           Time zone

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatDate } from "~/components/admin/admin-tabs";
+import { LocalTime } from "~/components/local-time";
 import { findUserForAdmin, updateUserByAdmin } from "~/services/admin/admin.server";
 import { isUserError } from "~/utils/user-error";
 import { requireAdmin } from "~/services/accounts/session.server";
@@ -78,7 +78,7 @@ export default function EditUser() {
       </Link>
       <h1 className="mt-3 text-2xl font-bold">Edit {user.name}</h1>
       <p className="text-slate-600">
-        {user.email} · joined {formatDate(user.createdAt)}
+        {user.email} · joined <LocalTime at={user.createdAt} style="day" />
       </p>
       {actionData?.error ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">

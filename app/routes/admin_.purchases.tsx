@@ -70,7 +70,7 @@ export default function AdminOverduePurchases() {
               {p.title} · lot {p.lotNumber} · {formatUsd(p.amount)}
             </p>
             <p className="text-sm text-slate-600">
-              {p.buyerEmail} · due <LocalTime at={p.dueAt} />
+              {p.buyerEmail} · due <LocalTime at={p.dueAt} style="deadline" />
             </p>
             {p.defaultable ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">

@@ -32,7 +32,9 @@ import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FREE_LISTINGS } from "~/services/listings/rules";
-import { firstPaidPeriod, formatMembershipDate, planBenefits } from "~/services/memberships/rules";
+import { firstPaidPeriod, planBenefits } from "~/services/memberships/rules";
+import { formatDay } from "~/utils/time";
+import { LocalTime } from "~/components/local-time";
 import { membershipIntentSchema } from "~/services/memberships/schemas";
 
 // The no-JS subscribe post is answered with a redirect to the provider's approval page.
@@ -100,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const membership = await cancelMembership(user.id);
       return redirectWithToast(
         "/membership",
-        cancelledToast(formatMembershipDate(membership.currentPeriodEnd.toISOString())),
+        cancelledToast(formatDay(membership.currentPeriodEnd, user.timeZone)),
       );
     } catch (error) {
       if (!isUserError(error)) throw error;
@@ -227,7 +229,7 @@ export default function MembershipPage() {
                   </p>
                 ) : null}
                 <p className="mt-1 text-sm text-slate-600">
-                  Valid until {formatMembershipDate(campaign.endDate)}
+                  Valid until <LocalTime at={campaign.endDate} style="day" />
                 </p>
               </article>
             ))}

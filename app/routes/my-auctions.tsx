@@ -128,7 +128,8 @@ export default function MyAuctionsPage() {
                   {p.status === "pending" && p.dueAt ? (
                     <>
                       {" "}
-                      · {p.overdue ? "overdue since" : "due"} <LocalTime at={p.dueAt} day />
+                      · {p.overdue ? "overdue since" : "due"}{" "}
+                      <LocalTime at={p.dueAt} style="deadline" testId="due-at" />
                     </>
                   ) : null}
                 </p>

@@ -105,7 +105,8 @@ export default function PurchasePage() {
         {purchase.status === "pending" && purchase.dueAt ? (
           <span className={purchase.overdue ? "text-red-700" : "text-slate-600"}>
             {" "}
-            · {purchase.overdue ? "was due" : "due"} <LocalTime at={purchase.dueAt} />
+            · {purchase.overdue ? "was due" : "due"}{" "}
+            <LocalTime at={purchase.dueAt} style="deadline" testId="due-at" />
           </span>
         ) : null}
       </p>

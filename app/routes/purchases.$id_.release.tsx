@@ -4,6 +4,7 @@ import { requireUser } from "~/services/accounts/session.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
 import { shipItLink } from "~/services/purchases/status";
 import { InvoiceLines } from "~/components/purchases/invoice-lines";
+import { LocalTime } from "~/components/local-time";
 import { formatUsd } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
 
@@ -29,8 +30,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   }
 }
-
-const day = (iso: string) => new Date(iso).toUTCString().slice(0, 16);
 
 export default function ReleasePage() {
   const { purchase } = useLoaderData<typeof loader>();
@@ -77,18 +76,25 @@ export default function ReleasePage() {
           {lot.yard}, {lot.address}
         </dd>
         <dt className="font-semibold">Paid</dt>
-        <dd>{purchase.paidAt ? day(purchase.paidAt) : ""}</dd>
+        <dd>{purchase.paidAt ? <LocalTime at={purchase.paidAt} testId="paid-at" /> : ""}</dd>
         {purchase.storage ? (
           <>
             <dt className="font-semibold">Storage</dt>
             <dd>
-              Free until {day(purchase.storage.startsAt)}, then{" "}
-              {formatUsd(purchase.storage.perDayCents, "cents")} a day, paid at the yard
-              {purchase.storage.pickedUpAt
-                ? `; picked up ${day(purchase.storage.pickedUpAt)}${purchase.storage.owedCents > 0 ? `, storage owed ${formatUsd(purchase.storage.owedCents, "cents")}` : ", no storage owed"}`
-                : purchase.storage.owedCents > 0
-                  ? ` (owed so far: ${formatUsd(purchase.storage.owedCents, "cents")})`
-                  : ""}
+              Free until <LocalTime at={purchase.storage.startsAt} testId="storage-free-until" />,
+              then {formatUsd(purchase.storage.perDayCents, "cents")} a day, paid at the yard
+              {purchase.storage.pickedUpAt ? (
+                <>
+                  ; picked up <LocalTime at={purchase.storage.pickedUpAt} />
+                  {purchase.storage.owedCents > 0
+                    ? `, storage owed ${formatUsd(purchase.storage.owedCents, "cents")}`
+                    : ", no storage owed"}
+                </>
+              ) : purchase.storage.owedCents > 0 ? (
+                ` (owed so far: ${formatUsd(purchase.storage.owedCents, "cents")})`
+              ) : (
+                ""
+              )}
               .
             </dd>
           </>

@@ -1,3 +1,5 @@
+import type React from "react";
+import { LocalTime } from "~/components/local-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -8,12 +10,7 @@ import {
   paymentPreview,
 } from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import {
-  formatOrderDate,
-  OrderActions,
-  ProgressBar,
-  StatusBadge,
-} from "~/components/affiliates/order-card";
+import { OrderActions, ProgressBar, StatusBadge } from "~/components/affiliates/order-card";
 import { Badge } from "~/components/affiliates/ui";
 import { isUserError } from "~/utils/user-error";
 import {
@@ -26,6 +23,8 @@ import {
   getOrderForViewer,
   runOrderStep,
 } from "~/services/affiliates/service-orders.server";
+import { getApplication } from "~/services/affiliates/applications.server";
+import { providerStatus } from "~/services/affiliates/status";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
@@ -48,12 +47,15 @@ export const handle = { csp: { formAction: PAYPAL } };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    const view = await getOrderForViewer(params.id ?? "", user);
+    const [view, application] = await Promise.all([
+      getOrderForViewer(params.id ?? "", user),
+      getApplication(user.id),
+    ]);
     const payment =
       view.order.requestedByMe && view.order.paymentStatus === "unpaid"
         ? await paymentPreview(user.id, view.order.estimatedPayout)
         : null;
-    return { ...view, payment };
+    return { ...view, payment, provider: providerStatus(application) };
   } catch (error) {
     if (isUserError(error)) throw new Response(error.message, { status: error.status });
     throw error;
@@ -114,12 +116,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ServiceOrderPage() {
-  const { order, details, payment } = useLoaderData<typeof loader>();
+  const { order, details, payment, provider } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
   const isExport = order.serviceType === "export";
-  const canAct = order.status === "open" || order.claimedByMe;
+  // the buyer of an unpaid job pays above; no one acts on it until it is on the board
+  const canAct = (order.status === "open" && order.paymentStatus !== "unpaid") || order.claimedByMe;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <Link to="/service-orders" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -184,16 +187,17 @@ export default function ServiceOrderPage() {
           {order.vehicleType ? (
             <Item label="Vehicle type" value={vehicleTypeLabel(order.vehicleType)} />
           ) : null}
-          {order.lotId ? <Item label="Lot" value={`#${order.lotId}`} /> : null}
-          <Item label="Created" value={formatOrderDate(order.createdAt)} />
+          {order.bodyStyle ? <Item label="Body type" value={order.bodyStyle} /> : null}
+          {order.lotReference ? <Item label="Lot" value={order.lotReference} /> : null}
+          <Item label="Created" value={<LocalTime at={order.createdAt} />} />
           {order.claimedAt ? (
-            <Item label="Claimed" value={formatOrderDate(order.claimedAt)} />
+            <Item label="Claimed" value={<LocalTime at={order.claimedAt} />} />
           ) : null}
           {order.startedAt ? (
-            <Item label="Started" value={formatOrderDate(order.startedAt)} />
+            <Item label="Started" value={<LocalTime at={order.startedAt} />} />
           ) : null}
           {order.completedAt ? (
-            <Item label="Completed" value={formatOrderDate(order.completedAt)} />
+            <Item label="Completed" value={<LocalTime at={order.completedAt} />} />
           ) : null}
         </dl>
         {details ? (
@@ -214,11 +218,12 @@ export default function ServiceOrderPage() {
           <div className="mt-6 flex flex-wrap gap-2">
             <OrderActions
               order={order}
+              provider={provider}
               showDetails={false}
               redirectTo={`${location.pathname}${location.search}`}
             />
           </div>
-        ) : order.status !== "open" ? (
+        ) : order.status !== "open" && !order.requestedByMe ? (
           <p className="mt-6 text-sm text-slate-600">This order was claimed by another provider.</p>
         ) : null}
       </div>
@@ -226,7 +231,7 @@ export default function ServiceOrderPage() {
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div>
       <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatOrderDate } from "~/components/affiliates/order-card";
+import { LocalTime } from "~/components/local-time";
 import { requireUser } from "~/services/accounts/session.server";
 import { earningsStatement } from "~/services/affiliates/earnings.server";
 import { env } from "~/platform/env.server";
@@ -71,7 +71,7 @@ export default function EarningsStatement() {
                   </Link>
                   <span className="block text-xs text-slate-600">{line.route}</span>
                   <span className="block text-xs text-slate-600">
-                    #{line.orderId} · {formatOrderDate(line.completedAt)}
+                    #{line.orderId} · <LocalTime at={line.completedAt} />
                   </span>
                 </th>
                 <td className="py-2 pr-2 text-right tabular-nums">{formatUsd(line.gross)}</td>

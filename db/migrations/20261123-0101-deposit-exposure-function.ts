@@ -10,18 +10,8 @@ import { up as placeBidWithInlineExposure } from "./20261122-1101-place-bid-func
 // PostgreSQL inlines it into the calling query like a subquery, so a bid costs the same plan
 // and the same single round trip as before. place_bid is otherwise unchanged (same checks, same
 // locks, same answers); see docs/decisions/1101-one-call-per-bid.md.
-export const up: Migration = async ({ context }) => {
-  await context.sequelize.query(`
-    CREATE FUNCTION deposit_exposure(p_user uuid, p_exclude_lot bigint DEFAULT NULL)
-    RETURNS TABLE (total numeric) LANGUAGE sql STABLE AS $$
-      SELECT COALESCE((SELECT sum(l.high_max) FROM lots l
-                        WHERE l.status = 'active' AND l.high_bidder_id = p_user
-                          AND (p_exclude_lot IS NULL OR l.id <> p_exclude_lot)), 0)
-           + COALESCE((SELECT sum(p.amount) FROM purchases p
-                        WHERE p.user_id = p_user AND p.status = 'pending'), 0)
-    $$;
-  `);
-  await context.sequelize.query(`
+/** This migration's place_bid, kept whole so a later migration's `down` can put it back. */
+export const PLACE_BID_WITH_DEPOSIT_EXPOSURE = `
     CREATE OR REPLACE FUNCTION place_bid(
       p_lot bigint, p_user uuid, p_amount numeric, p_max numeric, p_is_proxy boolean,
       p_at timestamptz, p_min_deposit numeric, p_increment numeric, p_soft_close interval
@@ -117,7 +107,20 @@ export const up: Migration = async ({ context }) => {
         CASE WHEN leader.user_id = p_user THEN 'leading' ELSE 'outbid' END,
         price, new_count, new_end, NULL::numeric;
     END $$;
+`;
+
+export const up: Migration = async ({ context }) => {
+  await context.sequelize.query(`
+    CREATE FUNCTION deposit_exposure(p_user uuid, p_exclude_lot bigint DEFAULT NULL)
+    RETURNS TABLE (total numeric) LANGUAGE sql STABLE AS $$
+      SELECT COALESCE((SELECT sum(l.high_max) FROM lots l
+                        WHERE l.status = 'active' AND l.high_bidder_id = p_user
+                          AND (p_exclude_lot IS NULL OR l.id <> p_exclude_lot)), 0)
+           + COALESCE((SELECT sum(p.amount) FROM purchases p
+                        WHERE p.user_id = p_user AND p.status = 'pending'), 0)
+    $$;
   `);
+  await context.sequelize.query(PLACE_BID_WITH_DEPOSIT_EXPOSURE);
 };
 
 export const down: Migration = async ({ context }) => {

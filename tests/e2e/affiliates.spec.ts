@@ -66,7 +66,8 @@ test("apply, get approved by an admin, claim, start and complete", async ({ page
   await expect(page.getByRole("heading", { name: "Application Under Review" })).toBeVisible();
   await expect(page.getByText("Under Review", { exact: true })).toBeVisible();
 
-  // Pending: the board shows the badge, My Orders is not a link, and claiming is refused.
+  // Pending: the board shows the badge, My Orders is not a link, and no Claim Job is offered:
+  // the card says why instead (record 2704); the server refuses a claim all the same.
   const label = `2019 Toyota Camry ${id}`;
   const orderId = await openOrder(label);
   await page.goto(`/service-orders?q=${encodeURIComponent(id)}`);
@@ -74,12 +75,17 @@ test("apply, get approved by an admin, claim, start and complete", async ({ page
   await expect(page.getByText("Pending Approval")).toBeVisible();
   await expect(page.getByRole("link", { name: /My Orders/ })).toHaveCount(0);
   await expect(page.getByText("1 order available")).toBeVisible();
-  await page.getByRole("button", { name: `Claim Job: ${label}` }).click();
-  await expect
-    .poll(
-      async () => (await query("select status from service_orders where id = $1", [orderId]))[0],
-    )
-    .toEqual({ status: "open" });
+  await expect(page.getByRole("button", { name: `Claim Job: ${label}` })).toHaveCount(0);
+  await expect(page.getByTestId("claim-blocker")).toHaveText(
+    "Your provider application is under review (usually within 24 hours). You can claim jobs once it is approved.",
+  );
+  const refused = await page.request.post(`/api/service-orders/${orderId}/claim`, {
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await query("select status from service_orders where id = $1", [orderId]))[0]).toEqual({
+    status: "open",
+  });
 
   // The admin approves on the review page.
   const adminContext = await browser.newContext({ javaScriptEnabled: jsEnabled() });
@@ -136,7 +142,15 @@ test("an order page shows the job and its steps; the buyer stays private", async
   await expect(page.getByText("Dallas, TX")).toBeVisible();
   await expect(page.getByText("252 miles")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Customer" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: `Claim Job: ${label}` })).toBeVisible();
+  // not a provider: no Claim Job, but why and where to apply (record 2704)
+  await expect(page.getByRole("button", { name: `Claim Job: ${label}` })).toHaveCount(0);
+  await expect(page.getByTestId("claim-blocker")).toHaveText(
+    "Only approved service providers can claim jobs. Become a Service Provider",
+  );
+  await expect(page.getByRole("link", { name: "Become a Service Provider" })).toHaveAttribute(
+    "href",
+    "/affiliate-registration",
+  );
 });
 
 test("a buyer asks for shipping of a won vehicle; the job appears on the board", async ({
@@ -169,7 +183,7 @@ test("a buyer asks for shipping of a won vehicle; the job appears on the board",
   await page.getByRole("link", { name: "Ship or export a vehicle you won" }).click();
   await expect(page.getByRole("heading", { name: `2018 Ford F-150 ${id}` })).toBeVisible();
   await ready(page);
-  await page.getByLabel("Delivery city (shipping)").fill("Long Beach, CA");
+  await page.getByLabel("Delivery ZIP, or city, ST (shipping)").fill("Long Beach, CA");
   await page.getByRole("button", { name: "Request service" }).click();
   await expect(
     page.getByRole("heading", { name: `2018 Ford F-150 ${id}`, level: 1 }),

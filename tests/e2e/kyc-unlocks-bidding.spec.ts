@@ -44,7 +44,7 @@ test("after an admin approves the ID, the dashboard says Verified and a bid goes
   await signInAs(buyer, email);
   const buyerPage = await buyer.newPage();
   await buyerPage.goto("/");
-  await expect(buyerPage.getByText("Pending", { exact: true }).first()).toBeVisible();
+  await expect(buyerPage.getByText("Under review", { exact: true }).first()).toBeVisible();
 
   const admin = await browser.newContext();
   await signInAs(admin, `kyc-bid-admin-${id}@bidyard.test`, { role: "admin" });

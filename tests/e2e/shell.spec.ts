@@ -77,8 +77,9 @@ test.describe("header states", () => {
       "/admin",
     );
     await expect(page.getByRole("heading", { name: "Admin Controls" })).toBeVisible();
+    // nothing uploaded yet: not started, never "Pending" (record 2704)
     await expect(page.getByRole("region", { name: "Verification Status" })).toContainText(
-      "Pending",
+      "Not started",
     );
     const stats = await page.request.get("/api/admin/stats");
     expect(stats.status()).toBe(200);

@@ -35,7 +35,7 @@ test("a won lot is shipped, paid, delivered, and the provider is credited the ne
   await expect(page.getByText("Pickup: Copart Phoenix, Phoenix, AZ")).toBeVisible();
   await expect(page.getByRole("link", { name: "Show all my won vehicles" })).toBeVisible();
   await ready(page);
-  await page.getByLabel("Delivery city (shipping)").fill("Long Beach, CA");
+  await page.getByLabel("Delivery ZIP, or city, ST (shipping)").fill("Long Beach, CA");
   await click(page, "Request service");
 
   // the review step: route, service, price

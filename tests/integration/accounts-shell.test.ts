@@ -157,9 +157,12 @@ describe("the shell's server side", () => {
 
   it("the dashboard loader counts active bids and gives the buying power for a signed-in user", async () => {
     const user = await createTestUser();
-    expect(await indexLoader(args(await requestAs(user, "/")))).toEqual({
+    expect(await indexLoader(args(await requestAs(user, "/")))).toMatchObject({
       activeBids: 0,
       available: "0.00",
+      // where the ID stands and whether bidding is open: the one answer (record 2704)
+      identity: { state: "none", label: "Not started" },
+      eligibility: { canBid: false, label: "Minimum Deposit Required" },
     });
   });
 

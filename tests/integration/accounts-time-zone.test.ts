@@ -1,12 +1,12 @@
-// The account's time zone (docs/decisions/1802): Central by default, changed by a plain form
-// post, refused (400, nothing written) when it is not a zone; times are shown with the zone.
+// The account's time zone (docs/decisions/1802, 2701): Central by default, changed by a plain
+// form post, refused (400, nothing written) when it is not a zone; times are shown with the zone.
 import { describe, expect, it } from "vitest";
 import { User } from "~/models/user.server";
-import { DEFAULT_TIME_ZONE, formatInZone } from "~/services/accounts/time-zones";
+import { DEFAULT_TIME_ZONE } from "~/services/accounts/time-zones";
+import { formatInstant } from "~/utils/time";
 import { action, loader } from "~/routes/account.time-zone";
-import { loader as lotLoader } from "~/routes/auctions.$lotId/route";
+import { loader as rootLoader } from "~/root";
 import { createTestUser, requestAs } from "../support/auth";
-import { createTestLot } from "../support/lots";
 
 const post = async (user: User, timeZone: string) =>
   action({
@@ -40,20 +40,23 @@ describe("the account's time zone", () => {
     expect(user.timeZone).toBe("America/Los_Angeles");
   });
 
-  it("the lot page gets the account's zone for its server-rendered end time", async () => {
+  it("every page gets the account's zone from the root loader", async () => {
     const user = await createTestUser({ timeZone: "America/New_York" });
-    const lot = await createTestLot();
-    const page = await lotLoader({
-      request: await requestAs(user, `/auctions/${lot.id}`),
-      params: { lotId: String(lot.id) },
+    const answer = (await rootLoader({
+      request: await requestAs(user, "/auctions"),
+      params: {},
       context: {},
-    });
-    expect(page.timeZone).toBe("America/New_York");
+    })) as unknown as { data: { timeZone: string } };
+    expect(answer.data.timeZone).toBe("America/New_York");
   });
 
   it("shows a time with its zone", () => {
-    expect(formatInZone("2026-11-23T21:42:00Z", "America/Chicago")).toBe("Nov 23, 3:42 PM CST");
-    expect(formatInZone("2026-07-01T21:42:00Z", "America/Chicago")).toBe("Jul 1, 4:42 PM CDT");
-    expect(formatInZone("2026-11-23T21:42:00Z", "UTC")).toBe("Nov 23, 9:42 PM UTC");
+    expect(formatInstant("2026-11-23T21:42:00Z", "America/Chicago")).toBe(
+      "Nov 23, 2026, 3:42 PM CST",
+    );
+    expect(formatInstant("2026-07-01T21:42:00Z", "America/Chicago")).toBe(
+      "Jul 1, 2026, 4:42 PM CDT",
+    );
+    expect(formatInstant("2026-11-23T21:42:00Z", "UTC")).toBe("Nov 23, 2026, 9:42 PM UTC");
   });
 });

@@ -264,14 +264,18 @@ describe("the board and the lists", () => {
       params: {},
       context: {},
     });
-    expect(page).toMatchObject({ approved: true, myCount: 1, affiliateStatus: "approved" });
+    expect(page).toMatchObject({ approved: true, myCount: 1, provider: { state: "approved" } });
     expect(page.mine[0]).toMatchObject({ id: String(order.id), claimedByMe: true, progress: 25 });
     const pendingPage = await board.loader({
       request: await requestAs(pending, "/service-orders?tab=mine"),
       params: {},
       context: {},
     });
-    expect(pendingPage).toMatchObject({ approved: false, mine: [], affiliateStatus: "pending" });
+    expect(pendingPage).toMatchObject({
+      approved: false,
+      mine: [],
+      provider: { state: "pending", canClaim: false },
+    });
   });
 });
 

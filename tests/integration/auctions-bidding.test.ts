@@ -101,8 +101,14 @@ describe("buying power across several lots", () => {
     );
     await placeBid(a.id, plain(l2.id, "400"));
     expect(await availableBuyingPower(a.id)).toBe("0.00");
-    // on the lot it already leads, its own maximum does not count against it
-    await placeBid(a.id, proxy(l1.id, "150", "600"));
+    // on the lot it already leads, its own maximum does not count against it (up to 600 is
+    // within reach there), but a leader's new bid must raise that maximum (record 2702)
+    expect(await rejection(placeBid(a.id, proxy(l1.id, "150", "601")))).toBe(
+      "Insufficient Funds: Bid amount exceeds your available deposit.",
+    );
+    expect(await rejection(placeBid(a.id, proxy(l1.id, "150", "600")))).toBe(
+      "Already Leading: You are the high bidder with a maximum of $600.00. To raise it, enter a maximum above $600.00.",
+    );
     // outbid on l1: the 600 is free again at once
     const b = await bidder();
     await placeBid(b.id, plain(l1.id, "700"));
@@ -181,13 +187,17 @@ describe("proxy resolution", () => {
     const b = await bidder();
     await placeBid(b.id, plain(lot.id, "100"));
     await placeBid(a.id, proxy(lot.id, "150", "500"));
+    const before = await state(lot.id);
     const raised = await placeBid(a.id, proxy(lot.id, "200", "900"));
-    expect(raised.outcome).toBe("leading");
+    // only the maximum moves: the price, the count and the end stay (record 2702)
+    expect(raised.outcome).toBe("raised");
+    expect(raised.currentBid).toBe("150.00");
+    expect(raised.bidCount).toBe(before.lot.bidCount);
     let { lot: after } = await state(lot.id);
     expect(after.highBidderId).toBe(a.id);
     expect(after.highMax).toBe("900.00");
-    // never below the leader's own latest amount
-    expect(after.currentBid).toBe("200.00");
+    expect(after.currentBid).toBe("150.00");
+    expect(after.bidCount).toBe(before.lot.bidCount);
     await placeBid(b.id, plain(lot.id, "600"));
     ({ lot: after } = await state(lot.id));
     expect(after.highBidderId).toBe(a.id);

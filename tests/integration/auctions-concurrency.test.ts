@@ -15,6 +15,7 @@ type Row = {
   amount: string;
   max_amount: string;
   automatic: boolean;
+  max_raise: boolean;
   created_at: Date;
 };
 
@@ -27,7 +28,11 @@ async function rowsFor(lotId: string) {
   });
 }
 
-/** Replays the rows and checks the lot's price, leader, count and the increment of every bid. */
+/**
+ * Replays the rows and checks the lot's price, leader, count and the increment of every bid, and
+ * the leader rule (docs/decisions/2702): a raise comes only from the leader and moves nothing
+ * anyone sees; the price after each bid is what the proxy rules give at that moment.
+ */
 async function checkLot(lotId: string) {
   const [lot] = await sequelize.query<{
     current_bid: string;
@@ -37,16 +42,33 @@ async function checkLot(lotId: string) {
     ends_at: Date;
   }>("SELECT * FROM lots WHERE id = :lotId", { replacements: { lotId }, type: QueryTypes.SELECT });
   const rows = await rowsFor(lotId);
-  expect(lot.bid_count).toBe(rows.length);
+  expect(lot.bid_count).toBe(rows.filter((r) => !r.max_raise).length);
   let price = 0;
+  let expected = 0;
   const maxima = new Map<string, { max: number; id: number }>();
+  const ranking = () =>
+    [...maxima.entries()].sort((a, b) => b[1].max - a[1].max || a[1].id - b[1].id);
   for (const row of rows) {
     expect(new Date(row.created_at).getTime()).toBeLessThan(new Date(lot.ends_at).getTime());
     if (!row.automatic) {
-      expect(cents(row.amount)).toBeGreaterThanOrEqual(price + 5000);
+      if (row.max_raise) {
+        // only the leader raises, only upwards
+        const [leaderId, leader] = ranking()[0];
+        expect(row.user_id).toBe(leaderId);
+        expect(cents(row.max_amount)).toBeGreaterThan(leader.max);
+      } else {
+        expect(cents(row.amount)).toBeGreaterThanOrEqual(price + 5000);
+      }
       const held = maxima.get(row.user_id);
       if (!held || cents(row.max_amount) > held.max)
         maxima.set(row.user_id, { max: cents(row.max_amount), id: Number(row.id) });
+      if (row.max_raise) continue;
+      const [[leaderId, leader], runnerUp] = ranking();
+      expected = Math.max(
+        runnerUp ? Math.min(leader.max, runnerUp[1].max + 5000) : 0,
+        leaderId === row.user_id ? cents(row.amount) : 0,
+        expected,
+      );
     }
     // an automatic answer may equal the typed bid it answers (equal maxima: earlier wins)
     expect(cents(row.amount)).toBeGreaterThanOrEqual(price);
@@ -54,15 +76,9 @@ async function checkLot(lotId: string) {
   }
   expect(cents(lot.current_bid)).toBe(price);
   if (rows.length === 0) return lot;
-  const ranked = [...maxima.entries()].sort((a, b) => b[1].max - a[1].max || a[1].id - b[1].id);
-  const [leaderId, leader] = ranked[0];
+  const [leaderId, leader] = ranking()[0];
   expect(lot.high_bidder_id).toBe(leaderId);
   expect(cents(lot.high_max!)).toBe(leader.max);
-  const lastOwn = [...rows].reverse().find((r) => !r.automatic && r.user_id === leaderId)!;
-  const expected = Math.max(
-    ranked[1] ? Math.min(leader.max, ranked[1][1].max + 5000) : 0,
-    cents(lastOwn.amount),
-  );
   expect(cents(lot.current_bid)).toBe(expected);
   return lot;
 }
@@ -185,7 +201,13 @@ describe.each([
     await closeEndedLots();
 
     expect(outcomes).toHaveLength(400);
-    const allowed = ["accepted", "Invalid Bid", "Insufficient Funds", "Auction Ended"];
+    const allowed = [
+      "accepted",
+      "Invalid Bid",
+      "Insufficient Funds",
+      "Auction Ended",
+      "Already Leading",
+    ];
     expect(outcomes.filter((o) => !allowed.includes(o))).toEqual([]);
     expect(outcomes.filter((o) => o === "Auction Ended").length).toBeGreaterThan(0);
     const accepted = outcomes.filter((o) => o === "accepted").length;

@@ -77,13 +77,18 @@ describe("TEST MODE gateway", () => {
     const page = (await depositLoader(
       args(await requestAs(user, "/deposit?amount=1000")),
     )) as unknown as {
-      data: { testMode: boolean; chosenAmount: string; balance: string; biddingEnabled: boolean };
+      data: {
+        testMode: boolean;
+        chosenAmount: string;
+        balance: string;
+        eligibility: { canBid: boolean };
+      };
     };
     expect(page.data).toMatchObject({
       testMode: true,
       chosenAmount: "1000.00",
       balance: "0.00",
-      biddingEnabled: false,
+      eligibility: { canBid: false, label: "Minimum Deposit Required" },
     });
   });
 

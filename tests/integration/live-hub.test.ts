@@ -114,6 +114,8 @@ describe("catching up after the connection comes back", () => {
   it("a notification that arrives during the catch-up waits for it: nothing older is lost", async () => {
     const lot = await createTestLot();
     const alice = await bidder();
+    // bids take turns: a leader's own bid raises only their maximum, with no event (record 2702)
+    const bob = await bidder();
     const stream = await follow(alice, lot.id);
     const { hub, subscriber } = await liveSubscriber();
 
@@ -126,7 +128,7 @@ describe("catching up after the connection comes back", () => {
     hear();
     // the connection is back and listening: this one is notified before the catch-up has run
     const early = notified(subscriber, lot.id, 2);
-    await bid(alice, lot.id, 200);
+    await bid(bob, lot.id, 200);
     await early;
     expect(lots(stream)).toHaveLength(0);
 
@@ -143,6 +145,7 @@ describe("catching up after the connection comes back", () => {
     hubSettings.catchUpPageSize = 2;
     const [one, two] = [await createTestLot(), await createTestLot()];
     const alice = await bidder();
+    const bob = await bidder();
     const onOne = await follow(alice, one.id);
     const onTwo = await follow(alice, two.id);
     const { subscriber } = await liveSubscriber();
@@ -150,14 +153,14 @@ describe("catching up after the connection comes back", () => {
     subscriber.events.emit("reconnect", 1);
     const hear = deafen(subscriber);
     const missed = [notified(subscriber, one.id, 3), notified(subscriber, two.id, 2)];
-    for (const [lotId, amount] of [
-      [one.id, 100],
-      [two.id, 100],
-      [one.id, 200],
-      [two.id, 200],
-      [one.id, 300],
+    for (const [who, lotId, amount] of [
+      [alice, one.id, 100],
+      [alice, two.id, 100],
+      [bob, one.id, 200],
+      [bob, two.id, 200],
+      [alice, one.id, 300],
     ] as const) {
-      await bid(alice, lotId, amount);
+      await bid(who, lotId, amount);
     }
     await Promise.all(missed);
     hear();
@@ -173,13 +176,19 @@ describe("catching up after the connection comes back", () => {
     hubSettings.catchUpLimit = 2;
     const lot = await createTestLot();
     const alice = await bidder();
+    const bob = await bidder();
     const stream = await follow(alice, lot.id);
     const { hub, subscriber } = await liveSubscriber();
 
     subscriber.events.emit("reconnect", 1);
     const hear = deafen(subscriber);
     const missed = notified(subscriber, lot.id, 3);
-    for (const amount of [100, 200, 300]) await bid(alice, lot.id, amount);
+    for (const [who, amount] of [
+      [alice, 100],
+      [bob, 200],
+      [alice, 300],
+    ] as const)
+      await bid(who, lot.id, amount);
     await missed;
     hear();
     subscriber.events.emit("connected");

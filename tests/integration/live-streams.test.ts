@@ -162,8 +162,10 @@ describe("nothing lost", () => {
   it("a client behind the pruned history gets the state instead of a partial replay", async () => {
     const lot = await createTestLot();
     const alice = await bidder();
+    // bids take turns: a leader's own bid raises only their maximum, with no event (record 2702)
+    const bob = await bidder();
     await placeBid(alice.id, { lotId: lot.id, amount: "100", isProxy: false });
-    await placeBid(alice.id, { lotId: lot.id, amount: "200", isProxy: false });
+    await placeBid(bob.id, { lotId: lot.id, amount: "200", isProxy: false });
     const [{ oldest }] = await sequelize.query<{ oldest: string }>(
       "SELECT min(id)::text AS oldest FROM lot_events WHERE lot_id = :id",
       { replacements: { id: lot.id }, type: QueryTypes.SELECT },
@@ -221,7 +223,7 @@ describe("nothing lost", () => {
     });
     expect(a.reader.events[0].id).toBe("0");
     // and what happens next is sent
-    await placeBid(alice.id, { lotId: lot.id, amount: "200", isProxy: false });
+    await placeBid((await bidder()).id, { lotId: lot.id, amount: "200", isProxy: false });
     await a.reader.until((r) => lots(r).length === 1, "the next bid");
   });
 
@@ -239,7 +241,7 @@ describe("nothing lost", () => {
         WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
     );
     await placeBid(alice.id, { lotId: lot.id, amount: "100", isProxy: false });
-    await placeBid(alice.id, { lotId: lot.id, amount: "200", isProxy: false });
+    await placeBid((await bidder()).id, { lotId: lot.id, amount: "200", isProxy: false });
     await a.reader.until((r) => lots(r).length === 2, "both bids after the reconnect");
     expect(lots(a.reader).map((e) => e.currentBid)).toEqual(["100.00", "200.00"]);
     expect(hub.connected).toBe(true);

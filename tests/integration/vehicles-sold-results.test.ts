@@ -92,16 +92,19 @@ describe("sold results", () => {
       expect(Math.abs(sale.year - page.lot.year)).toBeLessThanOrEqual(2);
     }
     expect(comparables.likely?.basis).toBe("sales");
-    expect(Number(comparables.likely!.low)).toBeLessThanOrEqual(Number(comparables.summary.median));
+    expect(Number(comparables.likely!.low)).toBeLessThanOrEqual(Number(comparables.spread.median));
     expect(Number(comparables.likely!.high)).toBeGreaterThanOrEqual(
-      Number(comparables.summary.median),
+      Number(comparables.spread.median),
     );
+    // the range sits inside the sales it rests on (record 2703)
+    expect(Number(comparables.likely!.low)).toBeGreaterThanOrEqual(Number(comparables.spread.min));
+    expect(Number(comparables.likely!.high)).toBeLessThanOrEqual(Number(comparables.spread.max));
     // the decoded VIN agrees with the seeded lot
     expect(page.vin.decoded.make).toBe(page.lot.make);
     expect(page.vin.warning).toBeNull();
   });
 
-  it("with too few sales the likely range comes from the value model", async () => {
+  it("with no sales the likely range comes from the value model, and says so", async () => {
     const result = await comparableSales({
       id: "0",
       year: 1995,
@@ -115,6 +118,7 @@ describe("sold results", () => {
     });
     expect(result.sales).toEqual([]);
     // 20,000 × 0.34 (front end) × 0.86 (salvage) = 5,848 → 5,850; ±20 %
-    expect(result.likely).toEqual({ low: "4675.00", high: "7025.00", basis: "model" });
+    expect(result.likely).toEqual({ low: "4675.00", high: "7025.00", basis: "model", count: 0 });
+    expect(result.guidance).toBeNull();
   });
 });

@@ -82,6 +82,8 @@ type BidRow = {
   max_amount: string;
   is_proxy: boolean;
   automatic: boolean;
+  /** a leader's raise of their own maximum (docs/decisions/2702): not a visible bid */
+  max_raise: boolean;
 };
 
 export async function bidRows(client: pg.Client, lotIds: string[]) {
@@ -106,15 +108,35 @@ export async function checkLotAgreesWithBids(client: pg.Client, lotId: string) {
     high_max: string | null;
   }>("select current_bid, bid_count, high_bidder_id, high_max from lots where id = $1", [lotId]);
   const rows = await bidRows(client, [lotId]);
-  expect(lot.bid_count, `lot ${lotId}: bid_count vs rows`).toBe(rows.length);
+  expect(lot.bid_count, `lot ${lotId}: bid_count vs rows`).toBe(
+    rows.filter((row) => !row.max_raise).length,
+  );
   let price = 0;
+  let expected = 0;
   const maxima = new Map<string, { max: number; id: number }>();
+  const ranking = () =>
+    [...maxima.entries()].sort((a, b) => b[1].max - a[1].max || a[1].id - b[1].id);
   for (const row of rows) {
     if (!row.automatic) {
-      expect(cents(row.amount)).toBeGreaterThanOrEqual(price + 5000);
+      if (row.max_raise) {
+        // the leader rule (docs/decisions/2702): only the leader raises, and only upwards
+        const [leaderId, leader] = ranking()[0];
+        expect(row.user_id).toBe(leaderId);
+        expect(cents(row.max_amount)).toBeGreaterThan(leader.max);
+      } else {
+        expect(cents(row.amount)).toBeGreaterThanOrEqual(price + 5000);
+      }
       const held = maxima.get(row.user_id);
       if (!held || cents(row.max_amount) > held.max)
         maxima.set(row.user_id, { max: cents(row.max_amount), id: Number(row.id) });
+      // a raise moves no price
+      if (row.max_raise) continue;
+      const [[leaderId, leader], runnerUp] = ranking();
+      expected = Math.max(
+        runnerUp ? Math.min(leader.max, runnerUp[1].max + 5000) : 0,
+        leaderId === row.user_id ? cents(row.amount) : 0,
+        expected,
+      );
     }
     expect(cents(row.amount)).toBeGreaterThanOrEqual(price);
     price = cents(row.amount);
@@ -124,15 +146,9 @@ export async function checkLotAgreesWithBids(client: pg.Client, lotId: string) {
     expect(lot.high_bidder_id).toBeNull();
     return;
   }
-  const ranked = [...maxima.entries()].sort((a, b) => b[1].max - a[1].max || a[1].id - b[1].id);
-  const [leaderId, leader] = ranked[0];
+  const [leaderId, leader] = ranking()[0];
   expect(lot.high_bidder_id).toBe(leaderId);
   expect(cents(lot.high_max!)).toBe(leader.max);
-  const lastOwn = [...rows].reverse().find((r) => !r.automatic && r.user_id === leaderId)!;
-  const expected = Math.max(
-    ranked[1] ? Math.min(leader.max, ranked[1][1].max + 5000) : 0,
-    cents(lastOwn.amount),
-  );
   expect(cents(lot.current_bid)).toBe(expected);
 }
 

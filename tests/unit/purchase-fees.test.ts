@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  addBusinessDays,
+  paymentDueAt,
   allInCost,
   bandFee,
   highestBidWithin,
@@ -55,8 +55,13 @@ describe("the fee module", () => {
   });
 
   it("due dates skip weekends; late fee after the due date; storage after the free days", () => {
-    expect(addBusinessDays(new Date("2026-11-20T12:00:00Z"), 3).toISOString()).toBe(
-      "2026-11-25T12:00:00.000Z",
+    // sold Friday Nov 20 in Dallas: due Wednesday Nov 25 at the yard's 5 PM (CST = 23:00 UTC)
+    expect(paymentDueAt(new Date("2026-11-20T12:00:00Z"), 3, "TX").toISOString()).toBe(
+      "2026-11-25T23:00:00.000Z",
+    );
+    // sold Friday 7 PM in Los Angeles (Saturday in UTC): the yard's own day counts
+    expect(paymentDueAt(new Date("2026-11-21T03:00:00Z"), 1, "CA").toISOString()).toBe(
+      "2026-11-24T01:00:00.000Z",
     );
     const due = new Date("2026-11-25T12:00:00Z");
     expect(lateFeeCents(terms, due, new Date("2026-11-25T12:00:00Z"))).toBe(0);

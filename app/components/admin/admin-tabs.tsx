@@ -62,16 +62,6 @@ export function StatCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-export function formatDate(value: string | Date) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(value));
-}
-
-export function formatDateTime(value: string | Date) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(value),
-  );
-}
-
 type Header = string | { srOnly: string };
 
 /** The admin's tables: a header row, the rows, and a message in place of rows when empty. */

@@ -53,14 +53,14 @@ export function DestinationFields({
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
           <label htmlFor={fields.delivery.id} className={labelClass}>
-            Delivery city (shipping)
+            Delivery ZIP, or city, ST (shipping)
           </label>
           <input
             id={fields.delivery.id}
             name={fields.delivery.name}
             defaultValue={initial(fields.delivery)}
             list="us-cities"
-            placeholder="Houston, TX"
+            placeholder="77002 or Houston, TX"
             aria-describedby={fields.delivery.errorId}
             className={inputClass}
           />

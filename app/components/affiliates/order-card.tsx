@@ -1,5 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
 import type { PublicOrder } from "~/services/affiliates/service-orders.server";
+import { claimBlocker, type ProviderStatus } from "~/services/affiliates/status";
 import { formatUsd } from "~/utils/money";
 import { Badge, primaryButton, secondaryButton } from "./ui";
 
@@ -41,12 +43,6 @@ export function ProgressBar({ value }: { value: number }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-export function formatOrderDate(iso: string) {
-  return dateFormat.format(new Date(iso));
-}
-
 /** One step button as a real form post; with JS it runs in a fetcher and shows its pending text. */
 export function OrderStepButton({
   order,
@@ -83,10 +79,13 @@ export function OrderStepButton({
 
 export function OrderActions({
   order,
+  provider,
   redirectTo,
   showDetails = true,
 }: {
   order: PublicOrder;
+  /** The viewer as a provider: no "Claim Job" they cannot use (docs/decisions/2704). */
+  provider: ProviderStatus;
   redirectTo: string;
   showDetails?: boolean;
 }) {
@@ -101,19 +100,41 @@ export function OrderActions({
       </Link>
     ) : null;
   switch (order.status) {
-    case "open":
+    case "open": {
+      const blocker = claimBlocker(provider, order);
       return (
         <>
           {details("Details")}
-          <OrderStepButton
-            order={order}
-            intent="claim"
-            label="Claim Job"
-            pendingLabel="Claiming..."
-            redirectTo={redirectTo}
-          />
+          {blocker ? (
+            <p className="w-full text-sm text-slate-600" data-testid="claim-blocker">
+              {blocker}
+              {/* on the order's own page; the board has the button in its header */}
+              {!showDetails &&
+              !order.requestedByMe &&
+              (provider.state === "none" || provider.state === "rejected") ? (
+                <>
+                  {" "}
+                  <Link
+                    to="/affiliate-registration"
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Become a Service Provider
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          ) : (
+            <OrderStepButton
+              order={order}
+              intent="claim"
+              label="Claim Job"
+              pendingLabel="Claiming..."
+              redirectTo={redirectTo}
+            />
+          )}
         </>
       );
+    }
     case "claimed":
       return (
         <>
@@ -146,7 +167,15 @@ export function OrderActions({
   }
 }
 
-export function OrderCard({ order, redirectTo }: { order: PublicOrder; redirectTo: string }) {
+export function OrderCard({
+  order,
+  provider,
+  redirectTo,
+}: {
+  order: PublicOrder;
+  provider: ProviderStatus;
+  redirectTo: string;
+}) {
   const isExport = order.serviceType === "export";
   return (
     <article
@@ -182,14 +211,16 @@ export function OrderCard({ order, redirectTo }: { order: PublicOrder; redirectT
           </>
         ) : null}
         <dt className="text-slate-500">Created</dt>
-        <dd>{formatOrderDate(order.createdAt)}</dd>
+        <dd>
+          <LocalTime at={order.createdAt} style="day" />
+        </dd>
       </dl>
       <div className="flex items-center justify-between">
         <StatusBadge status={order.status} />
       </div>
       <ProgressBar value={order.progress} />
       <div className="mt-auto flex flex-wrap gap-2">
-        <OrderActions order={order} redirectTo={redirectTo} />
+        <OrderActions order={order} provider={provider} redirectTo={redirectTo} />
       </div>
     </article>
   );

@@ -5,13 +5,12 @@ import { useState, type ComponentType } from "react";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 import {
   availableForLot,
-  BID_TEXTS,
-  BIDDER_NEED_LINKS,
   bidMessage,
   minimumBidCents,
   minimumBidLabel,
-  type BidderNeed,
 } from "~/services/auctions/rules";
+import type { BiddingEligibility, EligibilityReason } from "~/services/auctions/eligibility";
+import { bidAdvice, type BidGuidance } from "~/services/results/guidance";
 import { BuyingPowerFigure } from "./buying-power";
 import { bidFormSchema } from "~/services/auctions/schemas";
 
@@ -22,15 +21,15 @@ export type BidFormLot = {
   badge: string;
   /** The user's own maximum when they lead this lot: already held, usable again here. */
   myMax?: string | null;
+  /** The viewer leads the lot: a new bid only raises their maximum (docs/decisions/2702). */
+  leading?: boolean;
 };
 
 export type Bidder = {
   /** Decimal string: deposit minus what leading bids and unpaid purchases hold. */
   available: string;
-  /** Why this user may not bid yet ("Verification Required: …", "Deposit Required: …"), or null. */
-  blocker: string | null;
-  /** The steps still missing before this user may bid (none: the form is shown). */
-  needs: BidderNeed[];
+  /** Whether this user may bid, and the steps still missing (none: the form is shown). */
+  eligibility: BiddingEligibility;
 };
 
 type BidFormProps = {
@@ -45,6 +44,11 @@ type BidFormProps = {
   onCancel?: () => void;
   /** What winning at the typed amount would cost in all (the bid dialog shows it). */
   allIn?: (bidCents: number) => React.ReactNode;
+  /**
+   * The comparable sales a bid is compared with (the lot page has them; docs/decisions/2703).
+   * Without it the form gives no "You could save" nor "above" advice.
+   */
+  guidance?: BidGuidance | null;
 };
 
 /**
@@ -53,7 +57,8 @@ type BidFormProps = {
  */
 export function BidForm(props: BidFormProps) {
   const { bidder, onCancel } = props;
-  if (bidder.needs.length > 0) return <BidBlocked needs={bidder.needs} onCancel={onCancel} />;
+  if (!bidder.eligibility.canBid)
+    return <BidBlocked reasons={bidder.eligibility.reasons} onCancel={onCancel} />;
   return <OpenBidForm {...props} />;
 }
 
@@ -61,18 +66,21 @@ export function BidForm(props: BidFormProps) {
  * Someone who may not bid yet gets what to do, with links, and no form (nor savings hints) to
  * fill in for nothing. The server refuses their bids all the same.
  */
-export function BidBlocked({ needs, onCancel }: { needs: BidderNeed[]; onCancel?: () => void }) {
+export function BidBlocked({
+  reasons,
+  onCancel,
+}: {
+  reasons: EligibilityReason[];
+  onCancel?: () => void;
+}) {
   return (
     <div className="space-y-3">
       <div role="alert" className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-        {needs.map((need) => (
-          <p key={need}>
-            {bidMessage(BID_TEXTS[need])}{" "}
-            <Link
-              to={BIDDER_NEED_LINKS[need].to}
-              className="font-semibold text-brand-700 underline"
-            >
-              {BIDDER_NEED_LINKS[need].label}
+        {reasons.map((reason) => (
+          <p key={reason.need}>
+            {bidMessage(reason)}{" "}
+            <Link to={reason.link.to} className="font-semibold text-brand-700 underline">
+              {reason.link.label}
             </Link>
           </p>
         ))}
@@ -103,6 +111,7 @@ function OpenBidForm({
   FormComponent = Form,
   onCancel,
   allIn,
+  guidance = null,
 }: BidFormProps) {
   const minCents = minimumBidCents(lot.currentBid);
   // a lot's own hold is not counted against itself: a leader may raise up to this
@@ -127,6 +136,7 @@ function OpenBidForm({
       }),
   });
   const amountCents = parseCents(amount);
+  const advice = amountCents !== null ? bidAdvice(amountCents, guidance) : null;
   const maxShown = proxy || !hydrated;
 
   return (
@@ -151,7 +161,7 @@ function OpenBidForm({
         <BuyingPowerFigure available={bidder.available} />
         {estimateCents > 0 ? (
           <p>
-            Estimated value: <strong>{formatUsd(lot.estimatedValue)}</strong>
+            Est. retail value: <strong>{formatUsd(lot.estimatedValue)}</strong>
           </p>
         ) : null}
       </div>
@@ -159,6 +169,15 @@ function OpenBidForm({
         <p className="text-sm text-slate-600" data-testid="held-on-lot">
           Your lead on this lot already holds {formatUsd(lot.myMax!)} more: you can raise your
           maximum here up to {formatUsd(usable)}.
+        </p>
+      ) : null}
+      {lot.leading && parseCents(lot.myMax) ? (
+        <p
+          className="rounded-md bg-emerald-50 p-2 text-sm text-emerald-900"
+          data-testid="leader-rule"
+        >
+          You lead this lot. A new bid only raises your maximum (now {formatUsd(lot.myMax!)}); the
+          price stays at {formatUsd(lot.currentBid)} until another bidder bids.
         </p>
       ) : null}
       <div>
@@ -209,17 +228,18 @@ function OpenBidForm({
           <FieldError id={fields.maxAmount.errorId} errors={fields.maxAmount.errors} />
         </div>
       ) : null}
-      {estimateCents > 0 && amountCents !== null && amountCents > 0 ? (
-        amountCents < estimateCents ? (
-          <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-            You could save {formatUsd(estimateCents - amountCents, "cents")} compared to the
-            estimated value of {formatUsd(estimateCents, "cents")}.
-          </p>
-        ) : (
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Warning: your bid is above the estimated value of {formatUsd(estimateCents, "cents")}.
-          </p>
-        )
+      {advice ? (
+        <p
+          role="status"
+          data-testid="bid-advice"
+          className={
+            advice.kind === "save"
+              ? "rounded-md bg-emerald-50 p-3 text-sm text-emerald-900"
+              : "rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+          }
+        >
+          {advice.text}
+        </p>
       ) : null}
       {allIn && amountCents !== null && amountCents > 0 ? allIn(amountCents) : null}
       {form.errors?.length ? (

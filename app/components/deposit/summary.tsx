@@ -1,6 +1,10 @@
-import { formatUsd } from "~/utils/money";
 import { BuyingPowerFigure } from "~/components/auctions/buying-power";
 import { LocalTime } from "~/components/local-time";
+import { Link } from "@remix-run/react";
+import { bidMessage } from "~/services/auctions/rules";
+import type { BiddingEligibility } from "~/services/auctions/eligibility";
+import { canBidWith } from "~/services/deposits/rules";
+import { formatUsd, toCents } from "~/utils/money";
 
 const KIND_LABELS = {
   deposit: "Deposit",
@@ -9,19 +13,24 @@ const KIND_LABELS = {
   adjustment: "Adjustment",
 } as const;
 
-/** The TEST MODE banner, the balance and whether it is enough to bid. */
+/**
+ * The TEST MODE banner, the balance, and whether this person may bid: the one eligibility answer
+ * every page gives (a deposit alone does not enable bidding while the ID is not verified).
+ */
 export function DepositBalance({
   balance,
   available,
-  biddingEnabled,
+  eligibility,
   testMode,
 }: {
   balance: string;
   /** The buying power: the balance minus what leading bids and unpaid purchases hold. */
   available: string;
-  biddingEnabled: boolean;
+  eligibility: BiddingEligibility;
   testMode: boolean;
 }) {
+  const depositEnough = canBidWith(toCents(balance));
+  const otherReasons = eligibility.reasons.filter((reason) => reason.need !== "deposit");
   return (
     <>
       {testMode ? (
@@ -51,21 +60,32 @@ export function DepositBalance({
             </p>
             <BuyingPowerFigure available={available} className="mt-1 text-sm text-slate-600" />
           </div>
-          {biddingEnabled ? (
-            <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
-              Bidding Enabled
-            </span>
-          ) : (
-            <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-              Minimum Deposit Required
-            </span>
-          )}
+          <span
+            data-testid="bidding-status"
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${
+              eligibility.canBid ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-900"
+            }`}
+          >
+            {eligibility.label}
+          </span>
         </div>
-        {!biddingEnabled ? (
+        {!depositEnough ? (
           <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             You need at least $400 to start bidding on auctions.
           </p>
         ) : null}
+        {otherReasons.map((reason) => (
+          <p
+            key={reason.need}
+            role="status"
+            className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            {bidMessage(reason)}{" "}
+            <Link to={reason.link.to} className="font-semibold text-brand-700 underline">
+              {reason.link.label}
+            </Link>
+          </p>
+        ))}
       </section>
     </>
   );

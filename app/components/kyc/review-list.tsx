@@ -1,14 +1,8 @@
 import { Form } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
 import { documentTypeLabel, type PendingKycDocument } from "~/services/kyc/documents";
 
 type Row = Omit<PendingKycDocument, "createdAt"> & { createdAt: string | Date };
-
-const formatDate = (value: string | Date) =>
-  new Date(value).toLocaleString("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
 
 /** Pending identity documents with View (signed URL), Approve and Reject-with-reason forms. */
 export function KycReviewList({
@@ -42,7 +36,7 @@ export function KycReviewList({
                     <p className="text-sm text-slate-600">{document.user.email}</p>
                     <p className="mt-1 text-sm">
                       <span className="capitalize">{documentTypeLabel(document.documentType)}</span>{" "}
-                      · submitted {formatDate(document.createdAt)}
+                      · submitted <LocalTime at={document.createdAt} />
                     </p>
                   </div>
                   <span className="rounded-full bg-yellow-100 px-2.5 py-0.5 text-xs font-semibold text-yellow-800">

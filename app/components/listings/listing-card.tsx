@@ -5,9 +5,9 @@ import {
   COUNTRY_NAMES,
   capitalise,
   formatMileage,
-  formatPostedDate,
   formatPrice,
 } from "~/services/listings/fields";
+import { LocalTime } from "~/components/local-time";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export function placeLabel(listing: Pick<Card, "city" | "state" | "country">) {
@@ -197,7 +197,9 @@ export function ListingCardView({
         <p className="text-sm text-slate-600">{formatMileage(listing.mileage)}</p>
         <p className="text-sm text-slate-600">{placeLabel(listing)}</p>
         <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-          Posted {formatPostedDate(listing.createdAt)}
+          <span>
+            Posted <LocalTime at={listing.createdAt} style="day" />
+          </span>
           {listing.sellerVerified ? <IdVerifiedBadge /> : null}
         </p>
         <Link

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { UserMembershipView } from "~/services/memberships/memberships.server";
-import { formatMembershipDate, statusLabel } from "~/services/memberships/rules";
+import { useViewerTimeZone } from "~/services/accounts/use-user";
+import { statusLabel } from "~/services/memberships/rules";
+import { formatDay } from "~/utils/time";
 import { termsSentence, type SubscriptionTerms } from "./plan-card";
 
 /**
@@ -17,10 +19,9 @@ export function CurrentPlan({
   keep: { price: string; terms: SubscriptionTerms } | null;
   busy: boolean;
 }) {
-  const end = membership.currentPeriodEnd
-    ? formatMembershipDate(membership.currentPeriodEnd)
-    : null;
-  const freeUntil = membership.trialEndsAt ? formatMembershipDate(membership.trialEndsAt) : null;
+  const zone = useViewerTimeZone();
+  const end = membership.currentPeriodEnd ? formatDay(membership.currentPeriodEnd, zone) : null;
+  const freeUntil = membership.trialEndsAt ? formatDay(membership.trialEndsAt, zone) : null;
   return (
     <section
       aria-labelledby="current-plan-heading"
@@ -61,7 +62,7 @@ export function CurrentPlan({
                 className="mt-1 max-w-md text-sm text-slate-600"
                 data-testid="keep-plan-terms"
               >
-                {termsSentence(keep.price, keep.terms)}
+                {termsSentence(keep.price, keep.terms, zone)}
               </p>
             ) : null}
           </div>

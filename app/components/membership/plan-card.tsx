@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { PlanView } from "~/services/memberships/memberships.server";
-import { formatMembershipDate, planBenefits, planPriceLabel } from "~/services/memberships/rules";
+import { useViewerTimeZone } from "~/services/accounts/use-user";
+import { planBenefits, planPriceLabel } from "~/services/memberships/rules";
+import { formatDay } from "~/utils/time";
 import { formatUsd } from "~/utils/money";
 
 type TrialOffer = { campaignId: string; trialDays: number };
@@ -9,10 +11,10 @@ type TrialOffer = { campaignId: string; trialDays: number };
 export type SubscriptionTerms = { start: string; end: string; keepsTrial: boolean };
 
 /** "You pay $19.99 now for Dec 6, 2026 to Jan 6, 2027; your free trial runs until then." */
-export function termsSentence(price: string, terms: SubscriptionTerms) {
-  const period = `${formatMembershipDate(terms.start)} to ${formatMembershipDate(terms.end)}`;
+export function termsSentence(price: string, terms: SubscriptionTerms, zone: string) {
+  const period = `${formatDay(terms.start, zone)} to ${formatDay(terms.end, zone)}`;
   return terms.keepsTrial
-    ? `You pay ${formatUsd(price)} now for ${period}. Your free trial continues until ${formatMembershipDate(terms.start)}; nothing else is charged.`
+    ? `You pay ${formatUsd(price)} now for ${period}. Your free trial continues until ${formatDay(terms.start, zone)}; nothing else is charged.`
     : `You pay ${formatUsd(price)} now for ${period}.`;
 }
 
@@ -45,6 +47,7 @@ export function PlanCard({
   busy: boolean;
 }) {
   const popular = plan.mostPopular;
+  const zone = useViewerTimeZone();
   const headingId = `plan-${plan.id}-name`;
   const termsId = `plan-${plan.id}-terms`;
   return (
@@ -112,7 +115,7 @@ export function PlanCard({
                 Subscribe Now
               </button>
               <p id={termsId} className="mt-2 text-xs text-slate-600" data-testid="plan-terms">
-                {termsSentence(plan.price, terms)}
+                {termsSentence(plan.price, terms, zone)}
               </p>
             </Form>
           </>

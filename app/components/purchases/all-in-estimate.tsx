@@ -85,14 +85,32 @@ export function AllInEstimateCard({
           </p>
         ) : null}
       </div>
-      {estimate.budgetCents !== null ? (
-        <p className="mt-3 rounded bg-slate-50 p-2 text-sm" data-testid="max-bid">
-          {estimate.maxBidCents === null
-            ? `${formatUsd(estimate.budgetCents, "cents")} does not cover the fees of any bid.`
-            : `To pay at most ${formatUsd(estimate.budgetCents, "cents")} all in, bid up to ${formatUsd(estimate.maxBidCents, "cents")}.`}
-        </p>
-      ) : null}
+      {estimate.budgetCents !== null ? <BudgetAnswer estimate={estimate} /> : null}
       <PenaltyTerms terms={estimate.terms} heading="After you win: paying late and storage" />
     </section>
+  );
+}
+
+/**
+ * The reverse: the highest bid a budget allows, and whether this lot is still within it. A
+ * budget whose highest bid is below the lot's minimum bid is already passed, and says so.
+ */
+function BudgetAnswer({ estimate }: { estimate: AllInEstimate }) {
+  const budget = formatUsd(estimate.budgetCents!, "cents");
+  const minimum = formatUsd(estimate.minBidCents, "cents");
+  const passed = estimate.maxBidCents === null || estimate.maxBidCents < estimate.minBidCents;
+  const answer = [
+    estimate.maxBidCents === null
+      ? `${budget} does not cover the fees of any bid.`
+      : `To pay at most ${budget} all in, bid up to ${formatUsd(estimate.maxBidCents, "cents")}.`,
+    passed ? `Your budget is already passed: the minimum bid on this lot is ${minimum}.` : "",
+  ];
+  return (
+    <p
+      className={`mt-3 rounded p-2 text-sm ${passed ? "bg-amber-50 text-amber-900" : "bg-slate-50"}`}
+      data-testid="max-bid"
+    >
+      {answer.filter(Boolean).join(" ")}
+    </p>
   );
 }

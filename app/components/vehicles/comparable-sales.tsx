@@ -3,9 +3,18 @@ import type { Comparables } from "~/services/results/results.server";
 import { formatUsd } from "~/utils/money";
 import { SoldLotRow } from "./sold-lot-row";
 
+const BASIS: Record<NonNullable<Comparables["likely"]>["basis"], (count: number) => string> = {
+  sales: (count) => `(the middle half of ${count} comparable sales)`,
+  few_sales: (count) =>
+    `(few sales: wide range, from ${count} comparable ${count === 1 ? "sale" : "sales"})`,
+  model: () =>
+    "(no comparable sales yet: a wide range from our estimate of the retail value, damage and title)",
+};
+
 /**
- * What similar lots sold for: recent comparable sales, their median, and the likely price of
- * this one (the middle half of those sales, or the value model's estimate when there are few).
+ * What similar lots sold for: recent comparable sales, their median and spread, and the likely
+ * price of this one, which rests on those same sales (docs/decisions/2703): their middle half,
+ * or, with few or none, a wide range that says so.
  */
 export function ComparableSales({
   comparables,
@@ -14,7 +23,7 @@ export function ComparableSales({
   comparables: Comparables;
   lot: { year: number; make: string; model: string };
 }) {
-  const { sales, summary, likely } = comparables;
+  const { sales, spread, likely } = comparables;
   const search = new URLSearchParams({
     make: lot.make,
     model: lot.model,
@@ -35,17 +44,19 @@ export function ComparableSales({
           <strong>
             {formatUsd(likely.low)} – {formatUsd(likely.high)}
           </strong>{" "}
-          <span className="text-slate-600">
-            {likely.basis === "sales"
-              ? `(the middle half of ${summary.count} comparable sales)`
-              : "(our estimate from the retail value, damage and title: too few comparable sales)"}
-          </span>
+          <span className="text-slate-600">{BASIS[likely.basis](likely.count)}</span>
         </p>
       ) : null}
-      {summary.count > 0 ? (
+      {spread.count > 0 ? (
         <p className="mt-1 text-sm" data-testid="comparable-median">
-          Median of {summary.count} {summary.count === 1 ? "sale" : "sales"}:{" "}
-          <strong>{formatUsd(summary.median!)}</strong>
+          Median of {spread.count} {spread.count === 1 ? "sale" : "sales"}:{" "}
+          <strong>{formatUsd(spread.median!)}</strong>
+          {spread.count > 1 ? (
+            <span className="text-slate-600">
+              {" "}
+              (from {formatUsd(spread.min!)} to {formatUsd(spread.max!)})
+            </span>
+          ) : null}
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600">

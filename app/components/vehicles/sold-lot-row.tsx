@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
 import { lotPicture } from "~/services/auctions/pictures";
 import type { SoldLot } from "~/services/results/results.server";
 import { formatUsd } from "~/utils/money";
@@ -11,14 +12,6 @@ const TITLES: Record<string, string> = {
   parts_only: "Parts only",
   other: "Other",
 };
-
-export const soldDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(iso));
 
 /** One sold lot: the vehicle, its damage and title, miles, the price and the day it sold. */
 export function SoldLotRow({ lot }: { lot: SoldLot }) {
@@ -47,7 +40,9 @@ export function SoldLotRow({ lot }: { lot: SoldLot }) {
       </div>
       <div className="text-right">
         <p className="font-bold">{formatUsd(lot.soldPrice)}</p>
-        <p className="text-xs text-slate-500">{soldDate(lot.soldAt)}</p>
+        <p className="text-xs text-slate-500">
+          <LocalTime at={lot.soldAt} style="day" />
+        </p>
       </div>
     </li>
   );

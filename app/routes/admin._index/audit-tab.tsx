@@ -1,5 +1,6 @@
 // The Audit tab: what admins changed, newest first.
-import { AdminTable, formatDateTime } from "~/components/admin/admin-tabs";
+import { AdminTable } from "~/components/admin/admin-tabs";
+import { LocalTime } from "~/components/local-time";
 
 type AuditRow = {
   id: string;
@@ -20,7 +21,9 @@ export function AuditTab({ entries }: { entries: AuditRow[] }) {
     >
       {entries.map((entry) => (
         <tr key={entry.id} className="border-t border-slate-100 align-top">
-          <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
+          <td className="whitespace-nowrap px-4 py-2">
+            <LocalTime at={entry.createdAt} />
+          </td>
           <td className="px-4 py-2">{entry.adminEmail}</td>
           <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
           <td className="px-4 py-2 font-mono text-xs">{entry.target}</td>

@@ -1,5 +1,6 @@
 // The Early Access tab: the prelaunch signups, with a CSV export.
-import { AdminTable, formatDate } from "~/components/admin/admin-tabs";
+import { AdminTable } from "~/components/admin/admin-tabs";
+import { LocalTime } from "~/components/local-time";
 
 type SignupRow = { id: string; name: string; email: string; source: string; createdAt: string };
 
@@ -24,7 +25,9 @@ export function EarlyAccessTab({ signups }: { signups: SignupRow[] }) {
             <td className="px-4 py-2">{signup.name}</td>
             <td className="px-4 py-2">{signup.email}</td>
             <td className="px-4 py-2">{signup.source}</td>
-            <td className="px-4 py-2">{formatDate(signup.createdAt)}</td>
+            <td className="px-4 py-2">
+              <LocalTime at={signup.createdAt} style="day" />
+            </td>
             <td className="px-4 py-2">
               <a
                 href={`mailto:${signup.email}`}

@@ -1,6 +1,7 @@
 // The Users tab: search by name or e-mail, newest first, a page at a time.
 import { Form, Link } from "@remix-run/react";
-import { AdminTable, formatDate } from "~/components/admin/admin-tabs";
+import { AdminTable } from "~/components/admin/admin-tabs";
+import { LocalTime } from "~/components/local-time";
 
 type UserRow = {
   id: string;
@@ -60,7 +61,9 @@ export function UsersTab({
                 {user.verified ? "Verified" : "Pending"}
               </span>
             </td>
-            <td className="px-4 py-2">{formatDate(user.createdAt)}</td>
+            <td className="px-4 py-2">
+              <LocalTime at={user.createdAt} style="day" />
+            </td>
             <td className="px-4 py-2">
               <Link
                 to={`/admin/users/${user.id}`}

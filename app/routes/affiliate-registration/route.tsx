@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { REVIEW_TIME } from "~/services/kyc/status";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -111,7 +112,7 @@ export default function AffiliateRegistration() {
       <StatusCard
         title="Application Under Review"
         badge={<Badge tone="yellow">Under Review</Badge>}
-        body="We are reviewing your application, usually within 24 hours. We will notify you when it is decided."
+        body={`We are reviewing your application, ${REVIEW_TIME}. We will notify you when it is decided.`}
         action={
           <Link to="/" className={primaryButton}>
             Return to Dashboard

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from "~/services/auctions/types";
+import { LocalTime } from "~/components/local-time";
 import { formatUsd } from "~/utils/money";
 
 /**
@@ -20,23 +21,25 @@ export function BidHistory({ history, bidCount }: { history: HistoryEntry[]; bid
         <table className="mt-2 w-full text-sm">
           <thead>
             <tr className="text-left text-slate-600">
-              <th className="py-1 font-medium">Bidder</th>
-              <th className="py-1 font-medium">Amount</th>
-              <th className="py-1 font-medium">Time (UTC)</th>
+              <th className="py-1 pr-2 font-medium">Bidder</th>
+              <th className="py-1 pr-2 font-medium">Amount</th>
+              <th className="py-1 font-medium">Time</th>
             </tr>
           </thead>
           <tbody>
             {history.map((entry) => (
               <tr key={entry.id} className="border-t border-slate-100">
-                <td className="py-1">
+                <td className="py-1 pr-2">
                   {entry.bidder}
                   {entry.mine ? " (you)" : ""}
                   {entry.automatic ? (
                     <span className="ml-1 text-xs text-slate-500">automatic</span>
                   ) : null}
                 </td>
-                <td className="py-1 font-semibold">{formatUsd(entry.amount)}</td>
-                <td className="py-1">{entry.createdAt.slice(11, 19)}</td>
+                <td className="py-1 pr-2 font-semibold">{formatUsd(entry.amount)}</td>
+                <td className="py-1">
+                  <LocalTime at={entry.createdAt} style="bid" />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -19,12 +19,12 @@ import { LotBadge } from "~/components/auctions/badge";
 import { BidForm } from "~/components/auctions/bid-form";
 import { Countdown } from "~/components/auctions/countdown";
 import { useLiveLotState } from "~/components/auctions/live-lot";
-import { EndTime } from "~/components/auctions/live-end-time";
+import { LocalTime } from "~/components/local-time";
 import { lotExists, toggleWatch } from "~/services/auctions/lots.server";
 import { lotView } from "~/services/auctions/lot-view.server";
 import { canEndNow, endDemoLotNow } from "~/services/auctions/demo.server";
 import { BidError, placeBid } from "~/services/auctions/bidding.server";
-import { BID_PLACED, REFRESH_MS } from "~/services/auctions/rules";
+import { BID_PLACED, raisedDetail, REFRESH_MS } from "~/services/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireAdmin, requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // an admin may end a demo lot at once where test payments run (record 2755)
     user.role === "admin" ? canEndNow(lot.id) : false,
   ]);
-  return { lot, state, vin, comparables, estimate, endNow, timeZone: user.timeZone };
+  return { lot, state, vin, comparables, estimate, endNow };
 }
 
 export type BidActionData = {
@@ -114,11 +114,20 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
     const toast =
       placed.outcome === "leading"
         ? { ...BID_PLACED.leading, type: "success" as const }
-        : {
-            title: BID_PLACED.outbid.title,
-            description: BID_PLACED.outbid.detail,
-            type: "info" as const,
-          };
+        : placed.outcome === "raised"
+          ? {
+              title: BID_PLACED.raised.title,
+              description: raisedDetail(
+                formatUsd(isProxyBid && maxAmount ? maxAmount : amount),
+                formatUsd(placed.currentBid),
+              ),
+              type: "success" as const,
+            }
+          : {
+              title: BID_PLACED.outbid.title,
+              description: BID_PLACED.outbid.detail,
+              type: "info" as const,
+            };
     if (js) return data<BidActionData>({ result: submission.reply({ resetForm: true }), toast });
     return redirectWithToast(redirectTo, toast);
   } catch (error) {
@@ -211,7 +220,9 @@ export default function LotPage() {
               · <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
             </p>
             <p className="text-sm text-slate-600">
-              <EndTime endsAt={lot.endsAt} accountZone={loaded.timeZone} />
+              <span data-testid="ends-at">
+                Ends <LocalTime at={lot.endsAt} />
+              </span>
             </p>
             {lot.leading ? (
               <p
@@ -264,6 +275,7 @@ export default function LotPage() {
                   pending={navigation.state === "submitting"}
                   redirectTo={`/auctions/${lot.id}`}
                   hydrated={hydrated}
+                  guidance={comparables.guidance}
                 />
               </div>
             ) : (

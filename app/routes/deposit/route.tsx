@@ -21,6 +21,9 @@ import { env } from "~/platform/env.server";
 import { depositAmount, depositPageSchema } from "~/services/deposits/schemas";
 import { DEPOSIT_SUCCESS } from "~/services/deposits/rules";
 import { whileDatabaseUp } from "~/platform/availability.server";
+import { identityStatusOf } from "~/services/kyc/kyc.server";
+import { biddingEligibility } from "~/services/auctions/eligibility";
+import { toCents } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
 import { AmountSection } from "./amount-section";
 import { PaymentSection } from "./payment-section";
@@ -43,11 +46,13 @@ export const meta: MetaFunction = () => [{ title: "Deposit · BidYard" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const page = await depositPageData(user.id);
+  const [page, identity] = await Promise.all([depositPageData(user.id), identityStatusOf(user)]);
   const chosen = depositAmount.safeParse(url.searchParams.get("amount") ?? "");
   return data(
     {
       ...page,
+      // the same answer the lot page and the dashboard give (docs/decisions/2704)
+      eligibility: biddingEligibility(identity, toCents(page.balance)),
       chosenAmount: chosen.success ? chosen.data : null,
       paypalClientId: page.testMode ? null : (env().PAYPAL_CLIENT_ID ?? null),
     },
@@ -142,7 +147,7 @@ export default function DepositPage() {
       <DepositBalance
         balance={page.balance}
         available={page.available}
-        biddingEnabled={page.biddingEnabled}
+        eligibility={page.eligibility}
         testMode={page.testMode}
       />
 

@@ -1,17 +1,10 @@
+import { LocalTime } from "~/components/local-time";
 import { documentTypeLabel, type PublicKycDocument } from "~/services/kyc/documents";
 
 const BADGE: Record<string, string> = {
   approved: "bg-green-100 text-green-800",
   rejected: "bg-red-100 text-red-800",
 };
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 
 /** Every document the person has sent, newest (the current one) first. */
 export function DocumentHistory({ documents }: { documents: PublicKycDocument[] }) {
@@ -34,7 +27,9 @@ export function DocumentHistory({ documents }: { documents: PublicKycDocument[] 
             >
               <div>
                 <p className="font-medium capitalize">{documentTypeLabel(document.documentType)}</p>
-                <p className="text-sm text-slate-600">Uploaded {formatDate(document.createdAt)}</p>
+                <p className="text-sm text-slate-600">
+                  Uploaded <LocalTime at={document.createdAt} />
+                </p>
                 {document.status === "rejected" && document.rejectionReason ? (
                   <p className="text-sm text-red-700">Reason: {document.rejectionReason}</p>
                 ) : null}

@@ -1,3 +1,5 @@
+import { REVIEW_TIME } from "~/services/kyc/status";
+
 const CARDS = [
   {
     id: "requirements-heading",
@@ -14,7 +16,7 @@ const CARDS = [
     title: "Security",
     items: [
       "SSL encrypted upload",
-      "Reviewed within 24 hours",
+      `Reviewed ${REVIEW_TIME}`,
       "Compliant with regulations",
       "Your data is securely stored",
     ],

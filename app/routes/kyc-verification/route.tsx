@@ -6,7 +6,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/services/accounts/session.server";
-import { kycState } from "~/services/kyc/documents";
+import { identityStatus } from "~/services/kyc/status";
 import { listDocuments, submitDocument } from "~/services/kyc/kyc.server";
 import { KYC_TOASTS } from "~/services/kyc/messages";
 import { kycUploadFormSchema } from "~/services/kyc/schemas";
@@ -26,7 +26,9 @@ export const meta: MetaFunction = () => [{ title: "Identity Verification · BidY
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const documents = await listDocuments(user.id);
-  return { documents, state: kycState(user.verified, documents) };
+  // the one identity status every page shows (docs/decisions/2704)
+  const identity = identityStatus(user.verified, documents[0]);
+  return { documents, identity, state: identity.state };
 }
 
 /** The no-JS upload: the file streams through the upload checks, then becomes the document. */
@@ -62,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function KycVerification() {
-  const { documents, state } = useLoaderData<typeof loader>();
+  const { documents, identity, state } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors: KycActionErrors = actionData && "errors" in actionData ? actionData.errors : {};
 
@@ -75,7 +77,7 @@ export default function KycVerification() {
       <div className="mt-6">
         <StepIndicator state={state} />
       </div>
-      <StatusBanner state={state} current={documents[0]} />
+      <StatusBanner identity={identity} />
       <div className="mt-6 grid gap-6 md:grid-cols-3">
         <div className="md:col-span-2">
           {state !== "verified" ? <UploadForm state={state} errors={errors} /> : null}

@@ -14,6 +14,7 @@ import {
 } from "~/services/affiliates/service-orders.server";
 import { parseServiceOrderFilters } from "~/services/affiliates/schemas";
 import { ordersAvailableLabel } from "~/services/affiliates/rules";
+import { providerStatus } from "~/services/affiliates/status";
 import { OrderFilters } from "./filters";
 import { Empty, OrderTabs, Skeletons } from "./parts";
 
@@ -25,7 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = parseServiceOrderFilters(new URL(request.url).searchParams);
   const application = await getApplication(user.id);
-  const approved = application?.status === "approved";
+  // the one provider status every page shows (docs/decisions/2704)
+  const provider = providerStatus(application);
+  const approved = provider.canClaim;
   const [open, mine, myCount, hasPurchases] = await Promise.all([
     listOpenOrders(filters),
     approved && filters.tab === "mine" ? listAffiliateOrders(user.id) : Promise.resolve([]),
@@ -34,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     filters,
-    affiliateStatus: application?.status ?? null,
+    provider,
     approved,
     available: open.map((order) => toPublicOrder(order, user)),
     mine: mine.map((order) => toPublicOrder(order, user)),
@@ -77,10 +80,18 @@ export default function ServiceOrders() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold">Service Orders</h1>
-          {data.affiliateStatus === "approved" ? (
-            <Badge tone="green">Approved Affiliate</Badge>
-          ) : data.affiliateStatus === "pending" ? (
-            <Badge tone="yellow">Pending Approval</Badge>
+          {data.provider.label ? (
+            <Badge
+              tone={
+                data.provider.state === "approved"
+                  ? "green"
+                  : data.provider.state === "pending"
+                    ? "yellow"
+                    : "red"
+              }
+            >
+              {data.provider.label}
+            </Badge>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -94,7 +105,7 @@ export default function ServiceOrders() {
               My earnings
             </Link>
           ) : null}
-          {data.affiliateStatus === null || data.affiliateStatus === "rejected" ? (
+          {data.provider.state === "none" || data.provider.state === "rejected" ? (
             <Link to="/affiliate-registration" className={primaryButton}>
               Become a Service Provider
             </Link>
@@ -123,7 +134,12 @@ export default function ServiceOrders() {
           ) : (
             <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.available.map((order) => (
-                <OrderCard key={order.id} order={order} redirectTo={redirectTo} />
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  provider={data.provider}
+                  redirectTo={redirectTo}
+                />
               ))}
             </div>
           )}
@@ -143,7 +159,12 @@ export default function ServiceOrders() {
           ) : (
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.mine.map((order) => (
-                <OrderCard key={order.id} order={order} redirectTo={redirectTo} />
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  provider={data.provider}
+                  redirectTo={redirectTo}
+                />
               ))}
             </div>
           )}

@@ -14,9 +14,9 @@ import {
   COUNTRY_NAMES,
   capitalise,
   formatMileage,
-  formatPostedDate,
   formatPrice,
 } from "~/services/listings/fields";
+import { LocalTime } from "~/components/local-time";
 import type { ListingDetail } from "~/services/listings/listings.server";
 import type { VinReport } from "~/services/vehicles/vin-report.server";
 import { VinFacts } from "~/components/vehicles/vin-facts";
@@ -75,7 +75,9 @@ export function ListingView({ listing, vin }: { listing: ListingDetail; vin: Vin
             {listing.year} {listing.make} {listing.model} · {formatMileage(listing.mileage)} ·{" "}
             {placeLabel(listing)}
           </p>
-          <p className="text-sm text-slate-500">Posted {formatPostedDate(listing.createdAt)}</p>
+          <p className="text-sm text-slate-500">
+            Posted <LocalTime at={listing.createdAt} style="day" />
+          </p>
 
           <section
             aria-labelledby="seller-heading"
@@ -94,12 +96,7 @@ export function ListingView({ listing, vin }: { listing: ListingDetail; vin: Vin
                 : "This seller has not verified an ID with us yet."}
             </p>
             <p className="text-sm text-slate-600">
-              Member since{" "}
-              {new Intl.DateTimeFormat("en-US", {
-                month: "long",
-                year: "numeric",
-                timeZone: "UTC",
-              }).format(new Date(listing.seller.memberSince))}
+              Member since <LocalTime at={listing.seller.memberSince} style="month" />
             </p>
           </section>
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
-import { DEFAULT_TIME_ZONE } from "./time-zones";
+import { DEFAULT_TIME_ZONE } from "~/utils/time";
 
 export function useOptionalUser() {
   return useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
@@ -13,7 +13,10 @@ export function useUser() {
   return user;
 }
 
-/** The zone the server writes times in: the account's setting, or the default when signed out. */
-export function useAccountTimeZone() {
+/**
+ * The zone every time on the page is written in (docs/decisions/2701): the account's setting,
+ * or Central when signed out. The server and the browser both use it, so they agree.
+ */
+export function useViewerTimeZone() {
   return useRouteLoaderData<typeof rootLoader>("root")?.timeZone ?? DEFAULT_TIME_ZONE;
 }

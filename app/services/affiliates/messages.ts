@@ -23,6 +23,8 @@ export const LICENCE_FAILED = "Upload Error: Failed to process document upload. 
 export const CLAIM_FAILED =
   "Failed to Claim: Failed to claim service order. It may have been claimed by another provider.";
 export const ORDER_NOT_FOUND = "Service order not found";
+export const OWN_ORDER =
+  "Not Your Job: This is your own transport request; an approved provider will claim it.";
 
 /** Paying for a buyer's transport job (docs/decisions/1751). */
 export const TRANSPORT_MESSAGES = {

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { EXPORT_PORTS, findCityByLabel } from "~/services/affiliates/us-cities";
+import { isZipCode } from "./zip-format";
 import { APPLICATION_MESSAGES, TRANSPORT_MESSAGES } from "./messages";
 import { ORDER_INTENTS } from "./rules";
 
@@ -145,6 +146,16 @@ const city = (message: string) =>
       "Choose a city from the list, e.g. Dallas, TX",
     );
 
+/** Where a shipment goes: a 5-digit ZIP code (checked by the service), or a listed city. */
+const deliveryPlace = z
+  .string({ error: "Enter a ZIP code, or a city as Dallas, TX" })
+  .trim()
+  .min(1, "Enter a ZIP code, or a city as Dallas, TX")
+  .refine(
+    (label) => findCityByLabel(label) !== null,
+    'Enter a 5-digit ZIP code, or a city from the list as "Dallas, TX"',
+  );
+
 const port = z
   .string({ error: "Choose an export port" })
   .trim()
@@ -200,7 +211,9 @@ function checkDestination(
   ctx: z.RefinementCtx,
 ) {
   if (value.serviceType === "shipping") {
-    const result = city("Choose the delivery city").safeParse(value.delivery ?? "");
+    // a ZIP code, like the all-in estimator: the service knows its area (docs/decisions/2705)
+    if (isZipCode(value.delivery ?? "")) return;
+    const result = deliveryPlace.safeParse(value.delivery ?? "");
     if (!result.success)
       ctx.addIssue({ code: "custom", path: ["delivery"], message: result.error.issues[0].message });
   } else {

@@ -16,7 +16,12 @@ import { Lot, Purchase } from "~/models/auction.server";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
 import { AffiliateError } from "~/services/affiliates/applications.server";
-import { APPROVAL_REQUIRED, CLAIM_FAILED, ORDER_NOT_FOUND } from "~/services/affiliates/messages";
+import {
+  APPROVAL_REQUIRED,
+  CLAIM_FAILED,
+  ORDER_NOT_FOUND,
+  OWN_ORDER,
+} from "~/services/affiliates/messages";
 import {
   PROGRESS,
   quotePayoutCents,
@@ -26,6 +31,8 @@ import {
 import { notify } from "~/platform/notifications.server";
 import { creditEarnings } from "~/services/affiliates/earnings.server";
 import { roadMiles } from "~/services/affiliates/distance";
+import { findZipArea, isZipCode } from "~/services/affiliates/zips";
+import { decodeVin } from "~/services/vehicles/decode.server";
 import { env } from "~/platform/env.server";
 import { centsToDecimal } from "~/utils/money";
 import type { ServiceOrderFilters } from "~/services/affiliates/schemas";
@@ -38,6 +45,10 @@ export type PublicOrder = {
   lotId: string | null;
   vehicleLabel: string;
   vehicleType: VehicleType | null;
+  /** The auction house and ITS lot number ("Copart lot 71234561"), not our lot id. */
+  lotReference: string | null;
+  /** The body type decoded from the VIN, as the decoder names it. */
+  bodyStyle: string | null;
   pickupLocation: string;
   pickupYard: string | null;
   deliveryLocation: string;
@@ -74,9 +85,17 @@ export function toPublicOrder(order: ServiceOrder, viewer: Viewer): PublicOrder 
     lotId: order.lotId === null ? null : String(order.lotId),
     vehicleLabel: order.vehicleLabel,
     vehicleType: order.vehicleType,
+    lotReference: order.lotNumber
+      ? `${order.auctionHouse === "iaai" ? "IAAI" : "Copart"} lot ${order.lotNumber}`
+      : null,
+    bodyStyle: order.bodyStyle,
     pickupLocation: `${order.pickupCity}, ${order.pickupState}`,
     pickupYard: order.pickupYard,
-    deliveryLocation: exportPort ?? `${order.deliveryCity}, ${order.deliveryState}`,
+    deliveryLocation:
+      exportPort ??
+      (order.deliveryZip
+        ? `${order.deliveryZip} (${order.deliveryCity}, ${order.deliveryState} area)`
+        : `${order.deliveryCity}, ${order.deliveryState}`),
     exportPort,
     destinationCountry: order.destinationCountry,
     distanceMiles: order.distanceMiles,
@@ -99,6 +118,8 @@ type NewOrder = {
   serviceType: ServiceType;
   vehicleLabel: string;
   vehicleType?: VehicleType | null;
+  /** the lot's house and number, and the decoded body type (docs/decisions/2705) */
+  vehicle?: { auctionHouse: string; lotNumber: string; bodyStyle: string | null } | null;
   pickup: UsCity;
   pickupYard?: string | null;
   delivery?: string;
@@ -115,9 +136,21 @@ type NewOrder = {
 
 function resolveDestination(input: NewOrder) {
   if (input.serviceType === "shipping") {
-    const delivery = findCityByLabel(input.delivery ?? "");
-    if (!delivery) throw new AffiliateError(400, "Choose the delivery city from the list");
-    return { delivery, miles: roadMiles(input.pickup, delivery) };
+    const place = (input.delivery ?? "").trim();
+    // a ZIP code goes to the centre of its area, as in the all-in estimator (record 1705)
+    if (isZipCode(place)) {
+      const delivery = findZipArea(place);
+      if (!delivery)
+        throw new AffiliateError(
+          400,
+          `We do not know ZIP code ${place}. Check it, or enter a city as "Dallas, TX".`,
+        );
+      return { delivery, zip: place.slice(0, 5), miles: roadMiles(input.pickup, delivery) };
+    }
+    const delivery = findCityByLabel(place);
+    if (!delivery)
+      throw new AffiliateError(400, 'Enter a 5-digit ZIP code, or a city as "Dallas, TX"');
+    return { delivery, zip: null, miles: roadMiles(input.pickup, delivery) };
   }
   const port = findCityByLabel(input.exportPort ?? "");
   if (!port?.port) throw new AffiliateError(400, "Choose an export port from the list");
@@ -138,11 +171,15 @@ async function insertOrder(input: NewOrder, transaction?: Transaction) {
       createdBy: input.createdBy,
       vehicleLabel: input.vehicleLabel,
       vehicleType: input.vehicleType ?? null,
+      auctionHouse: input.vehicle?.auctionHouse ?? null,
+      lotNumber: input.vehicle?.lotNumber ?? null,
+      bodyStyle: input.vehicle?.bodyStyle ?? null,
       pickupCity: input.pickup.city,
       pickupState: input.pickup.state,
       pickupYard: input.pickupYard ?? null,
       deliveryCity: "delivery" in destination ? destination.delivery!.city : null,
       deliveryState: "delivery" in destination ? destination.delivery!.state : null,
+      deliveryZip: "zip" in destination ? destination.zip : null,
       exportPort: "port" in destination ? destination.port!.city : null,
       exportPortState: "port" in destination ? destination.port!.state : null,
       destinationCountry: input.serviceType === "export" ? input.destinationCountry! : null,
@@ -154,13 +191,42 @@ async function insertOrder(input: NewOrder, transaction?: Transaction) {
   );
 }
 
-/** A lot's body style in the board's three vehicle types, when it is one of them. */
+/**
+ * A body style in the board's three vehicle types, when it is one of them: the decoder's names
+ * ("Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)", "Pickup", "Sedan/Saloon") and the
+ * feeds' abbreviations ("4DR SPOR" is a sport utility, "CREW PICKUP", "SEDAN 4D").
+ */
 export function vehicleTypeOf(bodyStyle: string | null | undefined): VehicleType | null {
   const text = (bodyStyle ?? "").toLowerCase();
-  if (/pickup|truck|crew|cab/.test(text)) return "truck";
-  if (/suv|sport utility|crossover|4dr sport|wagon/.test(text)) return "suv";
-  if (/sedan|4dr|2dr|coupe|hatch/.test(text)) return "sedan";
+  if (/pickup|truck|crew|\bcab\b|cab chassis/.test(text)) return "truck";
+  if (/\bsuv\b|sport ut|\bspor|utility|crossover|\bcuv\b|\bmpv\b|minivan|\bvan\b|wagon/.test(text))
+    return "suv";
+  if (
+    /sedan|saloon|coupe|hatch|liftback|notchback|convertible|cabriolet|roadster|[24]dr|[24]d\b/.test(
+      text,
+    )
+  )
+    return "sedan";
   return null;
+}
+
+/**
+ * What a transport order says about a lot's vehicle: its house and lot number, and the body type
+ * decoded from its VIN (the feed's body style when the VIN does not decode or the decoder is
+ * down), with the board's vehicle type from it.
+ */
+async function vehicleFacts(lot: Lot) {
+  let decoded: string | null = null;
+  try {
+    decoded = (await decodeVin(lot.vin))?.bodyStyle ?? null;
+  } catch (error) {
+    console.error("VIN decoding failed:", (error as Error)?.message ?? error);
+  }
+  const bodyStyle = decoded ?? lot.bodyStyle;
+  return {
+    vehicle: { auctionHouse: lot.auctionHouse, lotNumber: lot.lotNumber, bodyStyle },
+    vehicleType: vehicleTypeOf(decoded) ?? vehicleTypeOf(lot.bodyStyle),
+  };
 }
 
 function lotLabel(lot: Lot) {
@@ -198,10 +264,12 @@ export async function createOrderByAdmin(adminId: string, input: AdminOrderInput
   }
   const pickup = input.pickup ? findCityByLabel(input.pickup) : lot ? lotPickup(lot) : null;
   if (!pickup) throw new AffiliateError(400, "Choose the pickup city from the list");
+  const facts = lot ? await vehicleFacts(lot) : null;
   return insertOrder({
     serviceType: input.serviceType,
     vehicleLabel: input.vehicleLabel ?? (lot ? lotLabel(lot) : ""),
-    vehicleType: input.vehicleType ?? (lot ? vehicleTypeOf(lot.bodyStyle) : null),
+    vehicleType: input.vehicleType ?? facts?.vehicleType ?? null,
+    vehicle: facts?.vehicle ?? null,
     pickup,
     pickupYard: input.pickupYard ?? lot?.yardName ?? null,
     delivery: input.delivery,
@@ -287,11 +355,13 @@ export async function requestServiceForPurchase(
     if (existing)
       throw new AffiliateError(409, `You already asked for ${input.serviceType} for this vehicle.`);
     const lot = (purchase as Purchase & { Lot: Lot }).Lot;
+    const facts = await vehicleFacts(lot);
     return insertOrder(
       {
         serviceType: input.serviceType,
         vehicleLabel: lotLabel(lot),
-        vehicleType: vehicleTypeOf(lot.bodyStyle),
+        vehicleType: facts.vehicleType,
+        vehicle: facts.vehicle,
         pickup: lotPickup(lot),
         pickupYard: lot.yardName ?? `${lot.locationCity}, ${lot.locationState}`,
         delivery: input.delivery,
@@ -413,6 +483,7 @@ export async function claimOrder(userId: string, orderId: string) {
       `UPDATE service_orders SET status = 'claimed', claimed_by = :userId, claimed_at = now(),
               updated_at = now()
         WHERE id = :orderId AND status = 'open' AND payment_status <> 'unpaid'
+          AND requested_by IS DISTINCT FROM :userId
           AND EXISTS (SELECT 1 FROM affiliate_applications
                        WHERE user_id = :userId AND status = 'approved')
        RETURNING id, requested_by`,
@@ -424,11 +495,14 @@ export async function claimOrder(userId: string, orderId: string) {
         { replacements: { userId }, type: QueryTypes.SELECT, transaction },
       );
       if (!approved) throw new AffiliateError(403, APPROVAL_REQUIRED);
-      const exists = await ServiceOrder.count({
+      const order = await ServiceOrder.findOne({
         where: { id: orderId, paymentStatus: { [Op.ne]: "unpaid" } },
+        attributes: ["requestedBy"],
         transaction,
       });
-      if (!exists) throw new AffiliateError(404, ORDER_NOT_FOUND);
+      if (!order) throw new AffiliateError(404, ORDER_NOT_FOUND);
+      // a buyer who is also a provider does not carry their own vehicle for a payout
+      if (order.requestedBy === userId) throw new AffiliateError(403, OWN_ORDER);
       throw new AffiliateError(409, CLAIM_FAILED);
     }
     if (rows[0].requested_by) {

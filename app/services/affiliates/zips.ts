@@ -3,16 +3,16 @@
 // the table is about 40 KB.
 import type { UsCity } from "./us-cities";
 import { ZIP_AREAS } from "./zip-areas";
+import { isZipCode } from "./zip-format";
+
+export { isZipCode };
 
 const BY_PREFIX = new Map<string, UsCity>(
   ZIP_AREAS.map(([prefix, city, state, lat, lon]) => [prefix, { city, state, lat, lon }]),
 );
 
-export function isZipCode(text: string) {
-  return /^\d{5}(-\d{4})?$/.test(text);
-}
-
 /** The area of a US ZIP code ("75201" → Dallas, TX's centre), or null for one we do not know. */
 export function findZipArea(zip: string): UsCity | null {
-  return isZipCode(zip) ? (BY_PREFIX.get(zip.slice(0, 3)) ?? null) : null;
+  const text = zip.trim();
+  return isZipCode(text) ? (BY_PREFIX.get(text.slice(0, 3)) ?? null) : null;
 }

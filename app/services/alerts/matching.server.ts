@@ -2,6 +2,7 @@
 // and about watched lots that end soon, in the app and by e-mail. Each alert happens once: a
 // primary key on what was alerted, inserted in the same transaction as the notification and the
 // queued mail (docs/decisions/2153-saved-search-alerts.md).
+import { formatInstant } from "~/utils/time";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { whereFor } from "~/services/auctions/lots.server";
@@ -170,7 +171,13 @@ export async function matchSavedSearches(options: { batchSize?: number } = {}) {
   return alerts;
 }
 
-type EndingRow = { user_id: string; lot_id: string; title: string; ends_at: Date };
+type EndingRow = {
+  user_id: string;
+  lot_id: string;
+  title: string;
+  ends_at: Date;
+  time_zone: string;
+};
 
 /**
  * Watched lots entering their last hour: each watcher is told once per lot, up to `limit` pairs
@@ -193,9 +200,9 @@ export async function alertWatchedLotsEndingSoon(options: { limit?: number } = {
           LIMIT :limit
          ON CONFLICT DO NOTHING
          RETURNING user_id, lot_id)
-       SELECT d.user_id, d.lot_id::text AS lot_id, l.ends_at,
+       SELECT d.user_id, d.lot_id::text AS lot_id, l.ends_at, u.time_zone,
               concat_ws(' ', l.year, l.make, l.model) AS title
-         FROM due d JOIN lots l ON l.id = d.lot_id`,
+         FROM due d JOIN lots l ON l.id = d.lot_id JOIN users u ON u.id = d.user_id`,
       {
         replacements: {
           at,
@@ -209,7 +216,8 @@ export async function alertWatchedLotsEndingSoon(options: { limit?: number } = {
     for (const row of rows) {
       const minutes = Math.max(1, Math.round((row.ends_at.getTime() - at.getTime()) / 60_000));
       const path = `/auctions/${row.lot_id}`;
-      const when = `Bidding ends in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+      // the instant in the watcher's own zone: a message may be read after "in N minutes" passed
+      const when = `Bidding ends ${formatInstant(row.ends_at, row.time_zone)} (in about ${minutes} minute${minutes === 1 ? "" : "s"}).`;
       await notify(
         row.user_id,
         { kind: "lot_ending_soon", title: `Ending soon: ${row.title}`, body: when, link: path },

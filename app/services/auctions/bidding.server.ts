@@ -36,6 +36,8 @@ export const BID_ERRORS = {
   proxy: () => new BidError(BID_TEXTS.proxy, 400, "maxAmount"),
   funds: () => new BidError(BID_TEXTS.funds, 400, "amount"),
   ended: () => new BidError(BID_TEXTS.ended, 409),
+  notHigher: (maxCents: number) =>
+    new BidError(BID_TEXTS.notHigher(minimumBidLabel(maxCents)), 400, "maxAmount"),
   notFound: () => new BidError(BID_TEXTS.notFound, 404),
 };
 
@@ -48,8 +50,11 @@ export type PlaceBidInput = {
 
 export type PlaceBidResult = {
   bidId: string;
-  /** leading: the bidder holds the lot; outbid: a standing proxy beat them at once. */
-  outcome: "leading" | "outbid";
+  /**
+   * leading: the bidder holds the lot; outbid: a standing proxy beat them at once; raised: they
+   * already led, and only their maximum moved (the leader rule, docs/decisions/2702).
+   */
+  outcome: "leading" | "outbid" | "raised";
   currentBid: string;
   bidCount: number;
   endsAt: Date;
@@ -58,7 +63,7 @@ export type PlaceBidResult = {
 type PlaceBidRow = {
   code: "ok" | "not_found" | "unauthorized" | "verification" | "deposit" | "ended" | "minimum";
   bid_id: string | null;
-  outcome: "leading" | "outbid" | null;
+  outcome: "leading" | "outbid" | "raised" | null;
   current_bid: string | null;
   bid_count: number | null;
   ends_at: Date | null;
@@ -83,6 +88,8 @@ function refusal(row: PlaceBidRow): BidError {
       return BID_ERRORS.proxy();
     case "funds":
       return BID_ERRORS.funds();
+    case "not_higher":
+      return BID_ERRORS.notHigher(parseCents(row.minimum) ?? 0);
     default:
       throw new Error(`place_bid answered an unknown code: ${row.code}`);
   }

@@ -1,8 +1,9 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { BID_TEXTS, bidderNeeds, bidMessage, type BidderNeed } from "~/services/auctions/rules";
-import { canBidWith } from "~/services/deposits/rules";
+import { biddingEligibility, type BiddingEligibility } from "~/services/auctions/eligibility";
+import { identityStatusOf } from "~/services/kyc/kyc.server";
+import type { IdentityStatus } from "~/services/kyc/status";
 import { fromCents, toCents } from "~/utils/money";
 
 /**
@@ -52,10 +53,10 @@ export type BuyingPower = {
    * against itself.
    */
   available: string;
-  /** Why this user may not bid yet ("Verification Required: …"), or null. */
-  blocker: string | null;
-  /** Every step still missing before this user may bid, in the order to take them. */
-  needs: BidderNeed[];
+  /** Whether this user may bid, and every step still missing (one rule: eligibility.ts). */
+  eligibility: BiddingEligibility;
+  /** Where their identity verification stands (services/kyc/status.ts). */
+  identity: IdentityStatus;
 };
 
 /**
@@ -71,8 +72,14 @@ export async function buyingPower(
   },
   transaction?: Transaction,
 ): Promise<BuyingPower> {
-  const needs = bidderNeeds(user.verified, canBidWith(toCents(user.deposit)));
   // the user row was just read for this request: only what their deposit holds is asked for
-  const available = await availableBuyingPower(user, transaction);
-  return { available, blocker: needs[0] ? bidMessage(BID_TEXTS[needs[0]]) : null, needs };
+  const [available, identity] = await Promise.all([
+    availableBuyingPower(user, transaction),
+    identityStatusOf(user),
+  ]);
+  return {
+    available,
+    identity,
+    eligibility: biddingEligibility(identity, toCents(user.deposit)),
+  };
 }

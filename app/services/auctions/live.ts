@@ -1,6 +1,6 @@
 // What the live streams send (docs/decisions/1801-live-updates-by-server-sent-events.md): shared
 // by the server that writes the events and the browser hooks that read them.
-import type { BidderNeed } from "~/services/auctions/rules";
+import type { BuyingPower } from "~/services/auctions/buying-power.server";
 import type { AuctionVehicle, HistoryEntry } from "~/services/auctions/types";
 
 /** An event that changed the lot (a bid, an extension, the close). */
@@ -48,7 +48,7 @@ export type LotLiveState = {
     "currentBid" | "bidCount" | "startsAt" | "endsAt" | "status" | "badge" | "leading" | "myMax"
   >;
   history: HistoryEntry[];
-  bidder: { available: string; blocker: string | null; needs: BidderNeed[] };
+  bidder: BuyingPower;
   serverTime: string;
 };
 

@@ -309,8 +309,9 @@ export async function bidHistory(
     automatic: boolean;
     created_at: Date;
   }>(
+    // a leader's raise of their own maximum is not a bid anyone sees (docs/decisions/2702)
     `SELECT id, user_id, amount, automatic, created_at FROM bids
-      WHERE lot_id = :lotId ${options.before ? "AND id < :before" : ""}
+      WHERE lot_id = :lotId AND NOT max_raise ${options.before ? "AND id < :before" : ""}
       ORDER BY id DESC LIMIT :limit`,
     {
       replacements: { lotId, before: options.before, limit },

@@ -10,7 +10,7 @@ import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 import { queueMail } from "~/platform/mail/outbox.server";
-import { formatInZone } from "~/services/accounts/time-zones";
+import { formatInstant } from "~/utils/time";
 import { minimumBidCents, minimumBidLabel } from "~/services/auctions/rules";
 import { formatUsd } from "~/utils/money";
 
@@ -80,7 +80,7 @@ export async function mailOutbidNotices(options: { limit?: number } = {}) {
           content: {
             paragraphs: [
               `Someone bid more than your maximum on the ${notice.title} (${house} lot ${notice.lot_number}). The current bid is ${formatUsd(notice.current_bid)}.`,
-              `Bidding ends ${formatInZone(notice.ends_at, notice.time_zone)}. To lead again, bid at least ${minimumBidLabel(minimumBidCents(notice.current_bid))}.`,
+              `Bidding ends ${formatInstant(notice.ends_at, notice.time_zone)}. To lead again, bid at least ${minimumBidLabel(minimumBidCents(notice.current_bid))}.`,
             ],
             action: {
               label: "Bid again",

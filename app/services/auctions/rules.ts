@@ -46,19 +46,6 @@ export const BUYING_POWER_LABEL = "Available for bidding";
 /** A step a user must still take before bidding, in the order to take them. */
 export type BidderNeed = "verification" | "deposit";
 
-export function bidderNeeds(verified: boolean, depositEnough: boolean): BidderNeed[] {
-  const needs: BidderNeed[] = [];
-  if (!verified) needs.push("verification");
-  if (!depositEnough) needs.push("deposit");
-  return needs;
-}
-
-/** Where each missing step is taken, and the link's words. */
-export const BIDDER_NEED_LINKS = {
-  verification: { to: "/kyc-verification", label: "Verify your identity" },
-  deposit: { to: "/deposit", label: "Make a deposit" },
-} as const satisfies Record<BidderNeed, { to: string; label: string }>;
-
 /**
  * What a bidder can put on one lot: their available buying power plus what their own lead on
  * that lot already holds (a lot's hold is not counted against itself).
@@ -96,6 +83,11 @@ export const BID_TEXTS = {
     description: "Maximum proxy bid must be higher than initial bid.",
   },
   funds: { title: "Insufficient Funds", description: "Bid amount exceeds your available deposit." },
+  /** The high bidder's new maximum must be above the one they hold (`maxLabel`, e.g. "$500"). */
+  notHigher: (maxLabel: string) => ({
+    title: "Already Leading",
+    description: `You are the high bidder with a maximum of ${maxLabel}. To raise it, enter a maximum above ${maxLabel}.`,
+  }),
   ended: { title: "Auction Ended", description: "This auction has ended; bids are closed." },
   notFound: { title: "Lot Not Found", description: "This auction lot does not exist." },
 } as const;
@@ -127,7 +119,18 @@ export const BID_PLACED = {
     detail:
       "Your bid was placed, but another bidder's proxy maximum is higher: you were outbid at once.",
   },
+  /** The leader's own bid only raises their maximum (docs/decisions/2702). */
+  raised: {
+    title: "Maximum Raised",
+    description:
+      "You are still the high bidder. Your new maximum is held for you; the price moves only when another bidder bids.",
+  },
 } as const;
+
+/** The lot page's wording of a raise, with the figures. */
+export function raisedDetail(maxLabel: string, priceLabel: string) {
+  return `Your maximum is now ${maxLabel}. You are still the high bidder at ${priceLabel}: the price moves only when another bidder bids.`;
+}
 
 /** How often the list and the lot page ask the server for fresh prices and times. */
 export const REFRESH_MS = 5000;

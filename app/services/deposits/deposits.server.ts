@@ -7,7 +7,7 @@ import { DepositEntry, type DepositEntryKind } from "~/models/deposit-entry.serv
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { User } from "~/models/user.server";
 import { fromCents, toCents, formatUsd } from "~/utils/money";
-import { canBidWith, DEPOSIT_MESSAGES, refundLimitMessage } from "~/services/deposits/rules";
+import { DEPOSIT_MESSAGES, refundLimitMessage } from "~/services/deposits/rules";
 import { env } from "~/platform/env.server";
 import { gatewayFor, paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
 import { createTestGateway, decideTestOrder } from "~/platform/payments/test-gateway.server";
@@ -447,7 +447,6 @@ export async function seedTestDeposit(userId: string, amount: string) {
 
 export type DepositPageData = {
   balance: string;
-  biddingEnabled: boolean;
   /** Deposit minus what bids and purchases hold: the buying power every screen shows. */
   available: string;
   refund: RefundBreakdown;
@@ -477,7 +476,6 @@ export async function depositPageData(userId: string): Promise<DepositPageData> 
   ]);
   return {
     balance: refund.balance,
-    biddingEnabled: canBidWith(toCents(refund.balance)),
     available: fromCents(toCents(refund.balance) - toCents(refund.held)),
     refund,
     testMode: paymentGateway().testMode,

@@ -29,7 +29,10 @@ export type PendingKycDocument = PublicKycDocument & {
 };
 
 /** Where the user stands: verified, or the current (newest) document's status, or nothing yet. */
-export function kycState(verified: boolean, documents: PublicKycDocument[]): KycState {
+export function kycState(
+  verified: boolean,
+  documents: ReadonlyArray<{ status: KycDocumentStatus }>,
+): KycState {
   if (verified) return "verified";
   const current = documents[0];
   if (!current) return "none";

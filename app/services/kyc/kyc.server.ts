@@ -13,6 +13,30 @@ import {
 } from "~/platform/uploads.server";
 import type { KycDocumentType, PendingKycDocument, PublicKycDocument } from "./documents";
 import { KYC_MESSAGES, KYC_NOTIFICATIONS, KycError } from "./messages";
+import { identityStatus, type IdentityStatus } from "./status";
+
+/**
+ * Where the user's identity verification stands (docs/decisions/2704), for every page that says
+ * so: a verified user costs no query; otherwise their newest document decides.
+ */
+export async function identityStatusOf(user: {
+  id: string;
+  verified: boolean;
+}): Promise<IdentityStatus> {
+  if (user.verified) return identityStatus(true, null);
+  const current = await KycDocument.findOne({
+    where: { userId: user.id },
+    attributes: ["status", "rejectionReason"],
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+  });
+  return identityStatus(
+    false,
+    current ? { status: current.status, rejectionReason: current.rejectionReason ?? null } : null,
+  );
+}
 
 export function toPublicDocument(document: KycDocument): PublicKycDocument {
   return {

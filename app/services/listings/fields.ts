@@ -64,12 +64,6 @@ export function finderYears(now = new Date()) {
 // reused (a page of cards formatted three fields per card with new ones; docs/decisions/1906).
 const priceFormats = new Map<string, Intl.NumberFormat>();
 const MILEAGE_FORMAT = new Intl.NumberFormat("en-US");
-const POSTED_DATE_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 export function formatPrice(price: string, currency: Currency) {
   const digits = price.endsWith(".00") ? 0 : 2;
@@ -89,10 +83,6 @@ export function formatPrice(price: string, currency: Currency) {
 export function formatMileage(mileage: number | null) {
   if (mileage === null) return "Mileage not stated";
   return `${MILEAGE_FORMAT.format(mileage)} mi`;
-}
-
-export function formatPostedDate(iso: string) {
-  return POSTED_DATE_FORMAT.format(new Date(iso));
 }
 
 export function capitalise(value: string) {

@@ -16,10 +16,12 @@ import {
   settlePaymentOrder,
 } from "~/services/deposits/payments.server";
 import { PAYMENT_NOT_COMPLETED } from "~/services/memberships/messages";
-import { firstPaidPeriod, formatMembershipDate, periodEnd } from "~/services/memberships/rules";
+import { firstPaidPeriod, periodEnd } from "~/services/memberships/rules";
 import { notify } from "~/platform/notifications.server";
 import { PaymentGatewayError } from "~/platform/payments/index.server";
 import { toCents } from "~/utils/money";
+import { formatDay } from "~/utils/time";
+import { userTimeZone } from "~/services/accounts/time-zone.server";
 import { UserError } from "~/utils/user-error";
 import {
   activeMembership,
@@ -116,11 +118,16 @@ export function membershipCheckout(): MembershipCheckout {
   };
 }
 
-function describePurchase(plan: MembershipPlan, kind: PurchaseKind, from: Date | null) {
+function describePurchase(
+  plan: MembershipPlan,
+  kind: PurchaseKind,
+  from: Date | null,
+  zone: string,
+) {
   const what = `BidYard ${plan.name} membership`;
   const period = plan.billingInterval === "yearly" ? "1 year" : "1 month";
   // a period bought during a trial starts when the trial ends: the payer sees that date
-  const start = from ? ` from ${formatMembershipDate(from.toISOString())}` : "";
+  const start = from ? ` from ${formatDay(from, zone)}` : "";
   return `${what}${kind === "renew" ? " renewal" : ""} (${period}${start})`.slice(0, 127);
 }
 
@@ -135,7 +142,7 @@ async function beginPurchase(
   const order = await checkout.createOrder({
     userId,
     amount: plan.price,
-    description: describePurchase(plan, kind, from),
+    description: describePurchase(plan, kind, from, await userTimeZone(userId)),
     returnPath: "/membership/return",
     cancelPath: "/membership/cancel",
   });
@@ -240,6 +247,7 @@ async function applyPurchase(
     { status: "applied", periodStart: start, periodEnd: end, appliedAt: now },
     { transaction },
   );
+  const zone = await userTimeZone(purchase.userId, transaction);
   await notify(
     purchase.userId,
     {
@@ -250,8 +258,8 @@ async function applyPurchase(
           : `Welcome to ${plan.name}`,
       body:
         start > now
-          ? `Your free trial continues until ${start.toISOString().slice(0, 10)}; paid until ${end.toISOString().slice(0, 10)}.`
-          : `Active until ${end.toISOString().slice(0, 10)}.`,
+          ? `Your free trial continues until ${formatDay(start, zone)}; paid until ${formatDay(end, zone)}.`
+          : `Active until ${formatDay(end, zone)}.`,
       link: "/membership",
     },
     transaction,

@@ -101,10 +101,3 @@ export function planBenefits(plan: PlanFeatures): Array<{ text: string; included
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
-
-/** A date as the page shows it, in UTC so server and browser agree: "December 5, 2026". */
-export function formatMembershipDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
-}

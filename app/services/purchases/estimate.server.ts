@@ -31,6 +31,8 @@ export type AllInEstimate = {
   maxBidCents: number | null;
   /** What paying late, defaulting and storage would cost after winning. */
   terms: PenaltyTerms;
+  /** The lowest bid the lot accepts now: a budget whose highest bid is below it is passed. */
+  minBidCents: number;
 };
 
 /** The estimate for the lot page's GET form (`?bid=&budget=&to=`); defaults to the next bid. */
@@ -83,6 +85,7 @@ export async function allInEstimate(
     totalCents,
     transport,
     budgetCents,
+    minBidCents: nextBid,
     maxBidCents:
       budgetCents === null
         ? null

@@ -2,6 +2,8 @@
 // the reverse ("the most I will pay all in"), in integer cents. Plain TypeScript: the invoice
 // (server), the estimate form and the purchase page (browser) all compute with these functions,
 // from the schedules stored in the database (docs/decisions/1701).
+import { YARD_CLOSING, yardTimeZone } from "~/services/auctions/yard-zones";
+import { endOfBusinessDay } from "~/utils/time";
 
 export const FEE_SCHEDULES = [
   "buyer_clean",
@@ -131,16 +133,13 @@ export function highestBidWithin(
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `days` business days (Monday to Friday, UTC) after `from`, at the same time of day. */
-export function addBusinessDays(from: Date, days: number): Date {
-  const at = new Date(from.getTime());
-  let left = days;
-  while (left > 0) {
-    at.setTime(at.getTime() + DAY_MS);
-    const weekday = at.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return at;
+/**
+ * When a sale's payment is due: the close of the yard's business day (5 PM on its own clock),
+ * `days` business days (Monday to Friday) after the day of the sale there. One instant, shown the
+ * same way everywhere in the viewer's zone (docs/decisions/2701).
+ */
+export function paymentDueAt(soldAt: Date, days: number, yardState: string | null): Date {
+  return endOfBusinessDay(soldAt, days, yardTimeZone(yardState), YARD_CLOSING);
 }
 
 /** The late fee owed when paying at `at`: the flat fee once past the due date. */

@@ -6,12 +6,13 @@ import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { notify } from "~/platform/notifications.server";
 import { formatUsd, fromCents, toCents } from "~/utils/money";
+import { formatDeadline } from "~/utils/time";
 import {
-  addBusinessDays,
   defaultableAt,
   invoiceLines,
   lateFeeCents,
   linesTotal,
+  paymentDueAt,
   storageCents,
   storageStartsAt,
   type InvoiceLine,
@@ -40,8 +41,11 @@ export async function invoiceSale(
     user_id: string;
     amount: string;
     title_type: string;
+    location_state: string;
+    time_zone: string;
   }>(
-    `SELECT p.id, p.user_id, p.amount, l.title_type FROM purchases p JOIN lots l ON l.id = p.lot_id
+    `SELECT p.id, p.user_id, p.amount, l.title_type, l.location_state, u.time_zone
+       FROM purchases p JOIN lots l ON l.id = p.lot_id JOIN users u ON u.id = p.user_id
       WHERE p.lot_id = :lotId AND p.due_at IS NULL FOR UPDATE OF p`,
     { replacements: { lotId: lot.id }, type: QueryTypes.SELECT, transaction },
   );
@@ -52,7 +56,8 @@ export async function invoiceSale(
   ]);
   const lines = invoiceLines(schedules, toCents(purchase.amount), purchase.title_type);
   const cents = (code: InvoiceLine["code"]) => fromCents(lines.find((l) => l.code === code)!.cents);
-  const dueAt = addBusinessDays(now(), terms.dueBusinessDays);
+  // one instant: the close of the yard's business day, N business days after the sale (2701)
+  const dueAt = paymentDueAt(now(), terms.dueBusinessDays, purchase.location_state);
   await sequelize.query(
     `UPDATE purchases SET title_type = :titleType, buyer_fee = :buyerFee,
        internet_fee = :internetFee, gate_fee = :gateFee, broker_fee = :brokerFee, due_at = :dueAt,
@@ -76,7 +81,7 @@ export async function invoiceSale(
     {
       kind: "auction_won",
       title: "You won",
-      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${dueAt.toUTCString().slice(0, 16)}. Your deposit pays for it first.`
+      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${formatDeadline(dueAt, purchase.time_zone)}. Your deposit pays for it first.`
         // what paying late costs, from the terms the charges use (docs/decisions/2751)
         .concat(` ${penaltySummary(terms)}`),
       link: `/purchases/${purchase.id}`,

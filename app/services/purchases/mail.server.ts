@@ -8,7 +8,7 @@ import { now } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 import { queueMail, type MailAttachment } from "~/platform/mail/outbox.server";
 import type { MailTopic } from "~/platform/mail/topics";
-import { formatInZone } from "~/services/accounts/time-zones";
+import { formatDeadline } from "~/utils/time";
 import { formatUsd } from "~/utils/money";
 import { defaultableAt, linesTotal, storageStartsAt, type InvoiceLine } from "./fees";
 import { findPurchase, lotTitle, purchaseLines, type PurchaseRow } from "./invoices.server";
@@ -104,7 +104,7 @@ export async function queuePurchaseMail(
   const at = now();
   const lines = purchaseLines(row, terms, at);
   const totalCents = linesTotal(lines);
-  const due = row.due_at ? formatInZone(row.due_at, zone) : "";
+  const due = row.due_at ? formatDeadline(row.due_at, zone) : "";
   const invoice = appUrl(`/purchases/${row.id}`);
   const { house, yard } = yardOf(row);
   let subject: string;
@@ -151,7 +151,7 @@ export async function queuePurchaseMail(
       action = { label: "Pay the invoice", url: invoice };
       break;
     case "overdue": {
-      const cancelFrom = row.due_at ? formatInZone(defaultableAt(terms, row.due_at), zone) : "";
+      const cancelFrom = row.due_at ? formatDeadline(defaultableAt(terms, row.due_at), zone) : "";
       subject = `Payment overdue: ${title}`;
       paragraphs = [
         `Your invoice for the ${title} (${house} lot ${row.lot_number}) was due by ${due} and is not paid.`,
@@ -184,7 +184,7 @@ export async function queuePurchaseMail(
         `The ${title} is yours to collect. Pickup code: ${row.pickup_code ?? ""}.`,
         `Where: ${yard}. VIN ${row.vin}.`,
         terms.storagePerDayCents > 0
-          ? `Storage is free until ${formatInZone(storageStartsAt(terms, paidAt), zone)}, then ${formatUsd(terms.storagePerDayCents, "cents")} a day, paid at the yard.`
+          ? `Storage is free until ${formatDeadline(storageStartsAt(terms, paidAt), zone)}, then ${formatUsd(terms.storagePerDayCents, "cents")} a day, paid at the yard.`
           : "Storage at the yard is free until pickup.",
       ];
       action = { label: "Print the release", url: appUrl(`/purchases/${row.id}/release`) };

@@ -9,6 +9,7 @@ import { formatUsd } from "~/utils/money";
 import { queuePurchaseMail } from "./mail.server";
 import { penalties } from "./penalties";
 import { loadTerms } from "./schedules.server";
+import { formatDeadline } from "~/utils/time";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,7 @@ export async function remindDuePurchases(limit = 500) {
       year: number;
       make: string;
       model: string;
+      time_zone: string;
     }>(
       `UPDATE purchases p SET due_reminded_at = :at
          FROM lots l
@@ -29,7 +31,8 @@ export async function remindDuePurchases(limit = 500) {
           SELECT id FROM purchases WHERE status = 'pending' AND due_reminded_at IS NULL
              AND due_at > :at AND due_at <= :until ORDER BY due_at LIMIT :limit
              FOR UPDATE SKIP LOCKED)
-        RETURNING p.id, p.user_id, p.due_at, l.year, l.make, l.model`,
+        RETURNING p.id, p.user_id, p.due_at, l.year, l.make, l.model,
+          (SELECT u.time_zone FROM users u WHERE u.id = p.user_id) AS time_zone`,
       {
         replacements: { at, until: new Date(at.getTime() + DAY_MS), limit },
         type: QueryTypes.SELECT,
@@ -42,7 +45,7 @@ export async function remindDuePurchases(limit = 500) {
         {
           kind: "purchase_due",
           title: "Payment due tomorrow",
-          body: `Your ${p.year} ${p.make} ${p.model} is due by ${new Date(p.due_at).toUTCString().slice(0, 22)} UTC. A late fee applies after that.`,
+          body: `Your ${p.year} ${p.make} ${p.model} is due by ${formatDeadline(p.due_at, p.time_zone)}. A late fee applies after that.`,
           link: `/purchases/${p.id}`,
         },
         transaction,

@@ -3,6 +3,15 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { auctionValue } from "~/services/vehicles/valuation";
+import { toCents } from "~/utils/money";
+import {
+  bidGuidance,
+  likelyPrice,
+  salesSpread,
+  type BidGuidance,
+  type LikelyPrice,
+  type SalesSpread,
+} from "./guidance";
 import type { ResultsQuery } from "./schemas";
 import { escapeLike } from "~/utils/escape-like";
 
@@ -10,8 +19,7 @@ export const RESULTS_LIMIT = 50;
 /** Comparable sales: same make and model, model year within this many years, newest first. */
 export const COMPARABLE_YEARS = 2;
 export const COMPARABLE_LIMIT = 8;
-/** The price range needs at least this many comparable sales; fewer, and the value model says. */
-export const MIN_COMPARABLES = 3;
+export { MIN_COMPARABLES } from "./guidance";
 
 export type SoldLot = {
   id: string;
@@ -157,10 +165,14 @@ export type LotForComparison = {
 };
 
 export type Comparables = {
+  /** the most relevant of them, shown as rows */
   sales: SoldLot[];
-  summary: PriceSummary;
-  /** the likely hammer price: the middle half of comparable sales, or the value model's ±20 % */
-  likely: { low: string; high: string; basis: "sales" | "model" } | null;
+  /** every sale the range rests on: count, median, lowest and highest */
+  spread: SalesSpread;
+  /** the likely hammer price, from those sales (docs/decisions/2703) */
+  likely: LikelyPrice | null;
+  /** what the bid form compares a bid with, or null when the evidence is too thin */
+  guidance: BidGuidance | null;
 };
 
 /**
@@ -185,32 +197,23 @@ export async function comparableSales(lot: LotForComparison): Promise<Comparable
       type: QueryTypes.SELECT,
     },
   );
-  const prices = rows.map((r) => Number(r.current_bid)).sort((a, b) => a - b);
-  const at = (q: number) => {
-    if (prices.length === 0) return null;
-    const position = (prices.length - 1) * q;
-    const lower = Math.floor(position);
-    const upper = Math.ceil(position);
-    return prices[lower] + (prices[upper] - prices[lower]) * (position - lower);
+  const prices = rows.map((r) => toCents(r.current_bid));
+  const guess =
+    Number(lot.estimatedValue) > 0
+      ? auctionValue({
+          retail: Number(lot.estimatedValue),
+          primaryDamage: lot.primaryDamage,
+          damageType: lot.damageType,
+          titleType: lot.titleType,
+          runsDrives: lot.runsDrives,
+        })
+      : null;
+  const spread = salesSpread(prices);
+  const likely = likelyPrice(prices, guess === null ? null : guess * 100);
+  return {
+    sales: rows.slice(0, COMPARABLE_LIMIT).map(toSold),
+    spread,
+    likely,
+    guidance: bidGuidance(likely, spread, lot.runsDrives),
   };
-  const summary = {
-    count: prices.length,
-    median: money(at(0.5)),
-    low: money(at(0.25)),
-    high: money(at(0.75)),
-  };
-  let likely: Comparables["likely"] = null;
-  if (prices.length >= MIN_COMPARABLES) {
-    likely = { low: summary.low!, high: summary.high!, basis: "sales" };
-  } else if (Number(lot.estimatedValue) > 0) {
-    const guess = auctionValue({
-      retail: Number(lot.estimatedValue),
-      primaryDamage: lot.primaryDamage,
-      damageType: lot.damageType,
-      titleType: lot.titleType,
-      runsDrives: lot.runsDrives,
-    });
-    likely = { low: money(guess * 0.8)!, high: money(guess * 1.2)!, basis: "model" };
-  }
-  return { sales: rows.slice(0, COMPARABLE_LIMIT).map(toSold), summary, likely };
 }
