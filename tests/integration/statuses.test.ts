@@ -35,9 +35,13 @@ async function pages(user: User) {
     await kycLoader(args(await requestAs(user, "/kyc-verification"))),
   );
   const lotPage = unwrap<{
-    bidder: { eligibility: { label: string; canBid: boolean; reasons: { description: string }[] } };
+    state: {
+      bidder: {
+        eligibility: { label: string; canBid: boolean; reasons: { description: string }[] };
+      };
+    };
   }>(await lotLoader(args(await requestAs(user, `/auctions/${lot.id}`), { lotId: lot.id })));
-  return { dashboard, deposit, kyc, lot: lotPage.bidder.eligibility };
+  return { dashboard, deposit, kyc, lot: lotPage.state.bidder.eligibility };
 }
 
 /** A document waiting for review, as the upload flow leaves it (an attached upload row). */
