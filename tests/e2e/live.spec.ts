@@ -102,7 +102,11 @@ async function expectPanels(
   await expect(page.getByTestId("current-bid")).toHaveText(want.price);
   await expect(page.getByTestId("bid-count")).toHaveText(`${want.bids} bids`);
   await expect(page.getByTestId("bid-history").locator("tbody tr")).toHaveCount(want.bids);
-  await expect(page.locator(`time[datetime="${want.endsAt.toISOString()}"]`)).toHaveCount(1);
+  // the end time names the instant, and so does the countdown beside the bid count
+  await expect(
+    page.getByTestId("ends-at").locator(`time[datetime="${want.endsAt.toISOString()}"]`),
+  ).toHaveCount(1);
+  await expect(page.locator(`time[datetime="${want.endsAt.toISOString()}"]`)).toHaveCount(2);
   if (want.notice && "leader" in want.notice) {
     await expect(page.getByTestId("leader-notice")).toContainText(want.notice.leader);
     await expect(page.getByTestId("outbid-notice")).toHaveCount(0);

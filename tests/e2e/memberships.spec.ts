@@ -177,8 +177,14 @@ test("subscribing during a trial says first what is charged and keeps the trial'
     "select current_period_end as trial_end from memberships where user_id = $1",
     [userId],
   );
+  // Membership days are shown in the account's zone (Central until the buyer picks one)
   const day = (date: Date) =>
-    new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "America/Chicago",
+    }).format(date);
   await expect(page.getByTestId("keep-plan-terms")).toContainText(
     `You pay $19.99 now for ${day(trialEnd)} to`,
   );

@@ -35,7 +35,7 @@ test("Ship it asks: the deposit or the gateway, with the buying power after each
   const lotId = await createWonLot(buyerId, { paid: true });
   await page.goto(`/service-orders/request?lot=${lotId}`);
   await ready(page);
-  await page.getByLabel("Delivery city (shipping)").fill("Long Beach, CA");
+  await page.getByLabel("Delivery ZIP, or city, ST (shipping)").fill("Long Beach, CA");
   await click(page, "Request service");
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
 
