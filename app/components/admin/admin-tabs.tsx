@@ -16,6 +16,7 @@ export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 export const ADMIN_PAGES = [
   { to: "/admin/purchases", label: "Purchases" },
   { to: "/admin/fees", label: "Fees and terms" },
+  { to: "/admin/exchange-rates", label: "Exchange rates" },
   { to: "/admin/message-reports", label: "Message reports" },
 ] as const;
 

@@ -43,6 +43,7 @@ export {
   isCommunityQuery,
   isListingCursor,
   lenientListingFilters,
+  listingQueryString,
   parseListingFilters,
   searchListings,
   searchListingsFromQuery,
@@ -126,7 +127,7 @@ export async function listingStats(userId: string) {
   };
 }
 
-export type ListingDetail = Omit<ListingCard, "imageUrl"> & {
+export type ListingDetail = Omit<ListingCard, "imageUrl" | "converted"> & {
   description: string;
   fuelType: FuelType | null;
   transmission: Transmission | null;
