@@ -171,8 +171,10 @@ export default function AdminExchangeRates() {
                 <td className="py-2 pr-3 whitespace-nowrap">
                   1 USD = {trimRate(row.perUsd)} {row.currency}
                 </td>
-                <td className="max-w-[12rem] truncate py-2" title={row.setBy ?? undefined}>
-                  {row.setBy ?? "Initial rate"}
+                <td className="py-2">
+                  <div className="max-w-[12rem] truncate" title={row.setBy ?? undefined}>
+                    {row.setBy ?? "Initial rate"}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -69,7 +69,7 @@ export default function ThreadPage() {
           ← All messages
         </Link>
       </p>
-      <h1 className="mt-2 break-words text-2xl font-black">{thread.listingTitle}</h1>
+      <h1 className="mt-2 wrap-anywhere text-2xl font-black">{thread.listingTitle}</h1>
       <p className="text-slate-600">
         {thread.role === "seller" ? "Buyer" : "Seller"}: {thread.otherName} ·{" "}
         <Link to={`/vehicle/${thread.listingId}`} className="text-brand-700 underline">
@@ -85,7 +85,7 @@ export default function ThreadPage() {
             <p className="text-xs font-semibold text-slate-600">
               {message.mine ? "You" : thread.otherName} · <LocalTime at={message.createdAt} />
             </p>
-            <p className="whitespace-pre-wrap break-words">{message.body}</p>
+            <p className="whitespace-pre-wrap wrap-anywhere">{message.body}</p>
             {!message.mine ? (
               message.reported ? (
                 <p className="mt-1 text-xs text-slate-600">Reported to the admins.</p>

@@ -115,7 +115,7 @@ export default function SavedSearchesPage() {
               <p className="text-xs font-semibold uppercase text-slate-600">
                 {SCOPE_LABELS[search.scope]}
               </p>
-              <h2 className="break-words text-lg font-bold">
+              <h2 className="wrap-anywhere text-lg font-bold">
                 <Link to={savedSearchHref(search.scope, search.query)} className="hover:underline">
                   {search.label}
                 </Link>

@@ -75,6 +75,21 @@ export function formatDateTime(value: string | Date) {
 
 type Header = string | { srOnly: string };
 
+/**
+ * A table cell for a value of any length (a name, an e-mail): one line, cut short with an
+ * ellipsis past `max`, the whole value in its title (docs/decisions/2809).
+ */
+export function TruncatedCell({ value, className = "" }: { value: string; className?: string }) {
+  return (
+    <td className={`px-4 py-2 ${className}`}>
+      {/* A table cell ignores max-width; a block inside it does not. */}
+      <div className="max-w-[16rem] truncate" title={value}>
+        {value}
+      </div>
+    </td>
+  );
+}
+
 /** The admin's tables: a header row, the rows, and a message in place of rows when empty. */
 export function AdminTable({
   label,

@@ -167,7 +167,7 @@ export function ListingCardView({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-2 break-words font-bold text-slate-900" title={listing.title}>
+        <h3 className="line-clamp-2 wrap-anywhere font-bold text-slate-900" title={listing.title}>
           {listing.title}
         </h3>
         <p className="text-xl font-black text-brand-700">

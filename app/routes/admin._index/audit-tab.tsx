@@ -1,5 +1,5 @@
 // The Audit tab: what admins changed, newest first.
-import { AdminTable, formatDateTime } from "~/components/admin/admin-tabs";
+import { AdminTable, formatDateTime, TruncatedCell } from "~/components/admin/admin-tabs";
 
 type AuditRow = {
   id: string;
@@ -21,7 +21,7 @@ export function AuditTab({ entries }: { entries: AuditRow[] }) {
       {entries.map((entry) => (
         <tr key={entry.id} className="border-t border-slate-100 align-top">
           <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
-          <td className="px-4 py-2">{entry.adminEmail}</td>
+          <TruncatedCell value={entry.adminEmail} />
           <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
           <td className="px-4 py-2 font-mono text-xs">{entry.target}</td>
           <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.before}</td>

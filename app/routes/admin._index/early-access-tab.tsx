@@ -1,5 +1,5 @@
 // The Early Access tab: the prelaunch signups, with a CSV export.
-import { AdminTable, formatDate } from "~/components/admin/admin-tabs";
+import { AdminTable, formatDate, TruncatedCell } from "~/components/admin/admin-tabs";
 
 type SignupRow = { id: string; name: string; email: string; source: string; createdAt: string };
 
@@ -21,10 +21,10 @@ export function EarlyAccessTab({ signups }: { signups: SignupRow[] }) {
       >
         {signups.map((signup) => (
           <tr key={signup.id} className="border-t border-slate-100">
-            <td className="px-4 py-2">{signup.name}</td>
-            <td className="px-4 py-2">{signup.email}</td>
-            <td className="px-4 py-2">{signup.source}</td>
-            <td className="px-4 py-2">{formatDate(signup.createdAt)}</td>
+            <TruncatedCell value={signup.name} />
+            <TruncatedCell value={signup.email} />
+            <TruncatedCell value={signup.source} />
+            <td className="whitespace-nowrap px-4 py-2">{formatDate(signup.createdAt)}</td>
             <td className="px-4 py-2">
               <a
                 href={`mailto:${signup.email}`}

@@ -175,18 +175,19 @@ function Input({
   const problem = problems[name];
   return (
     <div className="flex min-w-0 flex-col">
-      <label className="flex flex-col text-sm font-semibold">
+      <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
         {label}
-        <input
-          type={type}
-          name={name}
-          inputMode={inputMode}
-          // a value the search left out is shown as typed, so it can be corrected
-          defaultValue={problem ? problem.value : (value ?? "")}
-          {...problemProps(name, problems)}
-          className="mt-1 min-w-0 rounded-md border border-slate-300 px-3 py-2 font-normal aria-[invalid=true]:border-red-500"
-        />
       </label>
+      <input
+        id={`filter-${name}`}
+        type={type}
+        name={name}
+        inputMode={inputMode}
+        // a value the search left out is shown as typed, so it can be corrected
+        defaultValue={problem ? problem.value : (value ?? "")}
+        {...problemProps(name, problems)}
+        className="mt-1 min-w-0 rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
+      />
       <Problem name={name} problems={problems} />
     </div>
   );
@@ -207,17 +208,18 @@ function Select({
 }) {
   return (
     <div className="flex min-w-0 flex-col">
-      <label className="flex flex-col text-sm font-semibold">
+      <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
         {label}
-        <select
-          name={name}
-          defaultValue={value ?? ""}
-          {...problemProps(name, problems)}
-          className="mt-1 min-w-0 rounded-md border border-slate-300 px-3 py-2 font-normal aria-[invalid=true]:border-red-500"
-        >
-          {children}
-        </select>
       </label>
+      <select
+        id={`filter-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        {...problemProps(name, problems)}
+        className="mt-1 min-w-0 rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
+      >
+        {children}
+      </select>
       <Problem name={name} problems={problems} />
     </div>
   );
