@@ -16,6 +16,10 @@ export const up: Migration = async ({ context }) => {
       updated_at timestamptz NOT NULL DEFAULT now(),
       UNIQUE (currency, as_of)
     );
+    -- A price range is one range per currency (currency = X AND price <= bound): this index
+    -- answers each exactly, where the price index alone read every currency's rows.
+    CREATE INDEX listings_active_currency_price_idx ON listings (currency, price)
+      WHERE status = 'active';
     -- The first rates, so a fresh install converts from the start; admins keep them current.
     INSERT INTO exchange_rates (currency, per_usd, as_of)
     VALUES ('CAD', 1.400000, DATE '2026-11-20'), ('MXN', 19.500000, DATE '2026-11-20');
@@ -23,5 +27,8 @@ export const up: Migration = async ({ context }) => {
 };
 
 export const down: Migration = async ({ context }) => {
-  await context.sequelize.query("DROP TABLE IF EXISTS exchange_rates;");
+  await context.sequelize.query(`
+    DROP INDEX IF EXISTS listings_active_currency_price_idx;
+    DROP TABLE IF EXISTS exchange_rates;
+  `);
 };

@@ -46,6 +46,9 @@ export type ListingCard = {
   converted?: { price: string; currency: Currency } | null;
 };
 
+/** At most this many matches are sorted rather than read in index order (see searchListings). */
+const FEW_MATCHES = 2_000;
+
 /** Counting stops here: beyond it the page says "10,000+" (exact counts of huge sets cost a scan). */
 export const COUNT_CAP = 10_000;
 
@@ -206,6 +209,19 @@ export async function searchListings(
   );
   bind.push(limit + 1);
 
+  const counting = sequelize.query<{ total: string }>(
+    `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
+       WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
+    { bind: countBind, type: QueryTypes.SELECT },
+  );
+  // A price range can match very few listings among many, which the planner cannot foresee: it
+  // would walk the newest-first index through every listing to fill a page. With a price range
+  // the count (an index lookup per currency) comes first, and few matches are sorted instead.
+  const priced = filters.priceMin !== undefined || filters.priceMax !== undefined;
+  const few = priced && Number((await counting)[0].total) <= FEW_MATCHES;
+  const order = few
+    ? "(l.created_at + interval '0 seconds') DESC, l.id DESC"
+    : "l.created_at DESC, l.id DESC";
   const [rows, [count]] = await Promise.all([
     sequelize.query<CardRow>(
       `SELECT l.id, l.title, l.price, l.currency, l.condition, l.year, l.make, l.model, l.mileage,
@@ -220,15 +236,11 @@ export async function searchListings(
                 WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
          FROM listings l
         WHERE ${where.join(" AND ")}
-        ORDER BY l.created_at DESC, l.id DESC
+        ORDER BY ${order}
         LIMIT $${bind.length}`,
       { bind, type: QueryTypes.SELECT },
     ),
-    sequelize.query<{ total: string }>(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
-         WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
-      { bind: countBind, type: QueryTypes.SELECT },
-    ),
+    counting,
   ]);
 
   const page = rows.slice(0, limit);
