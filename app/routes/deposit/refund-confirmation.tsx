@@ -87,7 +87,7 @@ export function RefundConfirmationDialog({
       ref={dialog}
       aria-labelledby="refund-confirm-heading"
       onClose={() => setClosed(review)}
-      className="w-[min(32rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id="refund-confirm-heading" className="text-xl font-black">
         Confirm your refund
