@@ -4,6 +4,7 @@ import { usePageWithoutDialogs, useShellDialogs } from "./shell-dialogs";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { RegistrationErrors, RegistrationField } from "~/services/accounts/schemas";
 import { REGISTRATION_MARKER } from "~/services/accounts/registration-marker";
+import { FieldMessage } from "~/components/field-message";
 
 type Schemas = typeof import("~/services/accounts/schemas");
 /**
@@ -71,11 +72,7 @@ function readForm(form: HTMLFormElement) {
 }
 
 function FieldError({ field, errors }: { field: RegistrationField; errors: RegistrationErrors }) {
-  return errors[field] ? (
-    <p id={errorId(field)} className="mt-1 text-sm text-red-700">
-      {errors[field]}
-    </p>
-  ) : null;
+  return <FieldMessage id={errorId(field)} errors={errors[field]} />;
 }
 
 /**

@@ -40,19 +40,19 @@ export default function MessageReportsPage() {
         <ul className="mt-6 space-y-4">
           {reports.map((report) => (
             <li key={report.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 className="break-words font-bold">{report.listingTitle}</h2>
-              <p className="break-words text-sm text-slate-600">
+              <h2 className="wrap-anywhere font-bold">{report.listingTitle}</h2>
+              <p className="wrap-anywhere text-sm text-slate-600">
                 Reported by {report.reporterEmail} · written by {report.senderEmail} ·{" "}
                 <LocalTime at={report.reportedAt} />
               </p>
-              <p className="mt-2 break-words">
+              <p className="mt-2 wrap-anywhere">
                 <span className="font-semibold">Reason:</span> {report.reason}
               </p>
               <ol className="mt-3 space-y-1 text-sm" aria-label="The conversation">
                 {report.context.map((message, index) => (
                   <li
                     key={index}
-                    className={`whitespace-pre-wrap break-words rounded p-2 ${message.reported ? "bg-red-50 font-semibold" : "bg-slate-50"}`}
+                    className={`whitespace-pre-wrap wrap-anywhere rounded p-2 ${message.reported ? "bg-red-50 font-semibold" : "bg-slate-50"}`}
                   >
                     {message.sender === "seller" ? "Seller" : "Buyer"}: {message.body}
                   </li>

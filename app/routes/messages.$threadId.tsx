@@ -1,16 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { MessageForm } from "~/components/messages/message-form";
+import { MessageForm, ReportMessageForm } from "~/components/messages/message-form";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { MESSAGE_REPORTED, MESSAGE_SENT } from "~/services/messages/messages";
 import { getThread, replyInThread, reportMessage } from "~/services/messages/messages.server";
 import { messageSchema, reportSchema } from "~/services/messages/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { throwAsPageError } from "~/http/respond.server";
+import { replyFor, throwAsPageError } from "~/http/respond.server";
+import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -29,27 +30,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await getThread(user.id, threadId).catch(throwAsPageError);
   const form = await request.formData();
   if (form.get("intent") === "report") {
+    // The refusal stays with the message it is about, next to its reason field.
+    const messageId = String(form.get("messageId") ?? "");
     const submission = parseWithZod(form, { schema: reportSchema });
     if (submission.status !== "success")
-      throw new Response("Say which message is wrong and why.", { status: 400 });
-    await reportMessage(
-      user.id,
-      threadId,
-      submission.value.messageId,
-      submission.value.reason,
-    ).catch(throwAsPageError);
+      return data({ report: { messageId, result: submission.reply() } }, { status: 400 });
+    try {
+      await reportMessage(user.id, threadId, submission.value.messageId, submission.value.reason);
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      return data(
+        { report: { messageId, result: replyFor(submission, error) } },
+        { status: error.status },
+      );
+    }
     return redirectWithToast(`/messages/${threadId}`, MESSAGE_REPORTED);
   }
   const submission = parseWithZod(form, { schema: messageSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
   await consumeRateLimit(request, "message", user.id);
-  await replyInThread(user.id, threadId, submission.value.body).catch(throwAsPageError);
+  try {
+    await replyInThread(user.id, threadId, submission.value.body);
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return data({ reply: replyFor(submission, error) }, { status: error.status });
+  }
   return redirectWithToast(`/messages/${threadId}`, MESSAGE_SENT);
 }
 
 export default function ThreadPage() {
   const { thread } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <div className="mx-auto max-w-2xl px-3 py-6 sm:px-6">
@@ -58,7 +69,7 @@ export default function ThreadPage() {
           ← All messages
         </Link>
       </p>
-      <h1 className="mt-2 break-words text-2xl font-black">{thread.listingTitle}</h1>
+      <h1 className="mt-2 wrap-anywhere text-2xl font-black">{thread.listingTitle}</h1>
       <p className="text-slate-600">
         {thread.role === "seller" ? "Buyer" : "Seller"}: {thread.otherName} ·{" "}
         <Link to={`/vehicle/${thread.listingId}`} className="text-brand-700 underline">
@@ -74,39 +85,28 @@ export default function ThreadPage() {
             <p className="text-xs font-semibold text-slate-600">
               {message.mine ? "You" : thread.otherName} · <LocalTime at={message.createdAt} />
             </p>
-            <p className="whitespace-pre-wrap break-words">{message.body}</p>
+            <p className="whitespace-pre-wrap wrap-anywhere">{message.body}</p>
             {!message.mine ? (
               message.reported ? (
                 <p className="mt-1 text-xs text-slate-600">Reported to the admins.</p>
               ) : (
-                <details className="mt-1 text-sm">
-                  <summary className="cursor-pointer text-slate-600">Report this message</summary>
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="intent" value="report" />
-                    <input type="hidden" name="messageId" value={message.id} />
-                    <label htmlFor={`reason-${message.id}`} className="block font-semibold">
-                      What is wrong?
-                    </label>
-                    <input
-                      id={`reason-${message.id}`}
-                      name="reason"
-                      className="mt-1 w-full rounded-md border border-slate-300 p-2"
-                    />
-                    <button
-                      type="submit"
-                      className="mt-2 rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 focus-visible:focus-ring"
-                    >
-                      Report to admins
-                    </button>
-                  </Form>
-                </details>
+                <ReportMessageForm
+                  messageId={message.id}
+                  lastResult={
+                    actionData &&
+                    "report" in actionData &&
+                    actionData.report.messageId === message.id
+                      ? actionData.report.result
+                      : undefined
+                  }
+                />
               )
             ) : null}
           </li>
         ))}
       </ol>
       <MessageForm
-        lastResult={lastResult}
+        lastResult={actionData && "reply" in actionData ? actionData.reply : undefined}
         label="Your reply"
         submitLabel="Send reply"
         pending={navigation.state === "submitting"}

@@ -30,7 +30,7 @@ export default function MessagesPage() {
                 to={`/messages/${thread.id}`}
                 className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600"
               >
-                <span className="block break-words font-bold">{thread.listingTitle}</span>
+                <span className="block wrap-anywhere font-bold">{thread.listingTitle}</span>
                 <span className="block text-sm text-slate-600">
                   {thread.role === "seller" ? "Buyer" : "Seller"}: {thread.otherName}
                 </span>

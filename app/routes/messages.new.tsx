@@ -46,8 +46,8 @@ export default function NewMessagePage() {
           ← Back to the vehicle
         </Link>
       </p>
-      <h1 className="mt-2 break-words text-2xl font-black">Message the seller</h1>
-      <p className="mt-1 break-words text-slate-600">About: {listing.title}</p>
+      <h1 className="mt-2 wrap-anywhere text-2xl font-black">Message the seller</h1>
+      <p className="mt-1 wrap-anywhere text-slate-600">About: {listing.title}</p>
       {listing.own ? (
         <p className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
           {OWN_LISTING}{" "}

@@ -7,11 +7,15 @@ import { requireUser } from "~/services/accounts/session.server";
 import {
   SEARCH_ALREADY_SAVED,
   SEARCH_DELETED,
+  SEARCH_EMAIL_ON,
+  SEARCH_NOT_SAVED,
   SEARCH_SAVED,
   SEARCH_UPDATED,
 } from "~/services/alerts/messages";
+import { LocalTime } from "~/components/local-time";
 import { SCOPE_LABELS, savedSearchHref } from "~/services/alerts/rules";
 import {
+  alertMailStoppedAt,
   listSavedSearches,
   saveSearch,
   updateSavedSearch,
@@ -23,7 +27,11 @@ export const meta: MetaFunction = () => [{ title: "Saved searches · BidYard" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { searches: await listSavedSearches(user.id) };
+  const [searches, mailStoppedAt] = await Promise.all([
+    listSavedSearches(user.id),
+    alertMailStoppedAt(user.id),
+  ]);
+  return { searches, mailStoppedAt };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (form.get("intent") === "save") {
       const submission = parseWithZod(form, { schema: saveSearchSchema });
       if (submission.status !== "success")
-        throw new Response("That search cannot be saved.", { status: 400 });
+        return redirectWithToast(safeRedirect(form.get("returnTo"), "/saved-searches"), {
+          ...SEARCH_NOT_SAVED,
+          description:
+            Object.values(submission.error ?? {}).flat()[0] ?? SEARCH_NOT_SAVED.description,
+        });
       const { created } = await saveSearch(user.id, submission.value);
       return redirectWithToast(
         safeRedirect(form.get("returnTo"), "/saved-searches"),
@@ -46,7 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
     await updateSavedSearch(user.id, submission.value.id, submission.value.intent);
     return redirectWithToast(
       "/saved-searches",
-      submission.value.intent === "delete" ? SEARCH_DELETED : SEARCH_UPDATED,
+      submission.value.intent === "delete"
+        ? SEARCH_DELETED
+        : submission.value.intent === "email-on"
+          ? SEARCH_EMAIL_ON
+          : SEARCH_UPDATED,
     );
   } catch (error) {
     throwAsPageError(error);
@@ -54,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SavedSearchesPage() {
-  const { searches } = useLoaderData<typeof loader>();
+  const { searches, mailStoppedAt } = useLoaderData<typeof loader>();
   const small =
     "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:focus-ring";
   return (
@@ -75,6 +91,16 @@ export default function SavedSearchesPage() {
         </Link>
         .
       </p>
+      {mailStoppedAt && searches.length > 0 ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          You stopped alert e-mails with an unsubscribe link on <LocalTime at={mailStoppedAt} />, so
+          none of these searches is e-mailed. New matches still appear in your notifications;
+          &ldquo;E-mail me too&rdquo; turns e-mail back on for one search.
+        </p>
+      ) : null}
       {searches.length === 0 ? (
         <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
           No saved searches yet.
@@ -89,7 +115,7 @@ export default function SavedSearchesPage() {
               <p className="text-xs font-semibold uppercase text-slate-600">
                 {SCOPE_LABELS[search.scope]}
               </p>
-              <h2 className="break-words text-lg font-bold">
+              <h2 className="wrap-anywhere text-lg font-bold">
                 <Link to={savedSearchHref(search.scope, search.query)} className="hover:underline">
                   {search.label}
                 </Link>

@@ -62,7 +62,7 @@ export default function EarningsStatement() {
           <tbody>
             {lines.map((line) => (
               <tr key={line.id} className="border-b border-slate-200 align-top">
-                <th scope="row" className="break-words py-2 pr-2 font-normal">
+                <th scope="row" className="wrap-anywhere py-2 pr-2 font-normal">
                   <Link
                     to={`/service-orders/${line.orderId}`}
                     className="font-semibold text-brand-700 hover:underline"

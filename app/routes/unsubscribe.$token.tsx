@@ -6,7 +6,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
-import { readUnsubscribeToken, resubscribe, unsubscribe } from "~/platform/mail/unsubscribe.server";
+import {
+  isUnsubscribed,
+  readUnsubscribeToken,
+  resubscribe,
+  unsubscribe,
+} from "~/platform/mail/unsubscribe.server";
 import { TOPIC_LABELS } from "~/platform/mail/topics";
 import { throwAsPageError } from "~/http/respond.server";
 
@@ -17,8 +22,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
-    const { topic } = readUnsubscribeToken(params.token);
-    return { label: TOPIC_LABELS[topic] };
+    const { userId, topic } = readUnsubscribeToken(params.token);
+    // A link already used says so, rather than asking again (docs/decisions/2807).
+    return { label: TOPIC_LABELS[topic], already: await isUnsubscribed(userId, topic) };
   } catch (error) {
     throwAsPageError(error);
   }
@@ -39,17 +45,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UnsubscribePage() {
-  const { label } = useLoaderData<typeof loader>();
+  const { label, already } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const button =
     "mt-4 inline-flex rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:focus-ring";
   return (
     <section className="mx-auto max-w-xl px-4 py-12">
-      {result?.done === "unsubscribed" ? (
+      {result?.done === "unsubscribed" || (already && !result) ? (
         <>
-          <h1 className="text-2xl font-black">You are unsubscribed</h1>
+          <h1 className="text-2xl font-black">
+            {result ? "You are unsubscribed" : "You are already unsubscribed"}
+          </h1>
           <p className="mt-3 text-slate-700" role="status">
-            We will not e-mail you {label} any more. You still see them in the app.
+            {result
+              ? `We will not e-mail you ${label} any more. You still see them in the app.`
+              : `This link was used already: we do not e-mail you ${label}. Nothing more to do; you still see them in the app.`}
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="resubscribe" />

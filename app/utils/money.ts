@@ -16,6 +16,28 @@ export function parseCents(value: string | number | null | undefined): number | 
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
+/** Why typed text is not an amount: not a number at all, or finer than a cent. */
+export type AmountProblem = "format" | "decimals";
+
+/**
+ * What a person typed → cents, or why it is not an amount. Unlike parseCents it reads any number
+ * of digits, so a field can tell an amount past its limit by its size ("at most $10,000,000")
+ * rather than call it a typo. Beyond 13 whole digits the cents are Infinity (past every limit).
+ */
+export function readTypedAmount(
+  value: string | number | null | undefined,
+): { cents: number } | { problem: AmountProblem } {
+  if (value === null || value === undefined) return { problem: "format" };
+  const text = String(value).trim().replace(/^\$/, "").replace(/,/g, "");
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return { problem: "format" };
+  const [, wholeText, fraction = ""] = match;
+  if (fraction.length > 2) return { problem: "decimals" };
+  const whole = wholeText.replace(/^0+(?=\d)/, "");
+  if (whole.length > 13) return { cents: Infinity };
+  return { cents: Number(whole) * 100 + Number(fraction.padEnd(2, "0")) };
+}
+
 /**
  * A stored decimal amount → cents: "1234.5" → 123450, "-12.30" → -1230. Throws on anything else
  * (a stored amount that does not parse is a bug, not a user's typo).

@@ -148,3 +148,188 @@ export async function createListing(userId: string, title: string) {
   );
   return listing.id;
 }
+
+/**
+ * A value of exactly `length` characters with no space to break at: the worst case for a layout
+ * (a long surname, a pasted reference). `seed` keeps several apart.
+ */
+export function longWord(seed: string, length = 100) {
+  const base = `${seed}Wolfeschlegelsteinhausenbergerdorff`;
+  return base.repeat(Math.ceil(length / base.length)).slice(0, length);
+}
+
+/** People, lots, listings, orders and messages whose names and titles are as long as allowed. */
+export type LongWorld = Awaited<ReturnType<typeof arrangeLongWorld>>;
+
+/**
+ * The layout sweep's data: 100-character names and titles (and the longest the columns take for
+ * the rest) on every kind of row a page shows, each person signed in through `ensureUser`.
+ */
+export async function arrangeLongWorld() {
+  const t = tag();
+  const email = (who: string) => `${longWord(who, 60).toLowerCase()}.${t}@bidyard.test`;
+  const names = (who: string) => ({ first_name: longWord(`${who}F`), last_name: longWord(who) });
+
+  const bidder = email("bidder");
+  const bidderId = await ensureUser(bidder, {
+    ...names("Bidder"),
+    verified: true,
+    deposit: "20000.00",
+  });
+  const unverified = email("new");
+  const unverifiedId = await ensureUser(unverified, names("Unverified"));
+  await createPendingKycDocument(unverifiedId);
+  const admin = email("admin");
+  await ensureUser(admin, { ...names("Admin"), role: "admin" });
+  const affiliate = email("carrier");
+  const affiliateId = await createAffiliate(affiliate, "approved", longWord("Carrier"));
+  await query("UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1", [
+    affiliateId,
+    longWord("CarrierF"),
+    longWord("Carrier"),
+  ]);
+  const pendingAffiliate = email("pending");
+  const pendingAffiliateId = await createAffiliate(
+    pendingAffiliate,
+    "pending",
+    longWord("PendingCarrier"),
+  );
+  await query("UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1", [
+    pendingAffiliateId,
+    longWord("PendingF"),
+    longWord("Pending"),
+  ]);
+
+  // A lot with the longest make, model, place and damage the columns take.
+  const lotModel = longWord("Model", 60);
+  const [lot] = await query<{ id: string; vin: string }>(
+    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, trim_level, body_style,
+       color, location_city, location_state, yard_name, damage_type, primary_damage,
+       secondary_damage, title_type, estimated_value, image_urls, starts_at, ends_at)
+     VALUES ('copart', $1, $2, 2019, $3, $4, $5, $6, $7, $8, 'TX', $9, 'collision', $10, $11,
+       'salvage', 9000, ARRAY['/images/lots/sedan-red.svg'], now() - interval '1 hour',
+       now() + interval '1 day')
+     RETURNING id, vin`,
+    [
+      `L${t}`.slice(0, 20),
+      vin(),
+      longWord("Make", 40),
+      lotModel,
+      longWord("Trim", 80),
+      longWord("Body", 60),
+      longWord("Color", 40),
+      longWord("City", 80),
+      longWord("Yard", 80),
+      longWord("Front", 60),
+      longWord("Rear", 60),
+    ],
+  );
+
+  // A won, unpaid purchase and a paid one, both of long-named lots.
+  const wonLot = async (paid: boolean) => {
+    const [row] = await query<{ id: string }>(
+      `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style,
+         location_city, location_state, yard_name, starts_at, ends_at, status, current_bid,
+         high_bidder_id, high_max, closed_at)
+       VALUES ('copart', $1, $2, 2018, 'Ford', $3, 'CREW PICKUP', 'Phoenix', 'AZ', $4,
+         now() - interval '2 days', now() - interval '1 hour', 'sold', 5000, $5, 5000, now())
+       RETURNING id`,
+      [`W${tag()}`.slice(0, 20), vin(), lotModel, longWord("Yard", 80), bidderId],
+    );
+    const [purchase] = await query<{ id: string }>(
+      `INSERT INTO purchases (lot_id, user_id, amount, status, paid_at, pickup_code, due_at)
+       VALUES ($1, $2, 5000, $3, CASE WHEN $3 = 'paid' THEN now() END,
+         CASE WHEN $3 = 'paid' THEN 'LONGPICK' END, now() + interval '3 days')
+       RETURNING id`,
+      [row.id, bidderId, paid ? "paid" : "pending"],
+    );
+    return { lotId: row.id, purchaseId: purchase.id };
+  };
+  const unpaid = await wonLot(false);
+  const paid = await wonLot(true);
+  const [{ id: requestedOrderId }] = await query<{ id: string }>(
+    `INSERT INTO service_orders (service_type, lot_id, purchase_id, requested_by, vehicle_label,
+       vehicle_type, pickup_city, pickup_state, pickup_yard, delivery_city, delivery_state,
+       distance_miles, payout)
+     VALUES ('shipping', $1, $2, $3, $4, 'truck', 'Phoenix', 'AZ', $5, 'Long Beach', 'CA', 380,
+       '650.00')
+     RETURNING id`,
+    [paid.lotId, paid.purchaseId, bidderId, longWord("Vehicle"), longWord("Yard", 80)],
+  );
+  const openOrderLabel = longWord("OpenOrder");
+  const openOrderId = await createOrder(openOrderLabel);
+  const claimedOrderId = await createOrder(longWord("ClaimedOrder"), affiliateId);
+
+  // The bidder's own listing, and a seller's listing the bidder writes about.
+  const listingTitle = longWord("Title");
+  const [{ id: listingId }] = await query<{ id: string }>(
+    `INSERT INTO listings (user_id, title, description, make, model, year, mileage, price,
+       condition, body_type, country, state, city, exterior_color, interior_color, zip_code)
+     VALUES ($1, $2, $3, $4, $5, 2018, 64000, '9999999.99', 'good', 'sedan', 'US', $6, $7, $8, $9,
+       'K1A0B1-9999')
+     RETURNING id`,
+    [
+      bidderId,
+      listingTitle,
+      longWord("Description", 600),
+      longWord("Make", 40),
+      longWord("Model", 60),
+      longWord("State", 60),
+      longWord("City", 80),
+      longWord("Outside", 40),
+      longWord("Inside", 40),
+    ],
+  );
+  const sellerId = await ensureUser(email("seller"), names("Seller"));
+  const [{ id: sellerListingId }] = await query<{ id: string }>(
+    `INSERT INTO listings (user_id, title, description, make, model, year, mileage, price,
+       currency, condition, body_type, country, state, city)
+     VALUES ($1, $2, '', 'Toyota', 'Corolla', 2018, 64000, '58500.00', 'MXN', 'good', 'sedan',
+       'MX', 'NL', 'Monterrey')
+     RETURNING id`,
+    [sellerId, longWord("Seller")],
+  );
+  const [{ id: threadId }] = await query<{ id: string }>(
+    `WITH thread AS (
+       INSERT INTO message_threads (listing_id, buyer_id, seller_id) VALUES ($1, $2, $3)
+       RETURNING id, buyer_id, seller_id)
+     INSERT INTO messages (thread_id, sender_id, body)
+     SELECT id, s, $4 FROM thread, unnest(ARRAY[buyer_id, seller_id]) AS s
+     RETURNING thread_id AS id`,
+    [sellerListingId, bidderId, sellerId, longWord("Message", 300)],
+  );
+  await query(
+    `INSERT INTO message_reports (message_id, reporter_id, reason)
+     SELECT id, $2, $3 FROM messages WHERE thread_id = $1 AND sender_id <> $2 LIMIT 1`,
+    [threadId, bidderId, longWord("Reason", 400)],
+  );
+  await createNotification(bidderId, longWord("Notification", 200), {
+    link: `/auctions/${lot.id}`,
+  });
+  await query(
+    `INSERT INTO saved_searches (user_id, scope, query, label, email)
+     VALUES ($1, 'community', $2, $3, true)`,
+    [bidderId, `search=${longWord("Search", 90)}`, longWord("Saved", 200)],
+  );
+
+  return {
+    bidder,
+    bidderId,
+    unverified,
+    unverifiedId,
+    admin,
+    affiliate,
+    pendingAffiliate,
+    lot,
+    unpaidPurchaseId: unpaid.purchaseId,
+    paidPurchaseId: paid.purchaseId,
+    requestedOrderId,
+    openOrderId,
+    openOrderLabel,
+    claimedOrderId,
+    listingId,
+    listingTitle,
+    sellerListingId,
+    threadId,
+  };
+}

@@ -65,22 +65,44 @@ test.describe("buyer tools", () => {
 
     // And the e-mail reached the mail catcher, with its one-click unsubscribe.
     const catcher = catcherUrl();
+    let unsubscribeLink = "";
     await expect(async () => {
       const mails = (await (await fetch(`${catcher}/messages.json`)).json()) as {
         to: string[];
         subject: string;
         text: string;
+        html: string | null;
         headers: Record<string, string>;
       }[];
       const mail = mails.find((m) => m.to.includes(buyerEmail));
       expect(mail?.subject).toContain(title);
       expect(mail?.text).toContain(`/vehicle/${listingId}`);
+      // The HTML links the listing itself, not just its address as text.
+      expect(mail?.html).toMatch(new RegExp(`<a href="[^"]*/vehicle/${listingId}">${title}</a>`));
       expect(mail?.headers["list-unsubscribe"]).toContain("/unsubscribe/");
+      unsubscribeLink = /\/unsubscribe\/[^>\s]+/.exec(mail!.headers["list-unsubscribe"])![0];
     }).toPass({ timeout: 30_000, intervals: [1_000] });
 
     // The catcher's own page lists it for a person to read.
     await page.goto(catcher);
     await expect(page.getByRole("link", { name: new RegExp(model) })).toBeVisible();
+
+    // Unsubscribing shows on the saved search, and the used link says it is done.
+    await page.goto(unsubscribeLink);
+    await send(page, "Unsubscribe");
+    await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+    await page.goto(unsubscribeLink);
+    await expect(page.getByRole("heading", { name: "You are already unsubscribed" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+    await page.goto("/saved-searches");
+    const saved = page.getByRole("listitem").filter({ hasText: model });
+    await expect(saved.getByText(/e-mail off/)).toBeVisible();
+    await expect(saved.getByText(/e-mail on/)).toHaveCount(0);
+    await expect(
+      page.getByText(/You stopped alert e-mails with an unsubscribe link/),
+    ).toBeVisible();
+    await send(page, "E-mail me too");
+    await expect(saved.getByText(/e-mail on/)).toBeVisible();
   });
 
   test("a buyer messages a seller and the seller replies, without seeing e-mail addresses", async ({

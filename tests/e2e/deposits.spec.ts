@@ -46,14 +46,15 @@ test("custom amount rules, then a cancelled payment changes nothing", async ({ p
   await signInAs(context, unique("custom"), { first_name: "Cas" });
   await page.goto("/deposit");
   await ready(page);
-  const custom = page.getByLabel("Custom");
   const setAmount = page.getByRole("button", { name: "Set Amount" });
-  await custom.fill("399");
-  if (jsEnabled()) {
-    await expect(setAmount).toBeDisabled();
-  } else {
+  // A wrong amount is never just a greyed-out button: pressing it says what is wrong.
+  for (const amount of ["399.99", "-5"]) {
+    await ready(page);
+    await page.getByLabel("Custom").fill(amount);
+    await expect(setAmount).toBeEnabled();
     await setAmount.click();
     await expect(page.getByText("Invalid Amount - Minimum deposit is $400.")).toBeVisible();
+    await expect(page.getByText("Deposit Amount:")).toHaveCount(0);
   }
   await page.getByLabel("Custom").fill("750.50");
   await page.getByRole("button", { name: "Set Amount" }).click();
@@ -82,7 +83,20 @@ test("refund the available part of a deposit", async ({ page, context }) => {
   const refund = page.getByLabel("Refund amount (USD)");
   await expect(refund).toHaveValue("2500.00");
   await refund.fill("2200");
-  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  await page.getByRole("button", { name: "Review refund" }).click();
+  // A confirmation step names the amount and where it goes: a dialog with JS, a page without.
+  await expect(page.getByRole("heading", { name: "Confirm your refund" })).toBeVisible();
+  await expect(page.getByText(/\$2,200\.00 goes back to the test payment you made/)).toBeVisible();
+  if (jsEnabled()) {
+    // Cancelling moves nothing.
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: "Confirm your refund" })).toBeHidden();
+    await expect(page.getByTestId("balance")).toHaveText("$2,500.00");
+    await page.getByRole("button", { name: "Review refund" }).click();
+  } else {
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/deposit");
+  }
+  await page.getByRole("button", { name: "Refund $2,200.00" }).click();
   await expect(page.getByText(/Refund Issued/)).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText("$300.00");
   await expect(page.getByText("Minimum Deposit Required")).toBeVisible();
@@ -92,8 +106,9 @@ test("refund the available part of a deposit", async ({ page, context }) => {
 
   await ready(page);
   await page.getByLabel("Refund amount (USD)").fill("500");
-  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  await page.getByRole("button", { name: "Review refund" }).click();
   await expect(page.getByText(/You can refund at most \$300\.00/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Confirm your refund" })).toBeHidden();
   await expect(page.getByTestId("balance")).toHaveText("$300.00");
 });
 

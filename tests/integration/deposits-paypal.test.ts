@@ -404,7 +404,8 @@ describe("deposit amount rules", () => {
     ["", "Enter an amount."],
     ["abc", "Enter an amount in dollars, like 400.00."],
     ["1e5", "Enter an amount in dollars, like 400.00."],
-    ["-500", "Enter an amount in dollars, like 400.00."],
+    // Below every minimum: it says the minimum (docs/decisions/2801).
+    ["-500", "Minimum deposit is $400."],
     ["400.123", "Use at most two decimal places."],
     ["100000.01", "The most you can deposit at once is $100,000.00."],
     ["99999999999999999999", "The most you can deposit at once is $100,000.00."],

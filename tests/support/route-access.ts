@@ -462,4 +462,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     post: { admin: 400 },
   },
   "admin_.fees.tsx": { path: "/admin/fees", access: "admin", post: { admin: 400 } },
+  "admin_.exchange-rates.tsx": {
+    path: "/admin/exchange-rates",
+    access: "admin",
+    post: { admin: 400 },
+  },
 };

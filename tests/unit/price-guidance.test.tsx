@@ -108,6 +108,7 @@ describe("the budget answer", () => {
     budget: "400",
     to: "",
     error: null,
+    errors: {},
     bidCents: 55_000,
     lines: [{ code: "hammer", label: "Winning bid", cents: 55_000 }],
     totalCents: 55_000,

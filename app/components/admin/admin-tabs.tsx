@@ -16,6 +16,7 @@ export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 export const ADMIN_PAGES = [
   { to: "/admin/purchases", label: "Purchases" },
   { to: "/admin/fees", label: "Fees and terms" },
+  { to: "/admin/exchange-rates", label: "Exchange rates" },
   { to: "/admin/message-reports", label: "Message reports" },
 ] as const;
 
@@ -63,6 +64,21 @@ export function StatCard({ label, value }: { label: string; value: number }) {
 }
 
 type Header = string | { srOnly: string };
+
+/**
+ * A table cell for a value of any length (a name, an e-mail): one line, cut short with an
+ * ellipsis past `max`, the whole value in its title (docs/decisions/2809).
+ */
+export function TruncatedCell({ value, className = "" }: { value: string; className?: string }) {
+  return (
+    <td className={`px-4 py-2 ${className}`}>
+      {/* A table cell ignores max-width; a block inside it does not. */}
+      <div className="max-w-[16rem] truncate" title={value}>
+        {value}
+      </div>
+    </td>
+  );
+}
 
 /** The admin's tables: a header row, the rows, and a message in place of rows when empty. */
 export function AdminTable({

@@ -1,12 +1,9 @@
 import type { ReactNode } from "react";
+import { FieldMessage } from "~/components/field-message";
 
+/** A field's error, in a line kept free for it so nothing below moves (see FieldMessage). */
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700" role="alert">
-      {errors[0]}
-    </p>
-  );
+  return <FieldMessage id={id} errors={errors} />;
 }
 
 export function Badge({

@@ -13,6 +13,7 @@ import type { BiddingEligibility, EligibilityReason } from "~/services/auctions/
 import { bidAdvice, type BidGuidance } from "~/services/results/guidance";
 import { BuyingPowerFigure } from "./buying-power";
 import { bidFormSchema } from "~/services/auctions/schemas";
+import { FieldMessage } from "~/components/field-message";
 
 export type BidFormLot = {
   id: string;
@@ -273,11 +274,7 @@ function OpenBidForm({
   );
 }
 
+/** A field's error in a line kept for it, so the proxy checkbox below never moves (2802). */
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {errors.join(" ")}
-    </p>
-  );
+  return <FieldMessage id={id} errors={errors?.length ? [errors.join(" ")] : undefined} />;
 }

@@ -2,6 +2,7 @@
 // titled section, and a select's options.
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { FieldMessage } from "~/components/field-message";
 import { capitalise } from "~/services/listings/fields";
 
 export const inputClass =
@@ -24,12 +25,12 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint && !meta.errors ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {meta.errors ? (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-          {meta.errors.join(". ")}
-        </p>
-      ) : null}
+      {/* One line kept for the hint or the error, so nothing below moves when one appears. */}
+      <FieldMessage
+        id={meta.errorId}
+        errors={meta.errors ? [meta.errors.join(". ")] : undefined}
+        hint={hint}
+      />
     </div>
   );
 }

@@ -187,9 +187,16 @@ export function ListingCardView({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-2 font-bold text-slate-900">{listing.title}</h3>
+        <h3 className="line-clamp-2 wrap-anywhere font-bold text-slate-900" title={listing.title}>
+          {listing.title}
+        </h3>
         <p className="text-xl font-black text-brand-700">
           {formatPrice(listing.price, listing.currency)}
+          {listing.converted ? (
+            <span className="ml-2 text-sm font-semibold text-slate-600">
+              ≈ {formatPrice(`${listing.converted.price}.00`, listing.converted.currency)}
+            </span>
+          ) : null}
         </p>
         <p className="text-sm text-slate-700">
           {listing.year} {listing.make} {listing.model}

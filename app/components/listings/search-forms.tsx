@@ -2,15 +2,10 @@
 // submit to the server, so a search is a shareable address and works without JavaScript.
 import { Form, Link, useNavigate } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
-import {
-  BODY_TYPES,
-  BODY_TYPE_LABELS,
-  CONDITIONS,
-  COUNTRIES,
-  COUNTRY_NAMES,
-  POPULAR_MAKES,
-  capitalise,
-} from "~/services/listings/fields";
+import { CURRENCIES, CURRENCY_NAMES, capitalise } from "~/services/listings/fields";
+import { describeRates, type RatesInForce } from "~/services/listings/exchange-rates";
+import type { ListingFilterOptions } from "~/services/listings/filter-options.server";
+import { facetLabel, optionsWithChosen, type FacetOption } from "~/services/auctions/options";
 import { MIN_YEAR, maxListingYear } from "~/services/listings/rules";
 import type { FilterKey, IgnoredFilter, ListingFilters } from "~/services/listings/schemas";
 
@@ -68,9 +63,12 @@ function SearchForm({
 export function VehicleAutoFinder({
   filters,
   years,
+  makes,
 }: {
   filters: ListingFilters;
   years: number[];
+  /** The makes the active listings carry, with counts. */
+  makes: FacetOption[];
 }) {
   return (
     <SearchForm
@@ -83,9 +81,7 @@ export function VehicleAutoFinder({
           Make
           <select name="make" defaultValue={filters.make ?? ""} className={field}>
             <option value="">Any make</option>
-            {POPULAR_MAKES.map((make) => (
-              <option key={make}>{make}</option>
-            ))}
+            <Facets options={optionsWithChosen(makes, filters.make)} />
           </select>
         </label>
         <label className={labelClass}>
@@ -127,6 +123,18 @@ export function VehicleAutoFinder({
 }
 
 type Problems = Partial<Record<FilterKey, IgnoredFilter>>;
+
+function Facets({ options }: { options: FacetOption[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {facetLabel(option)}
+        </option>
+      ))}
+    </>
+  );
+}
 
 const errorId = (name: FilterKey) => `filter-${name}-error`;
 
@@ -221,9 +229,15 @@ function RangeFields({
 export function VehicleFilters({
   filters,
   ignored = [],
+  options,
+  rates,
 }: {
   filters: ListingFilters;
   ignored?: IgnoredFilter[];
+  /** The choices the active listings carry, with counts. */
+  options: ListingFilterOptions;
+  /** The rates prices in other currencies are compared at, named under the price range. */
+  rates: RatesInForce;
 }) {
   const problems: Problems = Object.fromEntries(ignored.map((filter) => [filter.key, filter]));
   const props = (name: FilterKey) => fieldProps(name, filters[name], problems);
@@ -244,8 +258,8 @@ export function VehicleFilters({
       <Labelled label="Make" name="make" problems={problems}>
         <input {...props("make")} list="filter-makes" className={field} />
         <datalist id="filter-makes">
-          {POPULAR_MAKES.map((make) => (
-            <option key={make} value={make} />
+          {options.makes.map((make) => (
+            <option key={make.value} value={make.value} label={facetLabel(make)} />
           ))}
         </datalist>
       </Labelled>
@@ -267,34 +281,42 @@ export function VehicleFilters({
         inputMode="decimal"
         problems={problems}
       />
+      <div>
+        <Labelled label="Prices in" name="currency" problems={problems}>
+          <select
+            {...props("currency")}
+            aria-describedby={
+              problems.currency ? `${errorId("currency")} filter-rates` : "filter-rates"
+            }
+            className={field}
+          >
+            {CURRENCIES.map((currency) => (
+              <option key={currency} value={currency === "USD" ? "" : currency}>
+                {CURRENCY_NAMES[currency]}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+        <p id="filter-rates" className="mt-1 text-xs text-slate-600">
+          Listings in other currencies are compared at {describeRates(rates)}.
+        </p>
+      </div>
       <Labelled label="Condition" name="condition" problems={problems}>
         <select {...props("condition")} className={field}>
           <option value="">Any condition</option>
-          {CONDITIONS.map((condition) => (
-            <option key={condition} value={condition}>
-              {capitalise(condition)}
-            </option>
-          ))}
+          <Facets options={optionsWithChosen(options.conditions, filters.condition)} />
         </select>
       </Labelled>
       <Labelled label="Body type" name="bodyType" problems={problems}>
         <select {...props("bodyType")} className={field}>
           <option value="">Any body type</option>
-          {BODY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {BODY_TYPE_LABELS[type]}
-            </option>
-          ))}
+          <Facets options={optionsWithChosen(options.bodyTypes, filters.bodyType)} />
         </select>
       </Labelled>
       <Labelled label="Country" name="country" problems={problems}>
         <select {...props("country")} className={field}>
           <option value="">Any country</option>
-          {COUNTRIES.map((country) => (
-            <option key={country} value={country}>
-              {COUNTRY_NAMES[country]}
-            </option>
-          ))}
+          <Facets options={optionsWithChosen(options.countries, filters.country)} />
         </select>
       </Labelled>
       <Labelled label="State/Province" name="state" problems={problems}>

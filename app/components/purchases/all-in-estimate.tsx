@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { AllInEstimate } from "~/services/purchases/estimate.server";
 import { formatUsd } from "~/utils/money";
+import { FieldMessage } from "~/components/field-message";
 import { InvoiceLines } from "./invoice-lines";
 import { PenaltyTerms } from "./penalty-terms";
 
@@ -18,6 +19,11 @@ export function AllInEstimateCard({
   estimate: AllInEstimate;
   action: string;
 }) {
+  const errors = estimate.errors;
+  const invalid = (name: keyof typeof errors) =>
+    errors[name]
+      ? { "aria-invalid": true as const, "aria-describedby": `all-in-${name}-error` }
+      : {};
   return (
     <section
       id="all-in"
@@ -33,29 +39,46 @@ export function AllInEstimateCard({
         preventScrollReset
         className="mt-2 grid gap-2 sm:grid-cols-3"
       >
-        <label className="text-sm">
-          <span className="font-semibold">If I win at ($)</span>
-          <input name="bid" defaultValue={estimate.bid} inputMode="decimal" className={field} />
-        </label>
-        <label className="text-sm">
-          <span className="font-semibold">Most I will pay all in ($)</span>
-          <input
-            name="budget"
-            defaultValue={estimate.budget}
-            inputMode="decimal"
-            className={field}
-          />
-        </label>
-        <label className="text-sm">
-          <span className="font-semibold">Ship to (ZIP, or city, ST)</span>
-          <input
-            name="to"
-            defaultValue={estimate.to}
-            placeholder="75201 or Dallas, TX"
-            autoComplete="postal-code"
-            className={field}
-          />
-        </label>
+        <div className="text-sm">
+          <label>
+            <span className="font-semibold">If I win at ($)</span>
+            <input
+              name="bid"
+              defaultValue={estimate.bid}
+              inputMode="decimal"
+              className={field}
+              {...invalid("bid")}
+            />
+          </label>
+          <FieldMessage id="all-in-bid-error" errors={errors.bid} />
+        </div>
+        <div className="text-sm">
+          <label>
+            <span className="font-semibold">Most I will pay all in ($)</span>
+            <input
+              name="budget"
+              defaultValue={estimate.budget}
+              inputMode="decimal"
+              className={field}
+              {...invalid("budget")}
+            />
+          </label>
+          <FieldMessage id="all-in-budget-error" errors={errors.budget} />
+        </div>
+        <div className="text-sm">
+          <label>
+            <span className="font-semibold">Ship to (ZIP, or city, ST)</span>
+            <input
+              name="to"
+              defaultValue={estimate.to}
+              placeholder="75201 or Dallas, TX"
+              autoComplete="postal-code"
+              className={field}
+              {...invalid("to")}
+            />
+          </label>
+          <FieldMessage id="all-in-to-error" errors={errors.to} />
+        </div>
         <button
           type="submit"
           className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold sm:col-span-3 sm:justify-self-start"
@@ -63,11 +86,6 @@ export function AllInEstimateCard({
           Work it out
         </button>
       </Form>
-      {estimate.error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {estimate.error}
-        </p>
-      ) : null}
       <div className="mt-3" data-testid="all-in">
         <p className="text-sm text-slate-600">
           If you win at {formatUsd(estimate.bidCents, "cents")}:

@@ -1,5 +1,5 @@
 // The Audit tab: what admins changed, newest first.
-import { AdminTable } from "~/components/admin/admin-tabs";
+import { AdminTable, TruncatedCell } from "~/components/admin/admin-tabs";
 import { LocalTime } from "~/components/local-time";
 
 type AuditRow = {
@@ -24,7 +24,7 @@ export function AuditTab({ entries }: { entries: AuditRow[] }) {
           <td className="whitespace-nowrap px-4 py-2">
             <LocalTime at={entry.createdAt} />
           </td>
-          <td className="px-4 py-2">{entry.adminEmail}</td>
+          <TruncatedCell value={entry.adminEmail} />
           <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
           <td className="px-4 py-2 font-mono text-xs">{entry.target}</td>
           <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.before}</td>

@@ -1,5 +1,5 @@
 // The Early Access tab: the prelaunch signups, with a CSV export.
-import { AdminTable } from "~/components/admin/admin-tabs";
+import { AdminTable, TruncatedCell } from "~/components/admin/admin-tabs";
 import { LocalTime } from "~/components/local-time";
 
 type SignupRow = { id: string; name: string; email: string; source: string; createdAt: string };
@@ -22,10 +22,10 @@ export function EarlyAccessTab({ signups }: { signups: SignupRow[] }) {
       >
         {signups.map((signup) => (
           <tr key={signup.id} className="border-t border-slate-100">
-            <td className="px-4 py-2">{signup.name}</td>
-            <td className="px-4 py-2">{signup.email}</td>
-            <td className="px-4 py-2">{signup.source}</td>
-            <td className="px-4 py-2">
+            <TruncatedCell value={signup.name} />
+            <TruncatedCell value={signup.email} />
+            <TruncatedCell value={signup.source} />
+            <td className="whitespace-nowrap px-4 py-2">
               <LocalTime at={signup.createdAt} style="day" />
             </td>
             <td className="px-4 py-2">

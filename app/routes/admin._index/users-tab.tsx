@@ -1,6 +1,6 @@
 // The Users tab: search by name or e-mail, newest first, a page at a time.
 import { Form, Link } from "@remix-run/react";
-import { AdminTable } from "~/components/admin/admin-tabs";
+import { AdminTable, TruncatedCell } from "~/components/admin/admin-tabs";
 import { LocalTime } from "~/components/local-time";
 
 type UserRow = {
@@ -49,8 +49,8 @@ export function UsersTab({
       >
         {users.map((user) => (
           <tr key={user.id} className="border-t border-slate-100">
-            <td className="px-4 py-2">{user.name}</td>
-            <td className="px-4 py-2">{user.email}</td>
+            <TruncatedCell value={user.name} />
+            <TruncatedCell value={user.email} />
             <td className="px-4 py-2 capitalize">{user.role}</td>
             <td className="px-4 py-2">
               <span
@@ -61,7 +61,7 @@ export function UsersTab({
                 {user.verified ? "Verified" : "Pending"}
               </span>
             </td>
-            <td className="px-4 py-2">
+            <td className="whitespace-nowrap px-4 py-2">
               <LocalTime at={user.createdAt} style="day" />
             </td>
             <td className="px-4 py-2">

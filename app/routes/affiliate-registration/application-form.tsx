@@ -106,7 +106,10 @@ export function ApplicationForm() {
         <FieldError id={fields.serviceAreas.errorId} errors={fields.serviceAreas.errors} />
       </div>
       <LicenceUpload
-        serverError={(form.allErrors as Record<string, string[] | undefined>).licenseDocument}
+        serverError={
+          (form.allErrors as Record<string, string[] | undefined>).licenseDocument ??
+          fields.licenseDocumentState.errors
+        }
       />
       <div>
         <label className="inline-flex items-start gap-2 text-sm">

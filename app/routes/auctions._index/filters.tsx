@@ -1,16 +1,32 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import type { AuctionFilterOptions } from "~/services/auctions/filter-options.server";
+import type { IgnoredAuctionFilter } from "~/services/auctions/lots.server";
 import {
   AUCTION_HOUSE_OPTIONS,
-  DAMAGE_OPTIONS,
-  LOCATION_OPTIONS,
-  MAKE_OPTIONS,
-  TITLE_OPTIONS,
+  facetLabel,
+  optionsWithChosen,
+  type FacetOption,
 } from "~/services/auctions/options";
 import type { AuctionQuery } from "~/services/auctions/schemas";
 
-/** The list's filters: a plain GET form, so they work without JavaScript and in the address. */
-export function AuctionFilters({ query }: { query: AuctionQuery }) {
+type Problems = Partial<Record<keyof AuctionQuery, IgnoredAuctionFilter>>;
+
+/**
+ * The list's filters: a plain GET form, so they work without JavaScript and in the address. The
+ * choices are the open lots' own, with counts; a value the search left out stays in its field
+ * with the reason under it.
+ */
+export function AuctionFilters({
+  query,
+  options,
+  ignored = [],
+}: {
+  query: AuctionQuery;
+  options: AuctionFilterOptions;
+  ignored?: IgnoredAuctionFilter[];
+}) {
   const location = useLocation();
+  const problems: Problems = Object.fromEntries(ignored.map((filter) => [filter.key, filter]));
   return (
     <Form
       key={location.search}
@@ -19,7 +35,12 @@ export function AuctionFilters({ query }: { query: AuctionQuery }) {
       className="mt-5 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       aria-label="Filter auctions"
     >
-      <Select label="Auction house" name="auctionHouse" value={query.auctionHouse}>
+      <Select
+        label="Auction house"
+        name="auctionHouse"
+        value={query.auctionHouse}
+        problems={problems}
+      >
         <option value="">All Houses</option>
         {AUCTION_HOUSE_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
@@ -27,77 +48,66 @@ export function AuctionFilters({ query }: { query: AuctionQuery }) {
           </option>
         ))}
       </Select>
-      <Select label="Make" name="make" value={query.make}>
+      <Select label="Make" name="make" value={query.make} problems={problems}>
         <option value="">All Makes</option>
-        {MAKE_OPTIONS.map((make) => (
-          <option key={make} value={make}>
-            {make}
-          </option>
-        ))}
-        {query.make && !(MAKE_OPTIONS as readonly string[]).includes(query.make) ? (
-          <option value={query.make}>{query.make}</option>
-        ) : null}
+        <FacetOptions options={optionsWithChosen(options.makes, query.make)} />
       </Select>
-      <Select label="Damage type" name="damageType" value={query.damageType}>
+      <Select label="Damage type" name="damageType" value={query.damageType} problems={problems}>
         <option value="">All Damage Types</option>
-        {DAMAGE_OPTIONS.map((d) => (
-          <option key={d} value={d}>
-            {d}
-          </option>
-        ))}
+        <FacetOptions options={optionsWithChosen(options.damageTypes, query.damageType)} />
       </Select>
-      <Select label="Location" name="location" value={query.location}>
+      <Select label="Location" name="location" value={query.location} problems={problems}>
         <option value="">All Locations</option>
-        {LOCATION_OPTIONS.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <FacetOptions options={optionsWithChosen(options.states, query.location)} />
       </Select>
-      <label className="flex flex-col text-sm font-semibold">
-        Search make, model or VIN
-        <input
-          type="search"
-          name="search"
-          defaultValue={query.search ?? ""}
-          className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
-        />
-      </label>
+      <Input
+        label="Search make, model or VIN"
+        name="search"
+        type="search"
+        value={query.search}
+        problems={problems}
+      />
       <details
         className="sm:col-span-2 lg:col-span-5"
-        open={Boolean(query.yearMin || query.yearMax || query.titleType || query.runsDrives)}
+        open={Boolean(
+          query.yearMin ||
+          query.yearMax ||
+          query.titleType ||
+          query.runsDrives ||
+          problems.yearMin ||
+          problems.yearMax ||
+          problems.titleType ||
+          problems.runsDrives,
+        )}
       >
         <summary className="cursor-pointer text-sm font-semibold text-brand-700">
           More Filters
         </summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <label className="flex flex-col text-sm font-semibold">
-            Year from
-            <input
-              type="number"
-              name="yearMin"
-              defaultValue={query.yearMin ?? ""}
-              className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
-            />
-          </label>
-          <label className="flex flex-col text-sm font-semibold">
-            Year to
-            <input
-              type="number"
-              name="yearMax"
-              defaultValue={query.yearMax ?? ""}
-              className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
-            />
-          </label>
-          <Select label="Title type" name="titleType" value={query.titleType}>
+          <Input
+            label="Year from"
+            name="yearMin"
+            inputMode="numeric"
+            value={query.yearMin}
+            problems={problems}
+          />
+          <Input
+            label="Year to"
+            name="yearMax"
+            inputMode="numeric"
+            value={query.yearMax}
+            problems={problems}
+          />
+          <Select label="Title type" name="titleType" value={query.titleType} problems={problems}>
             <option value="">All Titles</option>
-            {TITLE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <FacetOptions options={optionsWithChosen(options.titleTypes, query.titleType)} />
           </Select>
-          <Select label="Runs/drives" name="runsDrives" value={query.runsDrives}>
+          <Select
+            label="Runs/drives"
+            name="runsDrives"
+            value={query.runsDrives}
+            problems={problems}
+          >
             <option value="">Any</option>
             <option value="yes">Runs and drives</option>
             <option value="no">Does not run</option>
@@ -119,27 +129,98 @@ export function AuctionFilters({ query }: { query: AuctionQuery }) {
   );
 }
 
+function FacetOptions({ options }: { options: FacetOption[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {facetLabel(option)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+const errorId = (name: string) => `filter-${name}-error`;
+
+/** The field's invalid state and its message, when the search left its value out. */
+function problemProps(name: keyof AuctionQuery, problems: Problems) {
+  return problems[name] ? { "aria-invalid": true as const, "aria-describedby": errorId(name) } : {};
+}
+
+function Problem({ name, problems }: { name: keyof AuctionQuery; problems: Problems }) {
+  const problem = problems[name];
+  return problem ? (
+    <p id={errorId(name)} className="mt-1 text-sm font-normal text-red-700">
+      {problem.problem}
+    </p>
+  ) : null;
+}
+
+function Input({
+  label,
+  name,
+  value,
+  problems,
+  type = "text",
+  inputMode,
+}: {
+  label: string;
+  name: keyof AuctionQuery;
+  value: string | number | undefined;
+  problems: Problems;
+  type?: "text" | "search";
+  inputMode?: "numeric";
+}) {
+  const problem = problems[name];
+  return (
+    <div className="flex min-w-0 flex-col">
+      <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={`filter-${name}`}
+        type={type}
+        name={name}
+        inputMode={inputMode}
+        // a value the search left out is shown as typed, so it can be corrected
+        defaultValue={problem ? problem.value : (value ?? "")}
+        {...problemProps(name, problems)}
+        className="mt-1 min-w-0 rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
+      />
+      <Problem name={name} problems={problems} />
+    </div>
+  );
+}
+
 function Select({
   label,
   name,
   value,
+  problems,
   children,
 }: {
   label: string;
-  name: string;
+  name: keyof AuctionQuery;
   value: string | undefined;
+  problems: Problems;
   children: React.ReactNode;
 }) {
   return (
-    <label className="flex flex-col text-sm font-semibold">
-      {label}
+    <div className="flex min-w-0 flex-col">
+      <label htmlFor={`filter-${name}`} className="text-sm font-semibold">
+        {label}
+      </label>
       <select
+        id={`filter-${name}`}
         name={name}
         defaultValue={value ?? ""}
-        className="mt-1 rounded-md border border-slate-300 px-3 py-2 font-normal"
+        {...problemProps(name, problems)}
+        className="mt-1 min-w-0 rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
       >
         {children}
       </select>
-    </label>
+      <Problem name={name} problems={problems} />
+    </div>
   );
 }

@@ -10,7 +10,12 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
 import { useLiveList } from "~/components/auctions/live-lot";
-import { parseAuctionQuery, searchLots } from "~/services/auctions/lots.server";
+import {
+  auctionQueryString,
+  lenientAuctionQuery,
+  searchLots,
+} from "~/services/auctions/lots.server";
+import { auctionFilterOptions } from "~/services/auctions/filter-options.server";
 import type { AuctionVehicle } from "~/services/auctions/types";
 import { buyingPower } from "~/services/auctions/buying-power.server";
 import { REFRESH_MS } from "~/services/auctions/rules";
@@ -31,14 +36,23 @@ export const meta: MetaFunction = () => [{ title: "Live Auctions · BidYard" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const query = parseAuctionQuery(url.searchParams);
-  if (!query) {
-    throw new Response("Those filters are not valid. Please adjust them and search again.", {
-      status: 400,
-    });
-  }
-  const [page, bidder] = await Promise.all([searchLots(query, user.id), buyingPower(user)]);
-  return { ...page, query, bidder };
+  // A value a person typed that cannot be used is left out and named under its field, never a
+  // page of its own (docs/decisions/2804).
+  const { query, ignored, notices } = lenientAuctionQuery(url.searchParams);
+  const [page, bidder, options] = await Promise.all([
+    searchLots(query, user.id),
+    buyingPower(user),
+    auctionFilterOptions(),
+  ]);
+  return {
+    ...page,
+    query,
+    ignored,
+    notices,
+    options,
+    bidder,
+    savedQuery: auctionQueryString(query),
+  };
 }
 
 type Notice = { title: string; description: string; type: "success" | "info" | "error" };
@@ -136,8 +150,25 @@ export default function AuctionsPage() {
       </p>
       <BuyingPowerFigure available={data.bidder.available} className="mt-2 text-sm" />
 
-      <AuctionFilters query={data.query} />
-      <SaveSearchForm scope="auctions" search={location.search} className="mt-3" />
+      <AuctionFilters query={data.query} options={data.options} ignored={data.ignored} />
+      <SaveSearchForm scope="auctions" search={data.savedQuery} className="mt-3" />
+      {data.ignored.length > 0 || data.notices.length > 0 ? (
+        <div
+          role="status"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {data.ignored.length > 0 ? (
+            <p className="font-semibold">
+              {data.ignored.length === 1
+                ? "One filter could not be used, so these results leave it out (see the field above)."
+                : `${data.ignored.length} filters could not be used, so these results leave them out (see the fields above).`}
+            </p>
+          ) : null}
+          {data.notices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+        </div>
+      ) : null}
 
       <p className="mt-5 font-semibold" aria-live="polite">
         {data.total.toLocaleString("en-US")} {data.total === 1 ? "auction" : "auctions"} found

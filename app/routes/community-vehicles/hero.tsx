@@ -1,9 +1,18 @@
 import { Link } from "@remix-run/react";
 import { VehicleAutoFinder } from "~/components/listings/search-forms";
 import type { ListingFilters } from "~/services/listings/schemas";
+import type { FacetOption } from "~/services/auctions/options";
 
 /** The top of /community-vehicles: what the page is, three ways in, and the quick finder. */
-export function CommunityHero({ filters, years }: { filters: ListingFilters; years: number[] }) {
+export function CommunityHero({
+  filters,
+  years,
+  makes,
+}: {
+  filters: ListingFilters;
+  years: number[];
+  makes: FacetOption[];
+}) {
   return (
     <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.2fr_1fr]">
@@ -33,7 +42,7 @@ export function CommunityHero({ filters, years }: { filters: ListingFilters; yea
             </Link>
           </div>
         </div>
-        <VehicleAutoFinder filters={filters} years={years} />
+        <VehicleAutoFinder filters={filters} years={years} makes={makes} />
       </div>
     </section>
   );

@@ -21,6 +21,7 @@ export function Results({
   loading,
   returnTo,
   signedIn,
+  conversion,
 }: {
   total: number;
   totalCapped: boolean;
@@ -36,6 +37,8 @@ export function Results({
   loading: boolean;
   returnTo: string;
   signedIn: boolean;
+  /** How "≈" prices were worked out: the buyer's currency and the dated rates. */
+  conversion: string;
 }) {
   return (
     <section id="results" aria-labelledby="results-heading">
@@ -50,6 +53,11 @@ export function Results({
           </Link>
         ) : null}
       </div>
+      {listings.some((listing) => listing.converted) ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="conversion-note">
+          {conversion}
+        </p>
+      ) : null}
       {notices.map((notice) => (
         <p key={notice} role="status" className="mt-2 text-sm text-amber-800">
           {notice}

@@ -20,13 +20,17 @@ import {
   ListingNotFoundError,
   isListingCursor,
   lenientListingFilters,
+  listingQueryString,
   searchListings,
   setFavorite,
   type ListingCard,
 } from "~/services/listings/listings.server";
 import { getUser, requireUser } from "~/services/accounts/session.server";
+import { ratesInForce } from "~/services/listings/exchange-rates.server";
+import { listingFilterOptions } from "~/services/listings/filter-options.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { finderYears } from "~/services/listings/fields";
+import { CURRENCY_NAMES, finderYears } from "~/services/listings/fields";
+import { describeRates } from "~/services/listings/exchange-rates";
 import { BAD_CURSOR_NOTICE, favoriteToast } from "~/services/listings/messages";
 import { safeRedirect } from "~/http/http.server";
 import { useOptionalUser } from "~/services/accounts/use-user";
@@ -45,16 +49,29 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
-  const { filters, ignored } = lenientListingFilters(url.searchParams);
+  const { filters, ignored, notices: rangeNotices } = lenientListingFilters(url.searchParams);
   // A page link is shared and edited by hand: a cursor that is not ours shows the first page.
   const asked = url.searchParams.get("cursor") || null;
   const cursor = asked && isListingCursor(asked) ? asked : null;
-  const notice = asked && !cursor ? BAD_CURSOR_NOTICE : null;
-  const [page, allowance] = await Promise.all([
+  const notices = [...rangeNotices, ...(asked && !cursor ? [BAD_CURSOR_NOTICE] : [])];
+  const [page, allowance, options, rates] = await Promise.all([
     searchListings(filters, { cursor, viewerId: user?.id }),
     user ? listingAllowance(user.id) : null,
+    listingFilterOptions(),
+    ratesInForce(),
   ]);
-  return { filters, ignored, page, cursor, notice, allowance, years: finderYears() };
+  return {
+    filters,
+    ignored,
+    page,
+    cursor,
+    notices,
+    allowance,
+    options,
+    rates,
+    years: finderYears(),
+    savedQuery: listingQueryString(filters),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -110,7 +127,7 @@ function useAccumulatedPages(page: LoaderData["page"], search: string) {
 }
 
 export default function CommunityVehicles() {
-  const { filters, ignored, page, cursor, notice, allowance, years } =
+  const { filters, ignored, page, cursor, notices, allowance, options, rates, years, savedQuery } =
     useLoaderData<typeof loader>();
   const user = useOptionalUser();
   const location = useLocation();
@@ -127,12 +144,10 @@ export default function CommunityVehicles() {
 
   return (
     <>
-      <CommunityHero filters={filters} years={years} />
+      <CommunityHero filters={filters} years={years} makes={options.makes} />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {user && allowance ? <ListingDashboard allowance={allowance} /> : null}
-        {user ? (
-          <SaveSearchForm scope="community" search={location.search} className="mt-6" />
-        ) : null}
+        {user ? <SaveSearchForm scope="community" search={savedQuery} className="mt-6" /> : null}
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
           {/* Small screens fold the filters behind a toggle (a checkbox: works without JS). */}
@@ -151,7 +166,13 @@ export default function CommunityVehicles() {
               <span aria-hidden="true">▾</span>
             </label>
             <div className="mt-2 hidden peer-checked:block lg:mt-0 lg:block">
-              <VehicleFilters filters={filters} ignored={ignored} key={location.search} />
+              <VehicleFilters
+                filters={filters}
+                ignored={ignored}
+                options={options}
+                rates={rates}
+                key={location.search}
+              />
             </div>
           </div>
 
@@ -159,7 +180,7 @@ export default function CommunityVehicles() {
             total={page.total}
             totalCapped={page.totalCapped}
             firstPageHref={cursor ? `/community-vehicles?${firstPageParams}` : null}
-            notices={notice ? [notice] : []}
+            notices={notices}
             ignored={ignored}
             searching={searching}
             listings={listings}
@@ -168,6 +189,7 @@ export default function CommunityVehicles() {
             loading={loading}
             returnTo={returnTo}
             signedIn={Boolean(user)}
+            conversion={`≈ prices are in ${CURRENCY_NAMES[filters.currency ?? "USD"]}, at ${describeRates(rates)}.`}
           />
         </div>
       </div>

@@ -1,8 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
-import { DEPOSIT_PRESETS, MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
+import { DEPOSIT_PRESETS } from "~/services/deposits/rules";
 import { depositPageSchema } from "~/services/deposits/schemas";
 import { textInputProps } from "./input-props";
 
@@ -10,13 +9,10 @@ import { textInputProps } from "./input-props";
 export function AmountSection({
   chosenAmount,
   lastResult,
-  hydrated,
 }: {
   chosenAmount: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
-  hydrated: boolean;
 }) {
-  const [customText, setCustomText] = useState("");
   const [customForm, customFields] = useForm({
     id: "custom-amount",
     lastResult,
@@ -24,9 +20,6 @@ export function AmountSection({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
   });
-  const customNumber = Number(customText.replace(/[$,]/g, ""));
-  const setAmountDisabled =
-    hydrated && (customText.trim() === "" || !(customNumber >= MIN_DEPOSIT_CENTS / 100));
 
   return (
     <section aria-labelledby="amount-heading" className="mt-8">
@@ -70,12 +63,11 @@ export function AmountSection({
               inputMode="decimal"
               autoComplete="off"
               placeholder="400.00"
-              onChange={(event) => setCustomText(event.currentTarget.value)}
               className="w-full min-w-0 rounded-md border border-slate-300 px-2 py-1.5"
             />
+            {/* Never greyed out: a press with a wrong amount says what is wrong under the field. */}
             <button
               type="submit"
-              disabled={setAmountDisabled}
               className="whitespace-nowrap rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
             >
               Set Amount

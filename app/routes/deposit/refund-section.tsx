@@ -4,6 +4,7 @@ import { Form } from "@remix-run/react";
 import { refundReasons } from "~/services/deposits/rules";
 import { depositPageSchema } from "~/services/deposits/schemas";
 import { formatUsd } from "~/utils/money";
+import { FieldMessage } from "~/components/field-message";
 import { textInputProps } from "./input-props";
 
 /**
@@ -53,7 +54,8 @@ export function RefundSection({
           {...getFormProps(refundForm)}
           className="mt-3 rounded-xl border border-slate-200 bg-white p-4"
         >
-          <input type="hidden" name="intent" value="refund" />
+          {/* The first press asks for a confirmation naming the amount and where it goes. */}
+          <input type="hidden" name="intent" value="refund-review" />
           <label htmlFor={refundFields.refundAmount.id} className="block text-sm font-semibold">
             Refund amount (USD)
           </label>
@@ -69,18 +71,13 @@ export function RefundSection({
               disabled={busy}
               className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
             >
-              Refund
+              Review refund
             </button>
           </div>
-          {refundFields.refundAmount.errors ? (
-            <p
-              id={refundFields.refundAmount.errorId}
-              role="alert"
-              className="mt-2 text-sm text-red-700"
-            >
-              {refundFields.refundAmount.errors[0]}
-            </p>
-          ) : null}
+          <FieldMessage
+            id={refundFields.refundAmount.errorId}
+            errors={refundFields.refundAmount.errors}
+          />
         </Form>
       )}
     </section>

@@ -10,7 +10,13 @@ import { useActionData, useLoaderData, useNavigation, useRevalidator } from "@re
 import { useState } from "react";
 import { NoticeToast, type Notice } from "~/components/deposit/notice";
 import { DepositBalance, DepositHistory, TrustBadges } from "~/components/deposit/summary";
-import { depositPageData, refundDeposit, startDeposit } from "~/services/deposits/deposits.server";
+import {
+  depositPageData,
+  refundDeposit,
+  reviewRefund,
+  startDeposit,
+  type RefundReview,
+} from "~/services/deposits/deposits.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -28,6 +34,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { AmountSection } from "./amount-section";
 import { PaymentSection } from "./payment-section";
 import { RefundSection } from "./refund-section";
+import { RefundConfirmationDialog, RefundConfirmationPage } from "./refund-confirmation";
 
 const PAYPAL = ["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
 export const handle = {
@@ -74,6 +81,17 @@ async function act({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   if (value.intent === "choose") return redirect(`/deposit?amount=${value.amount}#payment`);
+
+  if (value.intent === "refund-review") {
+    // The confirmation step: what would go back and where, nothing moved (docs/decisions/2808).
+    try {
+      const review = await reviewRefund(user.id, value.refundAmount);
+      return data({ intent, result: submission.reply(), review });
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      return data({ intent, result: replyFor(submission, error) }, { status: error.status });
+    }
+  }
 
   await consumeRateLimit(request, "payment", user.id);
   if (value.intent === "pay") {
@@ -136,6 +154,13 @@ export default function DepositPage() {
   // this page adds what only the PayPal buttons know.
   const notice: Notice | null = clientNotice;
   const busy = navigation.state !== "idle";
+  const review =
+    actionData && "review" in actionData && actionData.review
+      ? (actionData.review as RefundReview)
+      : null;
+
+  // Without JavaScript the confirmation is a page of its own; with it, a dialog over this one.
+  if (review && !hydrated) return <RefundConfirmationPage review={review} />;
 
   return (
     <div className="mx-auto max-w-5xl px-3 py-8 sm:px-6">
@@ -154,7 +179,6 @@ export default function DepositPage() {
       <AmountSection
         chosenAmount={page.chosenAmount}
         lastResult={actionData?.intent === "choose" ? actionData.result : undefined}
-        hydrated={hydrated}
       />
 
       {page.chosenAmount ? (
@@ -178,9 +202,14 @@ export default function DepositPage() {
         <DepositHistory history={page.history} />
         <RefundSection
           refund={page.refund}
-          lastResult={actionData?.intent === "refund" ? actionData.result : undefined}
+          lastResult={
+            actionData?.intent === "refund" || actionData?.intent === "refund-review"
+              ? actionData.result
+              : undefined
+          }
           busy={busy}
         />
+        {review ? <RefundConfirmationDialog review={review} busy={busy} /> : null}
       </div>
 
       <NoticeToast notice={notice} />

@@ -11,6 +11,9 @@ export const APPLICATION_MESSAGES = {
   agreeToTerms: "You must agree to the terms",
 } as const;
 
+/** A business phone that is not a phone number ("call me maybe"). */
+export const BUSINESS_PHONE_FORMAT = "Enter a phone number, like 214-555-0100";
+
 export const ALREADY_APPLIED =
   "You have already applied to the affiliate programme. One application per account.";
 export const APPROVAL_REQUIRED =
@@ -19,6 +22,14 @@ export const APPROVAL_REQUIRED =
 export const LICENCE_UPLOADED =
   "Document Uploaded: Your business documentation has been uploaded successfully.";
 export const LICENCE_FAILED = "Upload Error: Failed to process document upload. Please try again.";
+/** A file that no retry can make pass (its size, its type, its content): the reason follows. */
+export const LICENCE_REFUSED = "Upload Error: This file cannot be used.";
+/** The application waits while a chosen document failed or is still on its way. */
+export const LICENCE_BLOCKS = {
+  failed:
+    "Your document did not upload. Choose a PDF, JPG or PNG file of up to 10 MB, or remove the file to apply without one.",
+  uploading: "Wait for your document to finish uploading.",
+} as const;
 
 export const CLAIM_FAILED =
   "Failed to Claim: Failed to claim service order. It may have been claimed by another provider.";

@@ -1,7 +1,12 @@
 import * as z from "zod";
 import { EXPORT_PORTS, findCityByLabel } from "~/services/affiliates/us-cities";
 import { isZipCode } from "./zip-format";
-import { APPLICATION_MESSAGES, TRANSPORT_MESSAGES } from "./messages";
+import {
+  APPLICATION_MESSAGES,
+  BUSINESS_PHONE_FORMAT,
+  LICENCE_BLOCKS,
+  TRANSPORT_MESSAGES,
+} from "./messages";
 import { ORDER_INTENTS } from "./rules";
 
 export const SERVICE_TYPE_OPTIONS = [
@@ -16,6 +21,18 @@ export function splitServiceAreas(value: string | string[]): string[] {
 }
 
 const M = APPLICATION_MESSAGES;
+
+/**
+ * A phone number as people write one: 7 to 15 digits (E.164's most), with an optional leading +,
+ * spaces, dots, dashes, slashes and brackets between them, and an optional extension
+ * ("x 12", "ext. 12"). Words and symbols are not a phone number.
+ */
+export function isPhoneNumber(value: string) {
+  const match = /^(\+?[\d\s().\/-]+?)(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?$/i.exec(value.trim());
+  if (!match) return false;
+  const digits = match[1].replace(/\D/g, "").length;
+  return digits >= 7 && digits <= 15;
+}
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
@@ -35,7 +52,10 @@ export const AffiliateApplicationSchema = z.object({
     )
     .transform((types) => [...new Set(types)])
     .refine((types) => types.length > 0, M.serviceTypes),
-  businessPhone: required(M.businessPhone, 40),
+  businessPhone: required(M.businessPhone, 40).refine(
+    (phone) => phone === "" || isPhoneNumber(phone),
+    BUSINESS_PHONE_FORMAT,
+  ),
   businessEmail: z
     .string({ error: M.businessEmail })
     .trim()
@@ -56,8 +76,21 @@ export const AffiliateApplicationSchema = z.object({
   ),
 });
 
-/** The Apply to Join form adds the terms checkbox. */
+/**
+ * The Apply to Join form adds the terms checkbox, and (with JS, where the document uploads on its
+ * own) the state of a chosen document that is not there yet: "failed" or "uploading" blocks the
+ * application until a document is there or the choice is removed (docs/decisions/2803).
+ */
 export const AffiliateApplicationFormSchema = AffiliateApplicationSchema.extend({
+  licenseDocumentState: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z
+      .undefined({
+        error: (issue) =>
+          issue.input === "uploading" ? LICENCE_BLOCKS.uploading : LICENCE_BLOCKS.failed,
+      })
+      .optional(),
+  ),
   agreeToTerms: z.preprocess(
     (value) => value === true || value === "on" || value === "true",
     z.literal(true, { error: M.agreeToTerms }),
@@ -188,8 +221,12 @@ const payout = z.preprocess(
   z
     .string()
     .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, "Payout in dollars, e.g. 450 or 450.00")
-    .refine((value) => Number(value) > 0 && Number(value) <= 100000, "Between $0.01 and $100,000")
+    .regex(/^\d+(\.\d{1,2})?$/, { message: "Payout in dollars, e.g. 450 or 450.00", abort: true })
+    .refine(
+      (value) => value.replace(/^0+(?=\d)/, "").length <= 9 && Number(value) <= 100000,
+      "At most $100,000",
+    )
+    .refine((value) => Number(value) > 0, "At least $0.01")
     .optional(),
 );
 

@@ -8,6 +8,7 @@ import { sequelize } from "~/models/db.server";
 import { whereFor } from "~/services/auctions/lots.server";
 import { ENDING_SOON_MS } from "~/services/auctions/rules";
 import { filterClause } from "~/services/listings/search.server";
+import { ratesInForce } from "~/services/listings/exchange-rates.server";
 import { now } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 import { queueMail } from "~/platform/mail/outbox.server";
@@ -52,7 +53,7 @@ async function newItems(search: SearchRow, transaction: Transaction): Promise<It
     );
   }
   const bind: unknown[] = [];
-  const where = filterClause(filters.community!, bind);
+  const where = filterClause(filters.community!, bind, await ratesInForce());
   bind.push(search.after_id, search.user_id);
   return sequelize.query<Item>(
     `SELECT l.id::text AS id, l.title FROM listings l
@@ -132,10 +133,12 @@ async function matchSearch(searchId: string, seenCheckedAt: string | null) {
               ? `New match for “${search.label}”: ${alerted[0].title}`
               : `${alerted.length} new matches for “${search.label}”`,
           content: {
-            paragraphs: [
-              `New for your saved search “${search.label}”:`,
-              ...alerted.map((item) => `${item.title}: ${appUrl(itemPath(search.scope, item.id))}`),
-            ],
+            paragraphs: [`New for your saved search “${search.label}”:`],
+            // Each match is a link to its own page (docs/decisions/2807).
+            links: alerted.map((item) => ({
+              label: item.title,
+              url: appUrl(itemPath(search.scope, item.id)),
+            })),
             action: {
               label: "See all matches",
               url: appUrl(savedSearchHref(search.scope, search.query)),

@@ -12,3 +12,13 @@ export const SEARCH_ALREADY_SAVED: Toast = {
 };
 export const SEARCH_DELETED: Toast = { title: "Saved search deleted", type: "success" };
 export const SEARCH_UPDATED: Toast = { title: "Saved search updated", type: "success" };
+export const SEARCH_EMAIL_ON: Toast = {
+  title: "E-mail on",
+  description: "New matches for this search are e-mailed to you again.",
+  type: "success",
+};
+export const SEARCH_NOT_SAVED: Toast = {
+  title: "Search not saved",
+  description: "That search cannot be saved.",
+  type: "error",
+};

@@ -56,6 +56,11 @@ const LABEL_ORDER = [
   "country",
 ];
 
+/** "$15000", or "15000 MXN" for a range in another currency. */
+function amountIn(value: string, currency: string | null) {
+  return currency && currency !== "USD" ? `${value} ${currency}` : `$${value}`;
+}
+
 /** "Ford · F-150 · from 2018 · TX", or "All live auctions" for an empty filter. */
 export function describeSearch(scope: SavedSearchScope, params: URLSearchParams) {
   const parts: string[] = [];
@@ -65,8 +70,8 @@ export function describeSearch(scope: SavedSearchScope, params: URLSearchParams)
     if (key === "search") parts.push(`“${value}”`);
     else if (key === "yearMin") parts.push(`from ${value}`);
     else if (key === "yearMax") parts.push(`to ${value}`);
-    else if (key === "priceMin") parts.push(`from $${value}`);
-    else if (key === "priceMax") parts.push(`up to $${value}`);
+    else if (key === "priceMin") parts.push(`from ${amountIn(value, params.get("currency"))}`);
+    else if (key === "priceMax") parts.push(`up to ${amountIn(value, params.get("currency"))}`);
     else if (key === "runsDrives") parts.push(value === "yes" ? "runs and drives" : "non-runner");
     else parts.push(value.replace(/_/g, " "));
   }
@@ -138,15 +143,32 @@ export type SavedSearchView = {
   createdAt: string;
 };
 
+/**
+ * The person's saved searches. `email` is whether alerts for it are really mailed: off when the
+ * person stopped alert e-mails with an unsubscribe link, whatever the search's own switch says
+ * (docs/decisions/2807).
+ */
 export async function listSavedSearches(userId: string): Promise<SavedSearchView[]> {
   const rows = await sequelize.query<Omit<SavedSearchView, "createdAt"> & { createdAt: Date }>(
-    `SELECT s.id::text AS id, s.scope, s.query, s.label, s.email, s.created_at AS "createdAt",
+    `SELECT s.id::text AS id, s.scope, s.query, s.label,
+            s.email AND NOT EXISTS (SELECT 1 FROM mail_unsubscribes u
+                                     WHERE u.user_id = s.user_id AND u.topic = 'alerts') AS email,
+            s.created_at AS "createdAt",
             (SELECT count(*)::int FROM saved_search_matches m WHERE m.saved_search_id = s.id)
               AS matches
        FROM saved_searches s WHERE s.user_id = :userId ORDER BY s.id DESC`,
     { replacements: { userId }, type: QueryTypes.SELECT },
   );
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** When the person stopped alert e-mails with an unsubscribe link, or null. */
+export async function alertMailStoppedAt(userId: string): Promise<string | null> {
+  const [row] = await sequelize.query<{ created_at: Date }>(
+    "SELECT created_at FROM mail_unsubscribes WHERE user_id = :userId AND topic = 'alerts'",
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  return row ? row.created_at.toISOString() : null;
 }
 
 /** Deletes or changes one of the person's own saved searches; someone else's is a 404. */
@@ -156,17 +178,35 @@ export async function updateSavedSearch(
   change: "delete" | "email-on" | "email-off",
 ) {
   const replacements = { userId, id, email: change === "email-on" };
-  const [, affected] =
-    change === "delete"
-      ? await sequelize.query("DELETE FROM saved_searches WHERE id = :id AND user_id = :userId", {
-          replacements,
-        })
-      : await sequelize.query(
-          `UPDATE saved_searches SET email = :email, updated_at = now()
-            WHERE id = :id AND user_id = :userId`,
-          { replacements },
-        );
-  const count =
-    typeof affected === "number" ? affected : (affected as { rowCount?: number }).rowCount;
-  if (!count) throw new SavedSearchError("That saved search does not exist.", { status: 404 });
+  await sequelize.transaction(async (transaction) => {
+    const [, affected] =
+      change === "delete"
+        ? await sequelize.query("DELETE FROM saved_searches WHERE id = :id AND user_id = :userId", {
+            replacements,
+            transaction,
+          })
+        : await sequelize.query(
+            `UPDATE saved_searches SET email = :email, updated_at = now()
+              WHERE id = :id AND user_id = :userId`,
+            { replacements, transaction },
+          );
+    const count =
+      typeof affected === "number" ? affected : (affected as { rowCount?: number }).rowCount;
+    if (!count) throw new SavedSearchError("That saved search does not exist.", { status: 404 });
+    if (change !== "email-on") return;
+    // Asking for this search's e-mail after an unsubscribe undoes the unsubscribe for this search
+    // only: the others, which the unsubscribe showed as off, stay off (docs/decisions/2807).
+    const [, lifted] = await sequelize.query(
+      "DELETE FROM mail_unsubscribes WHERE user_id = :userId AND topic = 'alerts'",
+      { replacements, transaction },
+    );
+    const liftedCount =
+      typeof lifted === "number" ? lifted : (lifted as { rowCount?: number }).rowCount;
+    if (liftedCount)
+      await sequelize.query(
+        `UPDATE saved_searches SET email = false, updated_at = now()
+          WHERE user_id = :userId AND id <> :id AND email`,
+        { replacements, transaction },
+      );
+  });
 }

@@ -4,12 +4,13 @@ import { now } from "~/platform/clock.server";
 import {
   BID_TEXTS,
   bidMessage,
+  MAX_BID_CENTS,
   MIN_INCREMENT_CENTS,
   minimumBidLabel,
   SOFT_CLOSE_MS,
 } from "~/services/auctions/rules";
 import { MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
-import { centsToDecimal, parseCents } from "~/utils/money";
+import { centsToDecimal, parseCents, readTypedAmount } from "~/utils/money";
 import { UserError } from "~/utils/user-error";
 
 /** A rule the bid broke: the title and description people read, as a UserError. */
@@ -33,6 +34,7 @@ export const BID_ERRORS = {
   minimum: (minCents: number) =>
     new BidError(BID_TEXTS.minimum(minimumBidLabel(minCents)), 400, "amount"),
   cents: (field: "amount" | "maxAmount") => new BidError(BID_TEXTS.cents, 400, field),
+  tooLarge: (field: "amount" | "maxAmount") => new BidError(BID_TEXTS.tooLarge, 400, field),
   proxy: () => new BidError(BID_TEXTS.proxy, 400, "maxAmount"),
   funds: () => new BidError(BID_TEXTS.funds, 400, "amount"),
   ended: () => new BidError(BID_TEXTS.ended, 409),
@@ -95,17 +97,23 @@ function refusal(row: PlaceBidRow): BidError {
   }
 }
 
+/** A typed bid in cents; a refusal says the limit when the amount is only too large. */
+function typedBid(value: string, field: "amount" | "maxAmount") {
+  const read = readTypedAmount(value);
+  if ("problem" in read) throw BID_ERRORS.cents(field);
+  if (read.cents > MAX_BID_CENTS) throw BID_ERRORS.tooLarge(field);
+  return read.cents;
+}
+
 /** The bid's numbers, checked before any database call (a refusal throws a BidError). */
 export function checkBidInput(input: PlaceBidInput) {
-  const amount = parseCents(input.amount);
-  if (amount === null || amount <= 0) throw BID_ERRORS.cents("amount");
+  const amount = typedBid(input.amount, "amount");
+  if (amount <= 0) throw BID_ERRORS.cents("amount");
   let max = amount;
   if (input.isProxy) {
-    const parsed = parseCents(input.maxAmount ?? "");
     if (input.maxAmount === null || input.maxAmount === undefined || input.maxAmount === "")
       throw BID_ERRORS.proxy();
-    if (parsed === null) throw BID_ERRORS.cents("maxAmount");
-    max = parsed;
+    max = typedBid(input.maxAmount, "maxAmount");
   }
   const lotId = String(input.lotId);
   if (!/^\d{1,18}$/.test(lotId)) throw BID_ERRORS.notFound();

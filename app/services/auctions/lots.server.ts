@@ -106,13 +106,18 @@ export function whereFor(query: AuctionQuery) {
     clauses.push("l.year = :year");
     replacements.year = query.year;
   }
-  if (query.yearMin) {
+  // A range typed backwards (2025 to 2012) means the years between (docs/decisions/2804).
+  const [yearMin, yearMax] =
+    query.yearMin && query.yearMax && query.yearMin > query.yearMax
+      ? [query.yearMax, query.yearMin]
+      : [query.yearMin, query.yearMax];
+  if (yearMin) {
     clauses.push("l.year >= :yearMin");
-    replacements.yearMin = query.yearMin;
+    replacements.yearMin = yearMin;
   }
-  if (query.yearMax) {
+  if (yearMax) {
     clauses.push("l.year <= :yearMax");
-    replacements.yearMax = query.yearMax;
+    replacements.yearMax = yearMax;
   }
   if (query.damageType) {
     clauses.push("l.damage_type = :damageType");
@@ -168,6 +173,63 @@ const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.loca
 export function parseAuctionQuery(searchParams: URLSearchParams): AuctionQuery | null {
   const parsed = AuctionQuerySchema.safeParse(Object.fromEntries(searchParams));
   return parsed.success ? parsed.data : null;
+}
+
+/** A filter value the list page could not use: left out of the search, shown under its field. */
+export type IgnoredAuctionFilter = { key: keyof AuctionQuery; value: string; problem: string };
+
+export const AUCTION_QUERY_NOTICES = {
+  badCursor: "That page link is not valid any more, so this is the first page.",
+  swappedYears: (from: number, to: number) =>
+    `Year from ${from} to ${to} runs backwards, so these are the lots from ${to} to ${from}.`,
+} as const;
+
+/**
+ * The list page's reading of its query string: a value that does not parse (a 550-character
+ * search, a typo in a shared link) is left out rather than failing the page, and returned with
+ * its reason for the filter form; a backwards year range is turned round and named.
+ */
+export function lenientAuctionQuery(searchParams: URLSearchParams): {
+  query: AuctionQuery;
+  ignored: IgnoredAuctionFilter[];
+  notices: string[];
+} {
+  const raw = Object.fromEntries(searchParams);
+  const parsed = AuctionQuerySchema.safeParse(raw);
+  const ignored: IgnoredAuctionFilter[] = [];
+  const notices: string[] = [];
+  let query: AuctionQuery;
+  if (parsed.success) query = parsed.data;
+  else {
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      if (!problems.has(key)) problems.set(key, issue.message);
+    }
+    const cleaned = { ...raw };
+    for (const [key, problem] of problems) {
+      delete cleaned[key];
+      if (key === "cursor") notices.push(AUCTION_QUERY_NOTICES.badCursor);
+      else ignored.push({ key: key as keyof AuctionQuery, value: raw[key] ?? "", problem });
+    }
+    // Each field parses on its own, so what is left always parses.
+    query = AuctionQuerySchema.parse(cleaned);
+  }
+  if (query.yearMin && query.yearMax && query.yearMin > query.yearMax) {
+    notices.push(AUCTION_QUERY_NOTICES.swappedYears(query.yearMin, query.yearMax));
+    query = { ...query, yearMin: query.yearMax, yearMax: query.yearMin };
+  }
+  return { query, ignored, notices };
+}
+
+/** The query string of the filters in use (no page cursor): what "Save this search" keeps. */
+export function auctionQueryString(query: AuctionQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key === "cursor" || value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
 }
 
 /** The API's query string checked against the query set; a 400 UserError naming the problem. */

@@ -6,6 +6,9 @@ import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 /** Each bid must beat the current bid by at least this much (and proxies raise by it). */
 export const MIN_INCREMENT_CENTS = 50_00;
 
+/** The largest bid (or proxy maximum) anyone may type; more is refused by its size. */
+export const MAX_BID_CENTS = 10_000_000_00;
+
 /** A bid in a lot's last two minutes moves its end to two minutes after that bid. */
 export const SOFT_CLOSE_MS = 2 * 60 * 1000;
 
@@ -78,6 +81,10 @@ export const BID_TEXTS = {
     title: "Invalid Bid",
     description: "Enter an amount in dollars and cents (e.g. 1250.50).",
   },
+  tooLarge: {
+    title: "Invalid Bid",
+    description: `A bid is at most ${formatUsd(MAX_BID_CENTS, "cents")}.`,
+  },
   proxy: {
     title: "Invalid Proxy Bid",
     description: "Maximum proxy bid must be higher than initial bid.",
@@ -101,6 +108,7 @@ export const BID_MESSAGES = {
   minimum: (minLabel: string) => bidMessage(BID_TEXTS.minimum(minLabel)),
   amountMissing: bidMessage(BID_TEXTS.amountMissing),
   cents: bidMessage(BID_TEXTS.cents),
+  tooLarge: bidMessage(BID_TEXTS.tooLarge),
   proxy: bidMessage(BID_TEXTS.proxy),
   funds: bidMessage(BID_TEXTS.funds),
   maxMissing: "Enter your maximum.",

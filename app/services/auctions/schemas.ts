@@ -1,47 +1,62 @@
 import * as z from "zod";
-import { BID_MESSAGES } from "~/services/auctions/rules";
-import { parseCents } from "~/utils/money";
+import { AUCTION_HOUSES, DAMAGE_TYPES, TITLE_TYPES } from "~/services/auctions/options";
+import { BID_MESSAGES, MAX_BID_CENTS } from "~/services/auctions/rules";
+import { parseCents, readTypedAmount } from "~/utils/money";
 
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && (value.trim() === "" || value === "all") ? undefined : value;
-const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-const year = z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).optional());
+
+/** Why a filter value was left out; the list page shows it under its field. */
+export const AUCTION_FILTER_PROBLEMS = {
+  text: (max: number) => `Use at most ${max} characters`,
+  year: "Enter a year between 1900 and 2100",
+  state: "Use a two-letter state code",
+  choice: "Choose one of the listed options",
+} as const;
+
+const text = (max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, AUCTION_FILTER_PROBLEMS.text(max)).optional(),
+  );
+const year = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: AUCTION_FILTER_PROBLEMS.year })
+    .int(AUCTION_FILTER_PROBLEMS.year)
+    .min(1900, AUCTION_FILTER_PROBLEMS.year)
+    .max(2100, AUCTION_FILTER_PROBLEMS.year)
+    .optional(),
+);
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blankToUndefined, z.enum(values, AUCTION_FILTER_PROBLEMS.choice).optional());
 
 /**
  * The auction list's query: the filters of the list page and of GET /api/auctions and the auction
- * form of GET /api/vehicles, plus the More Filters. Unknown values are refused (400).
+ * form of GET /api/vehicles, plus the More Filters. The calls refuse a bad value (400); the list
+ * page leaves it out and says so under its field (lenientAuctionQuery).
  */
 export const AuctionQuerySchema = z.object({
-  auctionHouse: z.preprocess(blankToUndefined, z.enum(["copart", "iaai"]).optional()),
+  auctionHouse: choice(AUCTION_HOUSES),
   make: text(40),
   model: text(60),
   year,
   yearMin: year,
   yearMax: year,
-  damageType: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(["collision", "flood", "hail", "theft", "fire", "mechanical", "vandalism", "other"])
-      .optional(),
-  ),
+  damageType: choice(DAMAGE_TYPES),
   location: z.preprocess(
     blankToUndefined,
     z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, "Use a two-letter state code")
+      .regex(/^[A-Z]{2}$/, AUCTION_FILTER_PROBLEMS.state)
       .optional(),
   ),
-  titleType: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(["clean", "salvage", "rebuilt", "certificate_of_destruction", "parts_only", "other"])
-      .optional(),
-  ),
-  runsDrives: z.preprocess(blankToUndefined, z.enum(["yes", "no"]).optional()),
+  titleType: choice(TITLE_TYPES),
+  runsDrives: choice(["yes", "no"]),
   search: text(60),
-  status: z.preprocess(blankToUndefined, z.enum(["active", "ended"]).optional()),
+  status: choice(["active", "ended"]),
   cursor: z.preprocess(
     blankToUndefined,
     z
@@ -52,12 +67,19 @@ export const AuctionQuerySchema = z.object({
 });
 export type AuctionQuery = z.infer<typeof AuctionQuerySchema>;
 
+/** A typed bid: an amount in dollars and cents, and no more than MAX_BID_CENTS. */
 const money = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, BID_MESSAGES.cents);
+    .superRefine((value, ctx) => {
+      const read = readTypedAmount(value);
+      if ("problem" in read)
+        ctx.addIssue({ code: "custom", message: BID_MESSAGES.cents, continue: false });
+      else if (read.cents > MAX_BID_CENTS)
+        ctx.addIssue({ code: "custom", message: BID_MESSAGES.tooLarge, continue: false });
+    });
 
 /**
  * The bid form (dialog, lot page, no-JS page). With `limits` (the browser knows the lot's minimum

@@ -7,7 +7,12 @@ import { DepositEntry, type DepositEntryKind } from "~/models/deposit-entry.serv
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { User } from "~/models/user.server";
 import { fromCents, toCents, formatUsd } from "~/utils/money";
-import { DEPOSIT_MESSAGES, refundLimitMessage } from "~/services/deposits/rules";
+import {
+  canBidWith,
+  DEPOSIT_MESSAGES,
+  refundDestination,
+  refundLimitMessage,
+} from "~/services/deposits/rules";
 import { env } from "~/platform/env.server";
 import { gatewayFor, paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
 import { createTestGateway, decideTestOrder } from "~/platform/payments/test-gateway.server";
@@ -251,6 +256,65 @@ export type RefundOutcome = {
 };
 
 /**
+ * Which captures `wanted` cents go back to, newest first; a DepositError (on refundAmount) when
+ * more is asked than is unheld or than the provider can return. Under the user's lock when
+ * refunding; without one for the review shown before (which the refund checks again).
+ */
+async function planRefund(userId: string, wanted: number, transaction?: Transaction) {
+  const available = toCents(await availableBuyingPower(userId, transaction));
+  if (wanted > available) {
+    throw new DepositError(refundLimitMessage(fromCents(available), "held"), {
+      field: "refundAmount",
+    });
+  }
+  const orders = await refundableOrders(userId, transaction);
+  let left = wanted;
+  const plan: Array<{ order: PaymentOrder; cents: number }> = [];
+  for (const order of orders) {
+    const room = toCents(order.capturedAmount ?? "0") - toCents(order.refundedAmount);
+    const take = Math.min(room, left);
+    if (take > 0) plan.push({ order, cents: take });
+    left -= take;
+    if (left === 0) break;
+  }
+  if (left > 0) {
+    throw new DepositError(refundLimitMessage(fromCents(wanted - left), "unbacked"), {
+      field: "refundAmount",
+    });
+  }
+  return plan;
+}
+
+export type RefundReview = {
+  /** The amount to refund, "1000.00". */
+  amount: string;
+  /** Where it goes, in words: "the PayPal account you paid with". */
+  destination: string;
+  /** Each payment it goes back against: "$400.00 to your PayPal payment of Nov 20, 2026". */
+  parts: Array<{ amount: string; provider: string; paidAt: string }>;
+};
+
+/**
+ * What a refund of `amount` would do, for the confirmation step (docs/decisions/2808): the same
+ * checks and the same captures as refundDeposit, and nothing moved.
+ */
+export async function reviewRefund(userId: string, amount: string): Promise<RefundReview> {
+  const wanted = toCents(amount);
+  if (wanted <= 0)
+    throw new DepositError(DEPOSIT_MESSAGES.refundAboveZero, { field: "refundAmount" });
+  const plan = await planRefund(userId, wanted);
+  return {
+    amount: fromCents(wanted),
+    destination: refundDestination(plan.map((part) => part.order.provider)),
+    parts: plan.map(({ order, cents }) => ({
+      amount: fromCents(cents),
+      provider: order.provider,
+      paidAt: (order.capturedAt ?? order.createdAt).toISOString(),
+    })),
+  };
+}
+
+/**
  * Refunds `amount` of the user's available deposit through the provider, against the newest
  * captures first. The balance and the ledger are debited before the provider is asked (so two
  * requests can never refund the same money); a part the provider refuses is credited back with an
@@ -263,27 +327,7 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
 
   const parts = await sequelize.transaction(async (transaction) => {
     await lockUser(userId, transaction);
-    const available = toCents(await availableBuyingPower(userId, transaction));
-    if (wanted > available) {
-      throw new DepositError(refundLimitMessage(fromCents(available), "held"), {
-        field: "refundAmount",
-      });
-    }
-    const orders = await refundableOrders(userId, transaction);
-    let left = wanted;
-    const plan: Array<{ order: PaymentOrder; cents: number }> = [];
-    for (const order of orders) {
-      const room = toCents(order.capturedAmount ?? "0") - toCents(order.refundedAmount);
-      const take = Math.min(room, left);
-      if (take > 0) plan.push({ order, cents: take });
-      left -= take;
-      if (left === 0) break;
-    }
-    if (left > 0) {
-      throw new DepositError(refundLimitMessage(fromCents(wanted - left), "unbacked"), {
-        field: "refundAmount",
-      });
-    }
+    const plan = await planRefund(userId, wanted, transaction);
     const created: Array<{ refund: PaymentRefund; order: PaymentOrder }> = [];
     for (const { order, cents } of plan) {
       order.refundedAmount = fromCents(toCents(order.refundedAmount) + cents);

@@ -70,6 +70,20 @@ export function refundLimitMessage(most: string, reason: "held" | "unbacked") {
     : `You can refund at most ${formatUsd(most)}: the rest was added by an adjustment and cannot be refunded through the payment provider; contact support.`;
 }
 
+/** Where a refund goes, in words, from the providers of the payments it goes back against. */
+export function refundDestination(providers: string[]) {
+  const kinds = new Set(providers);
+  if (kinds.size === 1 && kinds.has("test"))
+    return "the test payment you made (TEST MODE: no real money moves)";
+  if (kinds.has("test")) return "the PayPal account and the test payment you paid with";
+  return "the PayPal account you paid with";
+}
+
+/** "the PayPal payment" or "the test payment", for one part of a refund. */
+export function paymentLabel(provider: string) {
+  return provider === "test" ? "test payment" : "PayPal payment";
+}
+
 /** True when a deposit balance is enough to bid. */
 export function canBidWith(depositCents: number) {
   return depositCents >= MIN_DEPOSIT_CENTS;

@@ -9,6 +9,11 @@ function moneyField(rules: (cents: number, ctx: z.RefinementCtx) => void) {
     .trim()
     .min(1, DEPOSIT_MESSAGES.required)
     .transform((raw, ctx) => {
+      // A negative amount is below every minimum: say the minimum, not "not a number".
+      if (/^-\s*\$?\d/.test(raw)) {
+        rules(-1, ctx);
+        return z.NEVER;
+      }
       const plain = raw.replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
       if (!/^\d+(\.\d+)?$/.test(plain) || plain.length > 30) {
         ctx.addIssue({ code: "custom", message: DEPOSIT_MESSAGES.notANumber });
@@ -47,6 +52,7 @@ export const refundAmount = moneyField((cents, ctx) => {
 export const depositPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("choose"), amount: depositAmount }),
   z.object({ intent: z.literal("pay"), amount: depositAmount }),
+  z.object({ intent: z.literal("refund-review"), refundAmount }),
   z.object({ intent: z.literal("refund"), refundAmount }),
 ]);
 

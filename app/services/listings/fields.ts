@@ -17,6 +17,12 @@ export type Drivetrain = (typeof DRIVETRAINS)[number];
 export type BodyType = (typeof BODY_TYPES)[number];
 export type Country = (typeof COUNTRIES)[number];
 
+export const CURRENCY_NAMES: Record<Currency, string> = {
+  USD: "US dollars (USD)",
+  CAD: "Canadian dollars (CAD)",
+  MXN: "Mexican pesos (MXN)",
+};
+
 export const COUNTRY_NAMES: Record<Country, string> = {
   US: "United States",
   CA: "Canada",

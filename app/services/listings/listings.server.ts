@@ -44,6 +44,7 @@ export {
   isCommunityQuery,
   isListingCursor,
   lenientListingFilters,
+  listingQueryString,
   parseListingFilters,
   searchListings,
   searchListingsFromQuery,
@@ -128,7 +129,7 @@ export async function listingStats(userId: string) {
   };
 }
 
-export type ListingDetail = Omit<ListingCard, "imageUrl" | "sellerVerified"> & {
+export type ListingDetail = Omit<ListingCard, "imageUrl" | "sellerVerified" | "converted"> & {
   description: string;
   fuelType: FuelType | null;
   transmission: Transmission | null;

@@ -12,6 +12,8 @@ import {
 import { MIN_YEAR, maxListingYear } from "./rules";
 import { hasValidCheckDigit, isWellFormedVin, normalizeVin } from "~/services/vehicles/vin";
 import { VIN_MESSAGES } from "~/services/vehicles/messages";
+import { CONVERTED_CURRENCIES, MAX_RATE } from "./exchange-rates";
+import { readTypedAmount } from "~/utils/money";
 
 export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields.";
 export const REQUIRED_FIELDS = ["title", "make", "model", "year", "price", "condition", "city"];
@@ -37,15 +39,26 @@ const requiredText = (max: number, label: string) =>
 const digits = (value: unknown) =>
   typeof value === "string" ? value.replace(/[,\s$]/g, "") : value;
 
+/** The most a listing may ask, in its own currency (docs/decisions/2801). */
+export const MAX_LISTING_PRICE = 10_000_000;
+
 /** A positive amount with at most two decimals, kept as a decimal string "12345.00". */
 export const priceSchema = z.preprocess(
   digits,
   z
     .string({ error: "Price is required" })
     .min(1, "Price is required")
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, {
-      message: "Enter a price like 18500 or 18500.50 (at most 2 decimals)",
-      abort: true,
+    .superRefine((value, ctx) => {
+      const read = readTypedAmount(value);
+      const message =
+        "problem" in read
+          ? read.problem === "decimals"
+            ? "Use at most 2 decimals, like 18500.50"
+            : "Enter a price like 18500 or 18500.50"
+          : read.cents > MAX_LISTING_PRICE * 100
+            ? `Price must be at most ${MAX_LISTING_PRICE.toLocaleString("en-US")}`
+            : null;
+      if (message) ctx.addIssue({ code: "custom", message, continue: false });
     })
     .refine((value) => Number(value) > 0, "Price must be greater than 0")
     .transform((value) => {
@@ -67,13 +80,19 @@ const yearSchema = z.preprocess(
     }),
 );
 
+/** The most miles a listing may state (the column's own check). */
+export const MAX_MILEAGE = 2_000_000;
+
 const mileageSchema = z.preprocess(
   digits,
   z
     .string()
-    .regex(/^\d{1,7}$/, "Mileage must be a whole number of miles")
+    .regex(/^\d+$/, { message: "Mileage must be a whole number of miles", abort: true })
+    .refine(
+      (miles) => miles.replace(/^0+(?=\d)/, "").length <= 7 && Number(miles) <= MAX_MILEAGE,
+      `Mileage must be at most ${MAX_MILEAGE.toLocaleString("en-US")} miles`,
+    )
     .transform(Number)
-    .refine((miles) => miles <= 2_000_000, "Mileage must be at most 2,000,000 miles")
     .optional(),
 );
 
@@ -146,6 +165,7 @@ export const FILTER_PROBLEMS = {
   text: (max: number) => `use at most ${max} characters`,
   year: () => `enter a year between ${MIN_YEAR} and ${maxListingYear()}`,
   price: "enter an amount of 0 or more, like 15000 or 15000.50",
+  priceTooLarge: `enter at most ${MAX_LISTING_PRICE.toLocaleString("en-US")}`,
   choice: "choose one of the listed options",
 } as const;
 
@@ -175,7 +195,11 @@ const optionalAmount = z.preprocess(
   (value) => (typeof value === "string" ? value.replace(/[,\s$]/g, "") || undefined : value),
   z
     .string()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, FILTER_PROBLEMS.price)
+    .regex(/^\d+(\.\d{1,2})?$/, { error: FILTER_PROBLEMS.price, abort: true })
+    .refine((value) => {
+      const read = readTypedAmount(value);
+      return "cents" in read && read.cents <= MAX_LISTING_PRICE * 100;
+    }, FILTER_PROBLEMS.priceTooLarge)
     .optional(),
 );
 
@@ -194,6 +218,8 @@ export const listingSearchSchema = z.object({
   yearMax: optionalYear,
   priceMin: optionalAmount,
   priceMax: optionalAmount,
+  /** The currency the price range is in; listings in others are converted (2806). */
+  currency: optionalChoice(CURRENCIES),
   country: optionalChoice(COUNTRIES),
   state: optionalFilterText(60),
   city: optionalFilterText(80),
@@ -214,6 +240,7 @@ export const FILTER_LABELS: Record<FilterKey, string> = {
   yearMax: "Year to",
   priceMin: "Price from",
   priceMax: "Price to",
+  currency: "Prices in",
   country: "Country",
   state: "State/Province",
   city: "City",
@@ -228,3 +255,31 @@ export type IgnoredFilter = { key: FilterKey; value: string; problem: string };
 export function ignoredFilterNotice({ key, problem }: IgnoredFilter) {
   return `${FILTER_LABELS[key]}: ${problem} — ignored`;
 }
+
+/** An admin's new rate. */
+export const exchangeRateSchema = z.object({
+  currency: z.enum(CONVERTED_CURRENCIES, { error: "Choose CAD or MXN" }),
+  perUsd: z
+    .string({ error: "Enter how many units one US dollar buys, like 1.3950" })
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, {
+      message: "Enter how many units one US dollar buys, like 1.3950",
+      abort: true,
+    })
+    .regex(/^\d+(\.\d{1,6})?$/, { message: "Use at most 6 decimals", abort: true })
+    .refine(
+      (value) =>
+        value.replace(/^0+(?=\d)/, "").split(".")[0].length <= 6 && Number(value) <= MAX_RATE,
+      `A rate is at most ${MAX_RATE.toLocaleString("en-US")}`,
+    )
+    .refine((value) => Number(value) > 0, "A rate is more than 0"),
+  asOf: z
+    .string({ error: "Enter the date the rate is as of" })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Enter a date like 2026-11-20", abort: true })
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, "Enter a real date, like 2026-11-20")
+    .refine((value) => value >= "2000-01-01", "Enter a date in 2000 or later"),
+});

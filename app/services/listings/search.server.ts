@@ -3,7 +3,15 @@
 import { QueryTypes } from "sequelize";
 import { sellerHandle } from "~/platform/pseudonyms.server";
 import { sequelize } from "~/models/db.server";
-import type { BodyType, Condition, Country, Currency } from "~/services/listings/fields";
+import {
+  CURRENCIES,
+  type BodyType,
+  type Condition,
+  type Country,
+  type Currency,
+} from "~/services/listings/fields";
+import type { RatesInForce } from "~/services/listings/exchange-rates";
+import { ratesInForce } from "~/services/listings/exchange-rates.server";
 import {
   FILTER_KEYS,
   listingSearchSchema,
@@ -36,7 +44,12 @@ export type ListingCard = {
   isFavorite: boolean;
   /** The seller's government ID was checked and approved (KYC): the card's "ID verified" badge. */
   sellerVerified: boolean;
+  /** The price in the buyer's currency at the rates in force, when the listing's differs. */
+  converted?: { price: string; currency: Currency } | null;
 };
+
+/** At most this many matches are sorted rather than read in index order (see searchListings). */
+const FEW_MATCHES = 2_000;
 
 /** Counting stops here: beyond it the page says "10,000+" (exact counts of huge sets cost a scan). */
 export const COUNT_CAP = 10_000;
@@ -50,10 +63,11 @@ export type ListingPage = {
   nextCursor: string | null;
 };
 
-type CardRow = Omit<ListingCard, "createdAt" | "id"> & {
+type CardRow = Omit<ListingCard, "createdAt" | "id" | "converted"> & {
   id: string;
   created_at: Date;
   created_at_text: string;
+  converted_price: string | null;
 };
 
 /** Escapes LIKE wildcards so a user's "%" or "_" match themselves. */
@@ -115,8 +129,23 @@ export class BadCursorError extends UserError {
   }
 }
 
-/** The WHERE clause for active listings matching `filters`; every part is a bound parameter. */
-export function filterClause(filters: ListingFilters, bind: unknown[]) {
+/** The ranges with each pair the right way round (2025 to 2012 means 2012 to 2025). */
+export function inOrder(filters: ListingFilters) {
+  let { yearMin, yearMax, priceMin, priceMax } = filters;
+  if (yearMin !== undefined && yearMax !== undefined && yearMin > yearMax)
+    [yearMin, yearMax] = [yearMax, yearMin];
+  if (priceMin !== undefined && priceMax !== undefined && Number(priceMin) > Number(priceMax))
+    [priceMin, priceMax] = [priceMax, priceMin];
+  return { yearMin, yearMax, priceMin, priceMax };
+}
+
+/**
+ * The WHERE clause for active listings matching `filters`; every part is a bound parameter. A
+ * price range is in the buyer's currency (`filters.currency`, USD by default): each listing is
+ * compared in its own currency through `rates`, one range per currency so the price index
+ * still serves (docs/decisions/2806).
+ */
+export function filterClause(filters: ListingFilters, bind: unknown[], rates: RatesInForce) {
   const where = ["l.status = 'active'"];
   const param = (value: unknown) => {
     bind.push(value);
@@ -133,13 +162,17 @@ export function filterClause(filters: ListingFilters, bind: unknown[]) {
   }
   if (filters.make) where.push(`lower(l.make) = lower(${param(filters.make)})`);
   if (filters.model) where.push(`lower(l.model) = lower(${param(filters.model)})`);
-  let { yearMin, yearMax } = filters;
-  if (yearMin !== undefined && yearMax !== undefined && yearMin > yearMax)
-    [yearMin, yearMax] = [yearMax, yearMin];
+  const { yearMin, yearMax, priceMin, priceMax } = inOrder(filters);
   if (yearMin !== undefined) where.push(`l.year >= ${param(yearMin)}`);
   if (yearMax !== undefined) where.push(`l.year <= ${param(yearMax)}`);
-  if (filters.priceMin) where.push(`l.price >= ${param(filters.priceMin)}::numeric`);
-  if (filters.priceMax) where.push(`l.price <= ${param(filters.priceMax)}::numeric`);
+  const buyerRate = rates.perUsd[filters.currency ?? "USD"];
+  const priceBound = (op: ">=" | "<=", amount: string) =>
+    `(${CURRENCIES.map(
+      (currency) =>
+        `(l.currency = ${param(currency)} AND l.price ${op} ${param(amount)}::numeric * ${param(rates.perUsd[currency])}::numeric / ${param(buyerRate)}::numeric)`,
+    ).join(" OR ")})`;
+  if (priceMin) where.push(priceBound(">=", priceMin));
+  if (priceMax) where.push(priceBound("<=", priceMax));
   if (filters.country) where.push(`l.country = ${param(filters.country)}`);
   if (filters.state) where.push(`lower(l.state) = lower(${param(filters.state)})`);
   if (filters.city) where.push(`lower(l.city) = lower(${param(filters.city)})`);
@@ -154,11 +187,12 @@ export async function searchListings(
   options: { cursor?: string | null; limit?: number; viewerId?: string | null } = {},
 ): Promise<ListingPage> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? PAGE_SIZE) || PAGE_SIZE, 1), 100);
+  const rates = await ratesInForce();
   const countBind: unknown[] = [];
-  const countWhere = filterClause(filters, countBind);
+  const countWhere = filterClause(filters, countBind, rates);
 
   const bind: unknown[] = [];
-  const where = filterClause(filters, bind);
+  const where = filterClause(filters, bind, rates);
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
   if (options.cursor && !cursor) throw new BadCursorError();
   if (cursor) {
@@ -169,13 +203,35 @@ export async function searchListings(
   }
   bind.push(options.viewerId ?? null);
   const viewer = `$${bind.length}::uuid`;
+  // Each price also in the buyer's currency, rounded to whole units: "≈ US$3,000".
+  const buyer = filters.currency ?? "USD";
+  bind.push(buyer, rates.perUsd[buyer], rates.perUsd.CAD, rates.perUsd.MXN);
+  const [buyerParam, buyerRate, cadRate, mxnRate] = [3, 2, 1, 0].map(
+    (back) => `$${bind.length - back}`,
+  );
   bind.push(limit + 1);
 
+  const counting = sequelize.query<{ total: string }>(
+    `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
+       WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
+    { bind: countBind, type: QueryTypes.SELECT },
+  );
+  // A price range can match very few listings among many, which the planner cannot foresee: it
+  // would walk the newest-first index through every listing to fill a page. With a price range
+  // the count (an index lookup per currency) comes first, and few matches are sorted instead.
+  const priced = filters.priceMin !== undefined || filters.priceMax !== undefined;
+  const few = priced && Number((await counting)[0].total) <= FEW_MATCHES;
+  const order = few
+    ? "(l.created_at + interval '0 seconds') DESC, l.id DESC"
+    : "l.created_at DESC, l.id DESC";
   const [rows, [count]] = await Promise.all([
     sequelize.query<CardRow>(
       `SELECT l.id, l.title, l.price, l.currency, l.condition, l.year, l.make, l.model, l.mileage,
               l.body_type AS "bodyType", l.city, l.state, l.country, l.featured, l.created_at,
               l.created_at::text AS created_at_text,
+              CASE WHEN l.currency <> ${buyerParam}::text THEN
+                round(l.price * ${buyerRate}::numeric / CASE l.currency WHEN 'CAD' THEN ${cadRate}::numeric
+                  WHEN 'MXN' THEN ${mxnRate}::numeric ELSE 1 END)::text END AS converted_price,
               (SELECT p.thumbnail_url FROM listing_photos p
                 WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl",
               (SELECT u.verified FROM users u WHERE u.id = l.user_id) AS "sellerVerified",
@@ -183,24 +239,21 @@ export async function searchListings(
                 WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
          FROM listings l
         WHERE ${where.join(" AND ")}
-        ORDER BY l.created_at DESC, l.id DESC
+        ORDER BY ${order}
         LIMIT $${bind.length}`,
       { bind, type: QueryTypes.SELECT },
     ),
-    sequelize.query<{ total: string }>(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
-         WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
-      { bind: countBind, type: QueryTypes.SELECT },
-    ),
+    counting,
   ]);
 
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    listings: page.map(({ created_at, created_at_text: _text, ...row }) => ({
+    listings: page.map(({ created_at, created_at_text: _text, converted_price, ...row }) => ({
       ...row,
       id: String(row.id),
       createdAt: created_at.toISOString(),
+      converted: converted_price ? { price: converted_price, currency: buyer } : null,
     })),
     total: Math.min(Number(count.total), COUNT_CAP),
     totalCapped: Number(count.total) > COUNT_CAP,
@@ -233,26 +286,60 @@ export function parseListingFilters(
   return { ok: false, errors };
 }
 
+/** What the page says when it turned a backwards range round. */
+export const RANGE_NOTICES = {
+  years: (from: number, to: number) =>
+    `Year from ${from} to ${to} runs backwards, so these are the vehicles from ${to} to ${from}.`,
+  prices: (from: string, to: string) =>
+    `Price from ${from} to ${to} runs backwards, so these are the vehicles from ${to} to ${from}.`,
+} as const;
+
 /**
  * The page's reading of a query string: a value that does not parse (a typo in a shared link) is
  * left out rather than failing the whole search, and returned with its reason so the page can
- * say so and mark the field.
+ * say so and mark the field. A backwards range is turned round and named (`notices`).
  */
 export function lenientListingFilters(params: URLSearchParams): {
   filters: ListingFilters;
   ignored: IgnoredFilter[];
+  notices: string[];
 } {
   const result = parseListingFilters(params);
-  if (result.ok) return { filters: result.filters, ignored: [] };
-  const raw = presentFilters(params);
-  const ignored = FILTER_KEYS.flatMap((key) => {
-    const problem = result.errors[key];
-    return problem ? [{ key, value: raw[key] ?? "", problem }] : [];
-  });
-  const cleaned = new URLSearchParams(params);
-  for (const { key } of ignored) cleaned.delete(key);
-  const again = parseListingFilters(cleaned);
-  return { filters: again.ok ? again.filters : {}, ignored };
+  let filters: ListingFilters;
+  let ignored: IgnoredFilter[] = [];
+  if (result.ok) filters = result.filters;
+  else {
+    const raw = presentFilters(params);
+    ignored = FILTER_KEYS.flatMap((key) => {
+      const problem = result.errors[key];
+      return problem ? [{ key, value: raw[key] ?? "", problem }] : [];
+    });
+    const cleaned = new URLSearchParams(params);
+    for (const { key } of ignored) cleaned.delete(key);
+    const again = parseListingFilters(cleaned);
+    filters = again.ok ? again.filters : {};
+  }
+  const ordered = inOrder(filters);
+  const notices: string[] = [];
+  if (ordered.yearMin !== filters.yearMin)
+    notices.push(RANGE_NOTICES.years(filters.yearMin!, filters.yearMax!));
+  if (ordered.priceMin !== filters.priceMin)
+    notices.push(RANGE_NOTICES.prices(filters.priceMin!, filters.priceMax!));
+  return { filters: { ...filters, ...definedOnly(ordered) }, ignored, notices };
+}
+
+/** The query string of the filters in use: what "Save this search" keeps. */
+export function listingQueryString(filters: ListingFilters) {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** A listing as API callers get it: every field and its images. */
@@ -348,6 +435,7 @@ export function isCommunityQuery(params: URLSearchParams) {
       "yearMax",
       "priceMin",
       "priceMax",
+      "currency",
       "country",
       "state",
       "city",

@@ -21,7 +21,10 @@ export type AllInEstimate = {
   bid: string;
   budget: string;
   to: string;
+  /** The first problem, if any. */
   error: string | null;
+  /** Each field's problem, shown under that field. */
+  errors: Partial<Record<"bid" | "budget" | "to", string>>;
   bidCents: number;
   lines: InvoiceLine[];
   totalCents: number;
@@ -45,22 +48,30 @@ export async function allInEstimate(
     budget: params.get("budget")?.trim() || undefined,
     to: params.get("to")?.trim() || undefined,
   };
-  const parsed = estimateSchema.safeParse(raw);
-  let error = parsed.success ? null : parsed.error.issues[0].message;
+  // Each field on its own: a mistake in one leaves the others' answers standing.
+  const errors: AllInEstimate["errors"] = {};
+  const read = <K extends keyof typeof raw>(key: K) => {
+    const parsed = estimateSchema.shape[key].safeParse(raw[key]);
+    if (parsed.success) return parsed.data;
+    errors[key] = parsed.error.issues[0].message;
+    return undefined;
+  };
+  const bid = read("bid") as number | undefined;
+  const budget = read("budget") as number | undefined;
+  const to = read("to") as string | undefined;
   const nextBid = (parseCents(lot.currentBid) ?? 0) + MIN_INCREMENT_CENTS;
-  const bidCents = parsed.success && parsed.data.bid !== undefined ? parsed.data.bid : nextBid;
-  const budgetCents = parsed.success ? (parsed.data.budget ?? null) : null;
+  const bidCents = bid ?? nextBid;
+  const budgetCents = budget ?? null;
 
   let transport: AllInEstimate["transport"] = null;
   let transportCents: number | null = null;
-  if (parsed.success && parsed.data.to) {
-    const to = parsed.data.to;
+  if (to) {
     const zip = isZipCode(to);
     const destination = zip ? findZipArea(to) : findCityByLabel(to);
     const origin =
       findCity(lot.locationCity, lot.locationState) ?? largestCityInState(lot.locationState);
     if (!destination) {
-      error = zip
+      errors.to = zip
         ? `We do not know ZIP code ${to}. Check it, or enter a city as "Dallas, TX".`
         : 'Enter a 5-digit ZIP code, or a city as "Dallas, TX".';
     } else if (origin) {
@@ -79,7 +90,8 @@ export async function allInEstimate(
     bid: raw.bid ?? (nextBid / 100).toFixed(0),
     budget: raw.budget ?? "",
     to: raw.to ?? "",
-    error,
+    error: errors.bid ?? errors.budget ?? errors.to ?? null,
+    errors,
     bidCents,
     lines,
     totalCents,

@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { formatUsd, parseCents } from "~/utils/money";
+import { MAX_BID_CENTS } from "~/services/auctions/rules";
+import { formatUsd, readTypedAmount } from "~/utils/money";
 import { FEE_SCHEDULES } from "./fees";
 
 const MAX_CENTS = 100_000_000_00;
@@ -13,21 +14,23 @@ export const dollars = (message: string, most?: { cents: number; label: string }
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(20, message)
+    .max(40, message)
     .transform((raw, ctx) => {
-      const cents = parseCents(raw);
-      if (cents === null || cents > MAX_CENTS) {
+      const read = readTypedAmount(raw);
+      if ("problem" in read) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
-      if (most && cents > most.cents) {
+      // Past its limit, a field says the limit rather than call the amount a typo.
+      const limit = most ?? { cents: MAX_CENTS, label: "Amount" };
+      if (read.cents > limit.cents) {
         ctx.addIssue({
           code: "custom",
-          message: `${most.label}: at most ${formatUsd(most.cents, "cents")}`,
+          message: `${limit.label}: at most ${formatUsd(limit.cents, "cents")}`,
         });
         return z.NEVER;
       }
-      return cents;
+      return read.cents;
     });
 
 /** The purchase page's pay form: the gateway part the buyer was shown. */
@@ -38,8 +41,11 @@ export const paySchema = z.object({
 
 /** The all-in estimate (a GET form on the lot page): a price, or a budget, and a ZIP or city. */
 export const estimateSchema = z.object({
-  bid: dollars("Enter a bid like 2500.").optional(),
-  budget: dollars("Enter the most you will pay, like 4000.").optional(),
+  bid: dollars("Enter a bid like 2500.", { cents: MAX_BID_CENTS, label: "A bid" }).optional(),
+  budget: dollars("Enter the most you will pay, like 4000.", {
+    cents: MAX_BID_CENTS,
+    label: "The most you will pay",
+  }).optional(),
   to: z.string().trim().max(80, "Enter a ZIP code or a city.").optional(),
 });
 
@@ -49,9 +55,9 @@ const band = z.object({
   percent: z
     .string()
     .trim()
-    .regex(/^\d{1,3}(\.\d{1,2})?$/, "Percent like 7.5")
-    .transform((v) => Math.round(Number(v) * 100))
-    .refine((bp) => bp <= 10_000, "At most 100 %"),
+    .regex(/^\d+(\.\d{1,2})?$/, { message: "Percent like 7.5", abort: true })
+    .refine((v) => v.replace(/^0+(?=\d)/, "").length <= 6 && Number(v) <= 100, "At most 100 %")
+    .transform((v) => Math.round(Number(v) * 100)),
 });
 
 /** One fee schedule typed by an admin: rows of "lowest price, fee, percent". */
@@ -110,8 +116,8 @@ const whole = (label: string, max: number) =>
   z.coerce
     .number({ error: `${label}: a whole number` })
     .int(`${label}: a whole number`)
-    .min(0)
-    .max(max);
+    .min(0, `${label}: 0 or more`)
+    .max(max, `${label}: at most ${max}`);
 
 /** The payment terms typed by an admin. */
 export const termsSchema = z.object({
