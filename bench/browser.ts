@@ -36,17 +36,17 @@ export async function bidSeenElsewhere(options: {
       await context.addCookies([{ name, value, url: options.base }]);
       const page = await context.newPage();
       await page.goto(`${options.base}/auctions/${options.lotId}`);
-      await page.waitForFunction(() => (window as any).__remixRouter?.state.initialized);
-      // every price the page shows, with when it appeared
-      await page.evaluate(() => {
-        const seen: Record<string, number> = {};
-        (window as any).__pricesSeen = seen;
-        const price = () => document.querySelector('[data-testid="current-bid"]')?.textContent;
+      await page.waitForFunction("window.__remixRouter?.state.initialized");
+      // every price the page shows, with when it appeared (the page's scripts are given as text:
+      // the bench's own compiled functions carry helpers the page does not have)
+      await page.evaluate(`(() => {
+        const seen = {};
+        window.__pricesSeen = seen;
         new MutationObserver(() => {
-          const text = price();
+          const text = document.querySelector('[data-testid="current-bid"]')?.textContent;
           if (text && !(text in seen)) seen[text] = performance.timeOrigin + performance.now();
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      })()`);
       pages.push(page);
     }
     // the live stream is open once the page has hydrated; give it a moment to connect
@@ -61,15 +61,21 @@ export async function bidSeenElsewhere(options: {
       const button = bidder.getByRole("button", { name: "Place Bid", exact: true });
       await button.waitFor();
       // the click's time, read in the page just before it is dispatched
-      const clickedAt = await button.evaluate((element) => {
+      const clickedAt = (await bidder.evaluate(`(() => {
+        const button = [...document.querySelectorAll("button")].find(
+          (b) => b.textContent.trim() === "Place Bid",
+        );
         const at = performance.timeOrigin + performance.now();
-        (element as HTMLButtonElement).click();
+        button.click();
         return at;
-      });
+      })()`)) as number;
       const seenAt = await watcher.waitForFunction(
-        (text) => (window as any).__pricesSeen[text] as number | undefined,
-        shown,
-        { timeout: 10_000, polling: 10 },
+        `window.__pricesSeen[${JSON.stringify(shown)}]`,
+        undefined,
+        {
+          timeout: 10_000,
+          polling: 10,
+        },
       );
       latencies.push(((await seenAt.jsonValue()) as number) - clickedAt);
       // the bidder's own page settles (its form answers) before the other one bids

@@ -27,7 +27,7 @@ type Node = {
 };
 
 /** Self time by function and by package (node_modules/<pkg>, else the app or node itself). */
-function summarize(file: string, top = 18) {
+export function summarize(file: string, top = 18) {
   const profile = JSON.parse(readFileSync(file, "utf8")) as {
     nodes: Node[];
     samples: number[];
@@ -226,10 +226,12 @@ const run =
   process.argv[2] === "--summarize"
     ? async () => process.argv.slice(3).forEach((f) => console.log(`${f}\n${summarize(f, 30)}`))
     : main;
-run().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

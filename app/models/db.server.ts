@@ -38,3 +38,26 @@ export async function databaseIsUp(timeoutMs = 2_000): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+type PooledClient = pg.Client;
+type ConnectionManager = {
+  getConnection(options: { type: string }): Promise<PooledClient>;
+  releaseConnection(connection: PooledClient): void;
+};
+
+/**
+ * One statement through a connection of the app's own pool, without Sequelize's query machinery
+ * (query building, result mapping, hooks): for the few reads every page makes, where that
+ * machinery cost more than the query (docs/decisions/2903). Values are bound ($1, $2, …); rows
+ * come back as pg reads them on Sequelize's connections (the same types `sequelize.query` gives).
+ * Errors are pg's own, which isDatabaseOutage knows.
+ */
+export async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const manager = sequelize.connectionManager as unknown as ConnectionManager;
+  const connection = await manager.getConnection({ type: "SELECT" });
+  try {
+    return (await connection.query<T & pg.QueryResultRow>(text, values)).rows;
+  } finally {
+    manager.releaseConnection(connection);
+  }
+}
