@@ -19,6 +19,31 @@ async function roundTrips<T>(work: () => Promise<T>) {
   }
 }
 
+/** The text of every statement sent while `work` runs. */
+async function statementsDuring<T>(work: () => Promise<T>) {
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection: (options?: object) => Promise<{ query: (...args: unknown[]) => unknown }>;
+  };
+  const texts: string[] = [];
+  const original = manager.getConnection.bind(manager);
+  const spy = vi.spyOn(manager, "getConnection").mockImplementation(async (options) => {
+    const connection = await original(options);
+    const query = connection.query;
+    connection.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      texts.push(typeof first === "string" ? first : first.text);
+      connection.query = query; // once per acquisition: the connection goes back to the pool
+      return query.apply(this, args);
+    };
+    return connection;
+  });
+  try {
+    return { result: await work(), texts };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
 afterEach(() => vi.restoreAllMocks());
@@ -35,5 +60,30 @@ describe("a signed-in page's own work", () => {
     const data = (result as unknown as { data: Record<string, unknown> }).data;
     expect(data.user).toMatchObject({ id: user.id, firstName: "Rounds", deposit: "0.00" });
     expect(data.unreadNotifications).toBe(2);
+  });
+});
+
+describe("the auction list under a crowd", () => {
+  it("counts once for twenty requests of the same filter, and never probes or closes lots", async () => {
+    const { forgetLotCounts, searchLots, parseAuctionQuery } =
+      await import("~/services/auctions/lots.server");
+    const { createTestLot } = await import("../support/lots");
+    const make = `Crowd${Date.now()}`;
+    for (let i = 0; i < 3; i += 1) await createTestLot({ make });
+    // ended a minute ago, not closed yet: no longer on the open list, and left to the closer
+    const overdue = await createTestLot({ make, endsAt: new Date(Date.now() - 60_000) });
+    forgetLotCounts();
+    const user = await createTestUser();
+    const query = parseAuctionQuery(new URLSearchParams({ make }))!;
+    const statements = await statementsDuring(() =>
+      Promise.all(Array.from({ length: 20 }, () => searchLots(query, user.id))),
+    );
+    const pages = statements.result;
+    expect(pages.every((page) => page.total === 3 && page.vehicles.length === 3)).toBe(true);
+    expect(statements.texts.filter((text) => /count\(\*\)/i.test(text))).toHaveLength(1);
+    // the overdue-lot probe and close belong to the closing loop, not to a list request
+    expect(statements.texts.filter((text) => /ends_at <=|FOR UPDATE/.test(text))).toEqual([]);
+    expect(statements.texts).toHaveLength(21);
+    expect(pages[0].vehicles.map((lot) => lot.id)).not.toContain(String(overdue.id));
   });
 });

@@ -140,7 +140,8 @@ export default function AuctionsPage() {
       <SaveSearchForm scope="auctions" search={location.search} className="mt-3" />
 
       <p className="mt-5 font-semibold" aria-live="polite">
-        {data.total.toLocaleString("en-US")} {data.total === 1 ? "auction" : "auctions"} found
+        {data.total.toLocaleString("en-US")}
+        {data.totalCapped ? "+" : ""} {data.total === 1 ? "auction" : "auctions"} found
       </p>
 
       {notice ? (

@@ -60,18 +60,18 @@ export async function getUser(request: Request): Promise<User | null> {
   return (await readSession(request))?.user ?? null;
 }
 
-// The users table's columns as the model's attributes (first_name → firstName), made once.
-let attributeOfColumn: Map<string, string> | undefined;
-function attributesOf(row: Record<string, unknown>) {
-  attributeOfColumn ??= new Map(
-    Object.entries(User.getAttributes()).map(([name, attribute]) => [
-      attribute.field ?? name,
-      name,
-    ]),
-  );
-  const attributes: Record<string, unknown> = {};
-  for (const column in row) attributes[attributeOfColumn.get(column) ?? column] = row[column];
-  return attributes;
+// The session read, made once from the model: every column the User model declares, under its
+// attribute's name (first_name AS "firstName"), so the row builds the model as it is.
+let sessionRead: string | undefined;
+function sessionStatement() {
+  sessionRead ??= `SELECT ${Object.entries(User.getAttributes())
+    .map(([name, attribute]) => `u.${attribute.field ?? name} AS "${name}"`)
+    .join(", ")},
+      (SELECT count(*)::int FROM notifications n
+        WHERE n.user_id = u.id AND n.read_at IS NULL) AS "unreadNotifications__"
+      FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1 AND s.expires_at > now()`;
+  return sessionRead;
 }
 
 async function readSessionOnce(request: Request): Promise<SessionRead | null> {
@@ -81,17 +81,15 @@ async function readSessionOnce(request: Request): Promise<SessionRead | null> {
   // straight through the pool (docs/decisions/2903). The user is then built onto the model
   // without a query, so every caller gets the same User as before.
   const [row] = await whileDatabaseUp(request, () =>
-    sql<Record<string, unknown> & { unread_notifications__: number }>(
-      `SELECT u.*, (SELECT count(*)::int FROM notifications n
-                     WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread_notifications__
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.expires_at > now()`,
+    sql<Record<string, unknown> & { unreadNotifications__: number }>(
+      sessionStatement(),
       [hash(token)],
+      { prepared: true },
     ),
   );
   if (!row) return null;
-  const { unread_notifications__: unreadNotifications, ...columns } = row;
-  const user = User.build(attributesOf(columns) as never, { raw: true, isNewRecord: false });
+  const { unreadNotifications__: unreadNotifications, ...attributes } = row;
+  const user = User.build(attributes as never, { raw: true, isNewRecord: false });
   return { user, unreadNotifications };
 }
 

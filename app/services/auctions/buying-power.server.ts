@@ -1,5 +1,5 @@
 import { QueryTypes, type Transaction } from "sequelize";
-import { sequelize } from "~/models/db.server";
+import { sequelize, sql } from "~/models/db.server";
 import { User } from "~/models/user.server";
 import { BID_TEXTS, bidderNeeds, bidMessage, type BidderNeed } from "~/services/auctions/rules";
 import { canBidWith } from "~/services/deposits/rules";
@@ -16,6 +16,14 @@ export async function exposure(
   transaction?: Transaction,
   options: { excludeLotId?: string | number } = {},
 ): Promise<string> {
+  const statement = "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure($1, $2)";
+  if (!transaction) {
+    // a screen's figure: one statement straight through the pool (docs/decisions/2904)
+    const [row] = await sql<{ total: string }>(statement, [userId, options.excludeLotId ?? null], {
+      prepared: true,
+    });
+    return row.total;
+  }
   const [row] = await sequelize.query<{ total: string }>(
     "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure(:userId, :excludeLotId)",
     {
