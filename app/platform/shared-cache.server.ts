@@ -1,12 +1,13 @@
 // A per-process cache that holds the work in flight, not only its answer (docs/decisions/2904).
 // A cache of answers lets every request that misses start the same query again: under 20
-// clients, /auctions ran 37 of the same 756 ms count at once. Here the first request for a key
-// starts the load and every other request for it shares that promise; an answer older than
-// `freshMs` is still served (up to `staleMs`) while one request's load replaces it in the
-// background, so after the first load nobody waits for it again.
+// clients, /auctions ran 37 of the same 756 ms count at once. Here an answer younger than
+// `freshMs` is served as is; past it, the next request loads a new one and waits for it, and
+// every request that comes while that load runs gets the previous answer at once (up to
+// `staleMs` old), or, with none, shares the load. So a lone visitor never sees an answer older
+// than `freshMs`, and a crowd waits for nothing but one load per `freshMs`.
 
 export type SharedCache<V> = {
-  /** The value for `key`: fresh, stale while a new one loads, or the load every asker shares. */
+  /** The value for `key`: fresh, the previous one while another asker loads, or a new load. */
   get(key: string, load: () => Promise<V>): Promise<V>;
   /** Forgets everything (a change the caller knows about). */
   clear(): void;
@@ -24,7 +25,7 @@ type Entry<V> = {
 export function sharedCache<V>(options: {
   /** an answer younger than this is served as is */
   freshMs: number;
-  /** an older one is served while a new one loads, up to this age; past it, askers wait */
+  /** an older one is served to those who ask while a new one loads, up to this age */
   staleMs: number;
   /** keys kept at most (the oldest is dropped first) */
   max: number;
@@ -61,14 +62,10 @@ export function sharedCache<V>(options: {
       }
       const age = entry.value ? now() - entry.value.at : Infinity;
       if (age < options.freshMs) return Promise.resolve(entry.value!.value);
-      if (age < options.staleMs) {
-        if (!entry.loading) {
-          // served stale now; a failed refresh is retried by the next asker, not reported here
-          refresh(key, entry, load).catch(() => undefined);
-        }
-        return Promise.resolve(entry.value!.value);
-      }
-      return entry.loading ?? refresh(key, entry, load);
+      if (!entry.loading) return refresh(key, entry, load);
+      // someone is loading a new answer: the previous one, if still young enough, meanwhile
+      if (age < options.staleMs) return Promise.resolve(entry.value!.value);
+      return entry.loading;
     },
     clear() {
       entries.clear();

@@ -75,11 +75,12 @@ describe("the auction list under a crowd", () => {
     forgetLotCounts();
     const user = await createTestUser();
     const query = parseAuctionQuery(new URLSearchParams({ make }))!;
+    // pages of two, so the first page does not hold every match and a count is needed
     const statements = await statementsDuring(() =>
-      Promise.all(Array.from({ length: 20 }, () => searchLots(query, user.id))),
+      Promise.all(Array.from({ length: 20 }, () => searchLots(query, user.id, 2))),
     );
     const pages = statements.result;
-    expect(pages.every((page) => page.total === 3 && page.vehicles.length === 3)).toBe(true);
+    expect(pages.every((page) => page.total === 3 && page.vehicles.length === 2)).toBe(true);
     expect(statements.texts.filter((text) => /count\(\*\)/i.test(text))).toHaveLength(1);
     // the overdue-lot probe and close belong to the closing loop, not to a list request
     expect(statements.texts.filter((text) => /ends_at <=|FOR UPDATE/.test(text))).toEqual([]);

@@ -24,8 +24,6 @@ function gate<V>() {
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe("a shared cache", () => {
   it("runs one load for every asker while it is in flight", async () => {
     const time = clock();
@@ -39,7 +37,7 @@ describe("a shared cache", () => {
     expect(load.calls).toBe(1);
   });
 
-  it("serves a stale answer at once while one load replaces it", async () => {
+  it("past its freshness, one asker loads a new answer while the others get the old one", async () => {
     const time = clock();
     const cache = sharedCache<number>({ freshMs: 5_000, staleMs: 60_000, max: 10, now: time.now });
     const load = gate<number>();
@@ -47,16 +45,21 @@ describe("a shared cache", () => {
     load.answer(1);
     await first;
     time.advance(6_000);
-    // stale: answered at once, and only one refresh starts for all of them
+    // the first asker past 5 s waits for a new count: a lone visitor never sees an old one
+    let settled = false;
+    const loader = cache.get("open", load.load).then((value) => ((settled = true), value));
+    expect(load.calls).toBe(2);
+    // everyone asking meanwhile gets the previous answer at once, and starts nothing
     expect(await Promise.all([1, 2, 3].map(() => cache.get("open", load.load)))).toEqual([1, 1, 1]);
     expect(load.calls).toBe(2);
+    expect(settled).toBe(false);
     load.answer(2);
-    await tick();
+    expect(await loader).toBe(2);
     expect(await cache.get("open", load.load)).toBe(2);
     expect(load.calls).toBe(2);
   });
 
-  it("makes askers wait for a new answer once the old one is too old to serve", async () => {
+  it("shares the load, rather than an answer too old to serve", async () => {
     const time = clock();
     const cache = sharedCache<number>({ freshMs: 5_000, staleMs: 60_000, max: 10, now: time.now });
     const load = gate<number>();
@@ -64,9 +67,10 @@ describe("a shared cache", () => {
     load.answer(1);
     await first;
     time.advance(61_000);
-    const waiting = cache.get("open", load.load);
+    const askers = [cache.get("open", load.load), cache.get("open", load.load)];
+    expect(load.calls).toBe(2);
     load.answer(7);
-    expect(await waiting).toBe(7);
+    expect(await Promise.all(askers)).toEqual([7, 7]);
   });
 
   it("keeps no failure: the askers of a failed load see it, the next one loads again", async () => {
@@ -82,7 +86,7 @@ describe("a shared cache", () => {
     expect(await again).toBe(3);
   });
 
-  it("keeps serving the stale answer when its refresh fails, and tries again later", async () => {
+  it("a failed reload leaves the previous answer for those who asked meanwhile", async () => {
     const time = clock();
     const cache = sharedCache<number>({ freshMs: 5_000, staleMs: 60_000, max: 10, now: time.now });
     const load = gate<number>();
@@ -90,11 +94,14 @@ describe("a shared cache", () => {
     load.answer(1);
     await first;
     time.advance(6_000);
+    const reload = cache.get("open", load.load);
     expect(await cache.get("open", load.load)).toBe(1);
     load.fail(new Error("timeout"));
-    await tick();
-    expect(await cache.get("open", load.load)).toBe(1);
+    await expect(reload).rejects.toThrow("timeout");
+    const again = cache.get("open", load.load);
     expect(load.calls).toBe(3);
+    load.answer(4);
+    expect(await again).toBe(4);
   });
 
   it("holds at most `max` keys, dropping the oldest", async () => {

@@ -250,10 +250,9 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
       ...(cursor ? { cursorMicros: cursor.endsAtMicros, cursorId: cursor.id } : {}),
     },
   );
-  const [rows, count] = await Promise.all([
-    sql<LotRow>(list.text, list.values, { prepared: true }),
-    countLots(where, !ended),
-  ]);
+  const rows = await sql<LotRow>(list.text, list.values, { prepared: true });
+  // a first page with room to spare holds every match: its length is the count
+  const count = !cursor && rows.length <= limit ? rows.length : await countLots(where, !ended);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
