@@ -68,7 +68,7 @@ export function summarize(file: string, top = 18) {
       .slice(0, k)
       .map(([name, n]) => `    ${pct(n).padStart(6)}  ${name}`)
       .join("\n");
-  return `  busy ${((100 * busy) / total).toFixed(0)}% of samples\n  by package:\n${list(byPackage, 12)}\n  by function (self):\n${list(byFunction, top)}`;
+  return `  busy ${((100 * busy) / total).toFixed(0)}% of samples\n  by package:\n${list(byPackage, Number(process.env.PACKAGES ?? 12))}\n  by function (self):\n${list(byFunction, top)}`;
 }
 
 async function main() {

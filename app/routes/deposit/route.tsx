@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -18,7 +17,7 @@ import { replyFor } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
 import { formatUsd } from "~/utils/money";
 import { env } from "~/platform/env.server";
-import { depositAmount, depositPageSchema } from "~/services/deposits/schemas";
+import { chosenDepositAmount, readDepositForm } from "~/services/deposits/forms.server";
 import { DEPOSIT_SUCCESS } from "~/services/deposits/rules";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -44,11 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const page = await depositPageData(user.id);
-  const chosen = depositAmount.safeParse(url.searchParams.get("amount") ?? "");
   return data(
     {
       ...page,
-      chosenAmount: chosen.success ? chosen.data : null,
+      chosenAmount: chosenDepositAmount(url.searchParams.get("amount")),
       paypalClientId: page.testMode ? null : (env().PAYPAL_CLIENT_ID ?? null),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -63,7 +61,7 @@ async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const submission = parseWithZod(formData, { schema: depositPageSchema });
+  const submission = readDepositForm(formData);
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply() }, { status: 400 });
   }
