@@ -88,3 +88,28 @@ describe("the auction list under a crowd", () => {
     expect(pages[0].vehicles.map((lot) => lot.id)).not.toContain(String(overdue.id));
   });
 });
+
+describe("the auction list page", () => {
+  it("is two statements with its count known: the session read (buying power included) and the list", async () => {
+    const { loader: auctionsLoader } = await import("~/routes/auctions._index/route");
+    const { createTestLot } = await import("../support/lots");
+    const make = `Pair${Date.now()}`;
+    for (let i = 0; i < 30; i += 1) await createTestLot({ make });
+    const user = await createTestUser();
+    await sequelize.query("UPDATE users SET deposit = 5000, verified = true WHERE id = :id", {
+      replacements: { id: user.id },
+    });
+    // the first request for this filter counts its 30 lots; the next ones have the count
+    await auctionsLoader(args(await requestAs(user, `/auctions?make=${make}`)));
+    const request = await requestAs(user, `/auctions?make=${make}`);
+    await getSettings(); // this process's copy, at most a second old
+    const { result, texts } = await statementsDuring(() =>
+      Promise.all([rootLoader(args(request)), auctionsLoader(args(request))]),
+    );
+    expect(texts, texts.join("\n---\n")).toHaveLength(2);
+    const page = result[1];
+    expect(page.total).toBe(30);
+    expect(page.vehicles).toHaveLength(24);
+    expect(page.bidder.available).toBe("5000.00");
+  });
+});

@@ -26,7 +26,7 @@ import { BidError, placeBid } from "~/services/auctions/bidding.server";
 import { buyingPower } from "~/services/auctions/buying-power.server";
 import { BID_PLACED, REFRESH_MS } from "~/services/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireUser } from "~/services/accounts/session.server";
+import { readSession, requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { replyFor } from "~/http/respond.server";
@@ -60,7 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // the same buying power every screen shows; the bid form adds back this lot's own hold
   const [history, bidder, vin, comparables, estimate] = await Promise.all([
     bidHistory(lot.id, user.id),
-    buyingPower(user),
+    // what the deposit holds came with the user, in the page's one session read
+    readSession(request).then((session) => buyingPower(user, session?.held)),
     vinReport(lot.vin, lot),
     comparableSales(lot),
     allInEstimate(lot, new URL(request.url).searchParams),

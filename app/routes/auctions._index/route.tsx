@@ -15,7 +15,7 @@ import type { AuctionVehicle } from "~/services/auctions/types";
 import { buyingPower } from "~/services/auctions/buying-power.server";
 import { REFRESH_MS } from "~/services/auctions/rules";
 import { BuyingPowerFigure } from "~/components/auctions/buying-power";
-import { requireUser } from "~/services/accounts/session.server";
+import { readSession, requireUser } from "~/services/accounts/session.server";
 import type { action as lotAction } from "../auctions.$lotId/route";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useReturnFocus } from "~/utils/use-return-focus";
@@ -37,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: 400,
     });
   }
-  const [page, bidder] = await Promise.all([searchLots(query, user.id), buyingPower(user)]);
+  // what the deposit holds came with the user, in the page's one session read
+  const held = (await readSession(request))?.held;
+  const [page, bidder] = await Promise.all([searchLots(query, user.id), buyingPower(user, held)]);
   return { ...page, query, bidder };
 }
 

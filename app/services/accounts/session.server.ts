@@ -40,8 +40,11 @@ export async function sessionId(request: Request): Promise<string | null> {
 // (docs/decisions/1904). An action's loaders get a new Request, so they read it again.
 const readsOfRequests = new WeakMap<Request, Promise<SessionRead | null>>();
 
-/** The signed-in user with what every page shows of them beside: their unread notifications. */
-export type SessionRead = { user: User; unreadNotifications: number };
+/**
+ * The signed-in user with what the pages show of them beside: their unread notifications, and
+ * what their deposit holds (leads on open lots, unpaid purchases) for the buying-power figure.
+ */
+export type SessionRead = { user: User; unreadNotifications: number; held: string };
 
 /** The request's session: its user and unread count, or null when nobody is signed in. */
 export function readSession(request: Request): Promise<SessionRead | null> {
@@ -68,7 +71,8 @@ function sessionStatement() {
     .map(([name, attribute]) => `u.${attribute.field ?? name} AS "${name}"`)
     .join(", ")},
       (SELECT count(*)::int FROM notifications n
-        WHERE n.user_id = u.id AND n.read_at IS NULL) AS "unreadNotifications__"
+        WHERE n.user_id = u.id AND n.read_at IS NULL) AS "unreadNotifications__",
+      (SELECT e.total::numeric(14, 2)::text FROM deposit_exposure(u.id, NULL) e) AS "held__"
       FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.expires_at > now()`;
   return sessionRead;
@@ -77,20 +81,20 @@ function sessionStatement() {
 async function readSessionOnce(request: Request): Promise<SessionRead | null> {
   const token = await sessionToken(request);
   if (!token) return null;
-  // One statement for a signed-in page's own work: the session, its user and the unread count,
-  // straight through the pool (docs/decisions/2903). The user is then built onto the model
+  // One statement for a signed-in page's own work: the session, its user, the unread count and
+  // what the deposit holds, straight through the pool (docs/decisions/2903). The user is then built onto the model
   // without a query, so every caller gets the same User as before.
   const [row] = await whileDatabaseUp(request, () =>
-    sql<Record<string, unknown> & { unreadNotifications__: number }>(
+    sql<Record<string, unknown> & { unreadNotifications__: number; held__: string }>(
       sessionStatement(),
       [hash(token)],
       { prepared: true },
     ),
   );
   if (!row) return null;
-  const { unreadNotifications__: unreadNotifications, ...attributes } = row;
+  const { unreadNotifications__: unreadNotifications, held__: held, ...attributes } = row;
   const user = User.build(attributes as never, { raw: true, isNewRecord: false });
-  return { user, unreadNotifications };
+  return { user, unreadNotifications, held };
 }
 
 /** Sign in, then come back to `returnTo` (by default the page asked for). */

@@ -48,8 +48,12 @@ export async function availableBuyingPower(
     typeof userOrId === "string"
       ? await User.findByPk(userOrId, { transaction, rejectOnEmpty: true })
       : userOrId;
-  const cents = toCents(user.deposit) - toCents(await exposure(user.id, transaction, options));
-  return fromCents(Math.max(0, cents));
+  return availableWith(user.deposit, await exposure(user.id, transaction, options));
+}
+
+/** Deposit minus what it holds, never below zero: the figure every screen shows. */
+export function availableWith(deposit: string, held: string) {
+  return fromCents(Math.max(0, toCents(deposit) - toCents(held)));
 }
 
 export type BuyingPower = {
@@ -71,13 +75,19 @@ export type BuyingPower = {
  * dialog, lot page, deposit page), and what, if anything, keeps them from bidding. Checked
  * again, under the lot lock, on every bid.
  */
-export async function buyingPower(user: {
-  id: string;
-  verified: boolean;
-  deposit: string;
-}): Promise<BuyingPower> {
+export async function buyingPower(
+  user: {
+    id: string;
+    verified: boolean;
+    deposit: string;
+  },
+  /** what the deposit holds, when it was read with the user (a page's session read) */
+  held?: string,
+): Promise<BuyingPower> {
   const needs = bidderNeeds(user.verified, canBidWith(toCents(user.deposit)));
-  // the user row was just read for this request: only what their deposit holds is asked for
-  const available = await availableBuyingPower(user);
+  // the user row was just read for this request: only what their deposit holds is asked for,
+  // unless it came with the user (docs/decisions/2903)
+  const available =
+    held === undefined ? await availableBuyingPower(user) : availableWith(user.deposit, held);
   return { available, blocker: needs[0] ? bidMessage(BID_TEXTS[needs[0]]) : null, needs };
 }
