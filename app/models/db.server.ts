@@ -29,10 +29,10 @@ export async function databaseIsUp(timeoutMs = 2_000): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const probe = sequelize
-    .query("select 1")
-    .then(() => true)
-    .catch(() => false);
+  const probe = sql("select 1").then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([probe, timeout]);
   } finally {
