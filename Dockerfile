@@ -38,7 +38,7 @@ COPY --from=production-deps --chown=bidyard:bidyard /app/node_modules /app/node_
 COPY --from=build --chown=bidyard:bidyard /app/build /app/build
 COPY --from=build --chown=bidyard:bidyard /app/public /app/public
 COPY --from=build --chown=bidyard:bidyard /app/vpic /app/vpic
-COPY --chown=bidyard:bidyard package.json tsconfig.json server.mjs server-event-streams.mjs ./
+COPY --chown=bidyard:bidyard package.json tsconfig.json server.mjs server-event-streams.mjs server-page-slots.mjs ./
 COPY --chown=bidyard:bidyard app ./app
 COPY --chown=bidyard:bidyard db ./db
 USER bidyard

@@ -11,6 +11,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { dropSlowEventStreams, eventStreamWriter } from "./server-event-streams.mjs";
+import { admitPages } from "./server-page-slots.mjs";
 
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
 
@@ -124,6 +125,8 @@ async function startServer() {
     return json ? res.json({ error: REFUSED, message: REFUSED }) : res.type("text").send(REFUSED);
   });
   app.use(boundedBody);
+  // page requests a few at a time, so a crowd on the lists cannot starve the bids (2907)
+  app.use(admitPages());
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   app.all("*", async (req, res, next) => {
     try {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -11,8 +10,8 @@ import { env } from "~/platform/env.server";
 import { NonceProvider } from "~/utils/nonce";
 import {
   applySecurityHeaders,
-  contentSecurityPolicy,
-  cspAdditionsFor,
+  pageContentSecurityPolicy,
+  scriptNonce,
 } from "~/http/security-headers.server";
 
 // server.mjs guards the build's routes with this (database outages, maintenance).
@@ -31,12 +30,9 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = scriptNonce();
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(nonce, cspAdditionsFor(remixContext)),
-  );
+  responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(remixContext, nonce));
   applySecurityHeaders(responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {

@@ -24,8 +24,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SkipLink } from "~/components/site-header";
 import { ToastProvider } from "~/components/toaster";
 import { whileDatabaseUp } from "~/platform/availability.server";
-import { unreadNotificationCount } from "~/platform/notifications.server";
-import { getUser } from "~/services/accounts/session.server";
+import { readSession } from "~/services/accounts/session.server";
 import { closedForMaintenance, getSettings } from "~/services/admin/settings.server";
 import { maintenancePage } from "~/http/maintenance.server";
 import { MaintenancePage } from "~/components/maintenance-page";
@@ -60,13 +59,13 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const [{ toast, headers }, settings, unreadNotifications] = await whileDatabaseUp(request, () =>
-    Promise.all([
-      readToast(request),
-      getSettings(),
-      user ? unreadNotificationCount(user.id) : Promise.resolve(0),
-    ]),
+  // the user and their unread count come in one statement (docs/decisions/2903); the settings
+  // from this process's copy, at most a second old
+  const session = await readSession(request);
+  const user = session?.user ?? null;
+  const unreadNotifications = session?.unreadNotifications ?? 0;
+  const [{ toast, headers }, settings] = await whileDatabaseUp(request, () =>
+    Promise.all([readToast(request), getSettings()]),
   );
   if (closedForMaintenance(request, user, settings)) throw maintenancePage(user);
   const betaBannerClosed = hasFlagCookie(request, BETA_BANNER_CLOSED, "true");

@@ -7,10 +7,16 @@ import { load, percentile } from "./load";
 const run = promisify(execFile);
 
 /** req/s of a bare node:http "hello" server under the same load generator. */
-export async function helloCeiling(port: number, connections: number, seconds: number) {
+export async function helloCeiling(
+  port: number,
+  connections: number,
+  seconds: number,
+  started: (pid: number | undefined) => void = () => undefined,
+) {
   const child = fork(new URL("./hello-server.mjs", import.meta.url).pathname, [String(port)], {
     stdio: "ignore",
   });
+  started(child.pid);
   await new Promise<void>((resolve) => child.once("message", () => resolve()));
   try {
     const url = `http://127.0.0.1:${port}/`;
@@ -64,18 +70,34 @@ export async function rawBidCeiling(
 }
 
 /** pgbench's TPC-B-like run where pgbench is installed; null where it is not. */
-export async function pgbenchTps(databaseUrl: string, clients: number, seconds: number) {
+export async function pgbenchTps(
+  databaseUrl: string,
+  clients: number,
+  seconds: number,
+  started: (pid: number | undefined) => void = () => undefined,
+) {
   try {
     await run("pgbench", ["--version"]);
   } catch {
     return null;
   }
-  await run("pgbench", ["-i", "-q", "-s", "10", databaseUrl], { maxBuffer: 1 << 24 });
-  const { stdout } = await run(
-    "pgbench",
-    ["-c", String(clients), "-j", "2", "-T", String(seconds), "-b", "tpcb-like", databaseUrl],
-    { maxBuffer: 1 << 24 },
-  );
+  const tracked = (args: string[]) => {
+    const running = run("pgbench", args, { maxBuffer: 1 << 24 });
+    started(running.child.pid);
+    return running;
+  };
+  await tracked(["-i", "-q", "-s", "10", databaseUrl]);
+  const { stdout } = await tracked([
+    "-c",
+    String(clients),
+    "-j",
+    "2",
+    "-T",
+    String(seconds),
+    "-b",
+    "tpcb-like",
+    databaseUrl,
+  ]);
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
   return tps ? Math.round(Number(tps[1])) : null;
 }

@@ -27,6 +27,8 @@ export type LoadResult = {
   p99: number;
   /** the slowest answer */
   max: number;
+  /** every answer's time, sorted (to merge runs) */
+  times: number[];
 };
 
 export function percentile(sorted: number[], p: number) {
@@ -82,6 +84,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
           p95: round(percentile(times, 95)),
           p99: round(percentile(times, 99)),
           max: round(times.length ? times[times.length - 1] : NaN),
+          times,
         });
       },
     );

@@ -40,11 +40,16 @@ export async function firstVisitJs(base: string, path: string, cookie?: string) 
 }
 
 /** Lighthouse's mobile profile (its default) in the machine's Chromium. */
-export async function lighthouseScores(pages: Array<{ url: string; cookie?: string }>) {
+export async function lighthouseScores(
+  pages: Array<{ url: string; cookie?: string }>,
+  chromePath: string,
+  /** the browser's pid, for the bench to stop it whatever happens */
+  started: (pid: number | undefined) => void = () => undefined,
+) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath,
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",
@@ -54,6 +59,7 @@ export async function lighthouseScores(pages: Array<{ url: string; cookie?: stri
     ],
     logLevel: "silent",
   });
+  started(chrome.pid);
   try {
     const scores: Record<string, { performance: number; accessibility: number }> = {};
     for (const { url, cookie } of pages) {

@@ -27,7 +27,7 @@ type Node = {
 };
 
 /** Self time by function and by package (node_modules/<pkg>, else the app or node itself). */
-function summarize(file: string, top = 18) {
+export function summarize(file: string, top = 18) {
   const profile = JSON.parse(readFileSync(file, "utf8")) as {
     nodes: Node[];
     samples: number[];
@@ -68,7 +68,7 @@ function summarize(file: string, top = 18) {
       .slice(0, k)
       .map(([name, n]) => `    ${pct(n).padStart(6)}  ${name}`)
       .join("\n");
-  return `  busy ${((100 * busy) / total).toFixed(0)}% of samples\n  by package:\n${list(byPackage, 12)}\n  by function (self):\n${list(byFunction, top)}`;
+  return `  busy ${((100 * busy) / total).toFixed(0)}% of samples\n  by package:\n${list(byPackage, Number(process.env.PACKAGES ?? 12))}\n  by function (self):\n${list(byFunction, top)}`;
 }
 
 async function main() {
@@ -226,10 +226,12 @@ const run =
   process.argv[2] === "--summarize"
     ? async () => process.argv.slice(3).forEach((f) => console.log(`${f}\n${summarize(f, 30)}`))
     : main;
-run().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -19,6 +19,7 @@ import {
 } from "../tests/support/live-cluster";
 import { treeKb } from "../tests/support/process-memory";
 import { sseParser } from "../tests/support/sse";
+import { resultsTarget, runBench, type Bench } from "./harness";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const LOTS = 50;
@@ -26,8 +27,6 @@ const BIDS_PER_SECOND = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** One person may hold 8 streams per process (MAX_STREAMS_PER_USER): viewers hold 5 each. */
 const STREAMS_PER_VIEWER = 5;
-
-export type StreamRow = (scenario: string, figure: string, target: string, met: boolean) => void;
 
 /** CPU seconds a process has used (user and system, from /proc; ticks of 1/100 s). */
 function cpuSeconds(pid: number) {
@@ -132,11 +131,15 @@ async function bidLoop(
 }
 
 /** Runs the stream rows against a fresh database of its own. */
-export async function benchStreams(row: StreamRow, log: (line: string) => void) {
+export async function benchStreams(bench: Bench) {
+  const row = bench.row.bind(bench);
+  const log = bench.log.bind(bench);
   await ensureBuilt();
   const cluster = await startThrowawayCluster("bench-streams");
+  const removeCluster = bench.cluster("the streams' PostgreSQL", cluster);
   const sockets: http.ClientRequest[] = [];
   let app: AppProcess | null = null;
+  let stopApp: (() => Promise<void>) | null = null;
   try {
     const databaseUrl = await liveDatabase(cluster.urlFor("postgres"), "bidyard_streams");
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -155,6 +158,11 @@ export async function benchStreams(row: StreamRow, log: (line: string) => void) 
       databaseUrl,
       { BID_RATE_LIMIT_PER_MINUTE: "1000000" },
       profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    );
+    const server = app;
+    bench.process("the streams' production server", server.proc.pid);
+    stopApp = bench.onStop("the streams' production server", server.stop, () =>
+      server.proc.kill("SIGKILL"),
     );
     const prices = new Map<string, number>();
 
@@ -245,22 +253,20 @@ export async function benchStreams(row: StreamRow, log: (line: string) => void) 
     );
   } finally {
     for (const socket of sockets) socket.destroy();
-    await app?.stop();
-    await cluster.remove();
+    await stopApp?.();
+    await removeCluster();
   }
 }
 
+// `npx tsx bench/streams.ts`: these rows alone, written as DATE-streams (or BENCH_NAME).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const log = (line: string) => console.log(`[bench] ${line}`);
-  benchStreams(
-    (scenario, figure, target, met) =>
-      log(`${scenario}: ${figure} (target ${target}: ${met ? "met" : "MISSED"})`),
-    log,
-  ).then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
+  const target = resultsTarget();
+  runBench(
+    {
+      ...target,
+      name: process.env.BENCH_NAME ? target.name : `${target.name}-streams`,
+      preamble: () => [`The live-stream rows alone (bench/streams.ts), ${SECONDS} s per load.`],
     },
+    benchStreams,
   );
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 
@@ -62,6 +63,45 @@ export function contentSecurityPolicy(nonce: string, extra: CspAdditions = {}) {
   return Object.entries(directives)
     .map(([name, value]) => `${name} ${value}`.trim())
     .join("; ");
+}
+
+// A page's policy is the same for every request to the same routes but for its nonce: it is built
+// once per set of matched routes (its sources read from the environment, parsed from URLs) and
+// the nonce set into it (docs/decisions/2908). A new environment (tests reset it) builds anew.
+const NONCE_MARK = "\u0000nonce\u0000";
+let policies: { for: ReturnType<typeof env>; byRoutes: Map<string, [string, string]> } | undefined;
+
+/** The page's Content-Security-Policy with `nonce`, for the routes the request matched. */
+export function pageContentSecurityPolicy(context: EntryContext, nonce: string) {
+  const current = env();
+  if (policies?.for !== current) policies = { for: current, byRoutes: new Map() };
+  const key = context.staticHandlerContext.matches.map((match) => match.route.id).join(" ");
+  let parts = policies.byRoutes.get(key);
+  if (!parts) {
+    const [head, tail] = contentSecurityPolicy(NONCE_MARK, cspAdditionsFor(context)).split(
+      NONCE_MARK,
+    );
+    parts = [head, tail];
+    if (policies.byRoutes.size >= 500) policies.byRoutes.clear();
+    policies.byRoutes.set(key, parts);
+  }
+  return `${parts[0]}${nonce}${parts[1]}`;
+}
+
+// Nonces come from a block of random bytes drawn 4 KiB at a time: each is 16 bytes of the system's
+// secure generator, used once, as before; only the calls into it are fewer.
+let randomBlock = Buffer.alloc(0);
+let used = 0;
+
+/** A fresh nonce for a page's scripts: 16 random bytes, base64. */
+export function scriptNonce() {
+  if (used + 16 > randomBlock.length) {
+    randomBlock = randomBytes(4096);
+    used = 0;
+  }
+  const nonce = randomBlock.toString("base64", used, used + 16);
+  used += 16;
+  return nonce;
 }
 
 /** Headers every response carries (pages, data and resource routes). */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { Sequelize } from "sequelize";
 import { env } from "~/platform/env.server";
@@ -28,13 +29,56 @@ export async function databaseIsUp(timeoutMs = 2_000): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const probe = sequelize
-    .query("select 1")
-    .then(() => true)
-    .catch(() => false);
+  const probe = sql("select 1").then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([probe, timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+type PooledClient = pg.Client;
+type ConnectionManager = {
+  getConnection(options: { type: string }): Promise<PooledClient>;
+  releaseConnection(connection: PooledClient): void;
+};
+
+/**
+ * One statement through a connection of the app's own pool, without Sequelize's query machinery
+ * (query building, result mapping, hooks): for the few reads every page makes, where that
+ * machinery cost more than the query (docs/decisions/2903). Values are bound ($1, $2, …); rows
+ * come back as pg reads them on Sequelize's connections (the same types `sequelize.query` gives).
+ * Errors are pg's own, which isDatabaseOutage knows.
+ */
+export async function sql<T>(
+  text: string,
+  values: unknown[] = [],
+  options: { prepared?: boolean } = {},
+): Promise<T[]> {
+  const manager = sequelize.connectionManager as unknown as ConnectionManager;
+  const connection = await manager.getConnection({ type: "SELECT" });
+  try {
+    // A prepared statement is parsed once per connection and its plan can be kept, so the
+    // planner (a good share of a short query's cost on a table with many indexes) runs less.
+    // Only for statements whose result columns are fixed (no `*`): a migration that changes
+    // them would fail a kept plan.
+    const query = options.prepared ? { name: statementName(text), text, values } : { text, values };
+    return (await connection.query<T & pg.QueryResultRow>(query)).rows;
+  } finally {
+    manager.releaseConnection(connection);
+  }
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `by_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    if (statementNames.size >= 1000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }

@@ -41,7 +41,9 @@ async function auctionVehiclesResponse(request: Request) {
   const url = new URL(request.url);
   try {
     const page = await searchLots(readAuctionQuery(url.searchParams), user.id);
-    const headers = new Headers({ "X-Total-Count": String(page.total) });
+    const headers = new Headers({
+      "X-Total-Count": `${page.total}${page.totalCapped ? "+" : ""}`,
+    });
     if (page.nextCursor) {
       url.searchParams.set("cursor", page.nextCursor);
       headers.set("Link", `<${url.pathname}${url.search}>; rel="next"`);

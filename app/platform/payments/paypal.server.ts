@@ -17,9 +17,13 @@ export const paypalTimeouts = { tokenMs: 8_000, requestMs: 15_000 };
 
 type CachedToken = { key: string; token: string; expiresAt: number };
 let cachedToken: CachedToken | undefined;
+/** The token request in flight: every call that finds no token waits for this one
+ * (docs/decisions/2904), instead of each asking PayPal for its own. */
+let tokenInFlight: { key: string; token: Promise<string> } | undefined;
 
 export function forgetPayPalToken() {
   cachedToken = undefined;
+  tokenInFlight = undefined;
 }
 
 type PayPalLink = { rel?: string; href?: string };
@@ -129,10 +133,22 @@ export function createPayPalGateway(config: PayPalConfig): PaymentGateway {
   const base = config.apiBase.replace(/\/+$/, "");
   const tokenKey = `${base}|${config.clientId}|${config.clientSecret}`;
 
-  async function accessToken(): Promise<string> {
+  function accessToken(): Promise<string> {
     if (cachedToken && cachedToken.key === tokenKey && cachedToken.expiresAt > Date.now()) {
-      return cachedToken.token;
+      return Promise.resolve(cachedToken.token);
     }
+    if (tokenInFlight?.key === tokenKey) return tokenInFlight.token;
+    const token = requestToken();
+    const flight = { key: tokenKey, token };
+    tokenInFlight = flight;
+    const done = () => {
+      if (tokenInFlight === flight) tokenInFlight = undefined;
+    };
+    token.then(done, done);
+    return token;
+  }
+
+  async function requestToken(): Promise<string> {
     const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64");
     const response = await callPayPal(
       `${base}/v1/oauth2/token`,

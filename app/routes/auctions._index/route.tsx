@@ -20,7 +20,7 @@ import type { AuctionVehicle } from "~/services/auctions/types";
 import { buyingPower } from "~/services/auctions/buying-power.server";
 import { REFRESH_MS } from "~/services/auctions/rules";
 import { BuyingPowerFigure } from "~/components/auctions/buying-power";
-import { requireUser } from "~/services/accounts/session.server";
+import { readSession, requireUser } from "~/services/accounts/session.server";
 import type { action as lotAction } from "../auctions.$lotId/route";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useReturnFocus } from "~/utils/use-return-focus";
@@ -39,9 +39,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A value a person typed that cannot be used is left out and named under its field, never a
   // page of its own (docs/decisions/2804).
   const { query, ignored, notices } = lenientAuctionQuery(url.searchParams);
+  // what the deposit holds came with the user, in the page's one session read (2903)
+  const held = (await readSession(request))?.held;
   const [page, bidder, options] = await Promise.all([
     searchLots(query, user.id),
-    buyingPower(user),
+    buyingPower(user, { held }),
     auctionFilterOptions(),
   ]);
   return {
@@ -171,7 +173,8 @@ export default function AuctionsPage() {
       ) : null}
 
       <p className="mt-5 font-semibold" aria-live="polite">
-        {data.total.toLocaleString("en-US")} {data.total === 1 ? "auction" : "auctions"} found
+        {data.total.toLocaleString("en-US")}
+        {data.totalCapped ? "+" : ""} {data.total === 1 ? "auction" : "auctions"} found
       </p>
 
       {notice ? (

@@ -1,9 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { DEPOSIT_PRESETS } from "~/services/deposits/rules";
-import { depositPageSchema } from "~/services/deposits/schemas";
 import { textInputProps } from "./input-props";
+import { useDepositChecks } from "./validation";
 
 /** The preset amounts and the custom amount: each posts `choose` and comes back at #payment. */
 export function AmountSection({
@@ -13,12 +12,11 @@ export function AmountSection({
   chosenAmount: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const checks = useDepositChecks("onInput");
   const [customForm, customFields] = useForm({
     id: "custom-amount",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
+    ...checks.options,
   });
 
   return (
@@ -51,6 +49,7 @@ export function AmountSection({
           method="post"
           action="/deposit"
           {...getFormProps(customForm)}
+          {...checks.onUse}
           className="rounded-xl border-2 border-slate-200 bg-white p-4"
         >
           <input type="hidden" name="intent" value="choose" />

@@ -1,11 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { refundReasons } from "~/services/deposits/rules";
-import { depositPageSchema } from "~/services/deposits/schemas";
 import { formatUsd } from "~/utils/money";
 import { FieldMessage } from "~/components/field-message";
 import { textInputProps } from "./input-props";
+import { useDepositChecks } from "./validation";
 
 /**
  * What can go back now, why the rest of the balance cannot (held by bids, or never paid in
@@ -20,13 +19,13 @@ export function RefundSection({
   lastResult: SubmissionResult<string[]> | undefined;
   busy: boolean;
 }) {
+  const checks = useDepositChecks();
   const [refundForm, refundFields] = useForm({
     // A new balance gives a fresh form, so the suggested amount follows it.
     id: `refund-${refundable}`,
     lastResult,
     defaultValue: { refundAmount: refundable },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: depositPageSchema }),
+    ...checks.options,
   });
 
   return (
@@ -52,6 +51,7 @@ export function RefundSection({
           method="post"
           action="/deposit"
           {...getFormProps(refundForm)}
+          {...checks.onUse}
           className="mt-3 rounded-xl border border-slate-200 bg-white p-4"
         >
           {/* The first press asks for a confirmation naming the amount and where it goes. */}

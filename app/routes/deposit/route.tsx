@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -24,7 +23,7 @@ import { replyFor } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
 import { formatUsd } from "~/utils/money";
 import { env } from "~/platform/env.server";
-import { depositAmount, depositPageSchema } from "~/services/deposits/schemas";
+import { chosenDepositAmount, readDepositForm } from "~/services/deposits/forms.server";
 import { DEPOSIT_SUCCESS } from "~/services/deposits/rules";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { identityStatusOf } from "~/services/kyc/kyc.server";
@@ -54,13 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const [page, identity] = await Promise.all([depositPageData(user.id), identityStatusOf(user)]);
-  const chosen = depositAmount.safeParse(url.searchParams.get("amount") ?? "");
   return data(
     {
       ...page,
       // the same answer the lot page and the dashboard give (docs/decisions/2704)
       eligibility: biddingEligibility(identity, toCents(page.balance)),
-      chosenAmount: chosen.success ? chosen.data : null,
+      chosenAmount: chosenDepositAmount(url.searchParams.get("amount")),
       paypalClientId: page.testMode ? null : (env().PAYPAL_CLIENT_ID ?? null),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -75,7 +73,7 @@ async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const submission = parseWithZod(formData, { schema: depositPageSchema });
+  const submission = readDepositForm(formData);
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply() }, { status: 400 });
   }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
-import { sequelize } from "~/models/db.server";
+import { sql } from "~/models/db.server";
 import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/http/cookies.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
@@ -38,33 +38,63 @@ export async function sessionId(request: Request): Promise<string | null> {
 // One read per request: the root loader and the page's own loader (or requireUser) both ask for
 // the user of the same Request object, and a page load answers both from the first read
 // (docs/decisions/1904). An action's loaders get a new Request, so they read it again.
-const usersOfRequests = new WeakMap<Request, Promise<User | null>>();
+const readsOfRequests = new WeakMap<Request, Promise<SessionRead | null>>();
 
-/** The signed-in user, or null. */
-export function getUser(request: Request): Promise<User | null> {
-  let user = usersOfRequests.get(request);
-  if (!user) {
-    user = readUser(request);
-    usersOfRequests.set(request, user);
+/**
+ * The signed-in user with what the pages show of them beside: their unread notifications, and
+ * what their deposit holds (leads on open lots, unpaid purchases) for the buying-power figure.
+ */
+export type SessionRead = { user: User; unreadNotifications: number; held: string };
+
+/** The request's session: its user and unread count, or null when nobody is signed in. */
+export function readSession(request: Request): Promise<SessionRead | null> {
+  let read = readsOfRequests.get(request);
+  if (!read) {
+    read = readSessionOnce(request);
+    readsOfRequests.set(request, read);
     // a failed read (an outage) is not kept: a later ask tries again
-    user.catch(() => usersOfRequests.delete(request));
+    read.catch(() => readsOfRequests.delete(request));
   }
-  return user;
+  return read;
 }
 
-async function readUser(request: Request): Promise<User | null> {
+/** The signed-in user, or null. */
+export async function getUser(request: Request): Promise<User | null> {
+  return (await readSession(request))?.user ?? null;
+}
+
+// The session read, made once from the model: every column the User model declares, under its
+// attribute's name (first_name AS "firstName"), so the row builds the model as it is.
+let sessionRead: string | undefined;
+function sessionStatement() {
+  sessionRead ??= `SELECT ${Object.entries(User.getAttributes())
+    .map(([name, attribute]) => `u.${attribute.field ?? name} AS "${name}"`)
+    .join(", ")},
+      (SELECT count(*)::int FROM notifications n
+        WHERE n.user_id = u.id AND n.read_at IS NULL) AS "unreadNotifications__",
+      (SELECT e.total::numeric(14, 2)::text FROM deposit_exposure(u.id, NULL) e) AS "held__"
+      FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1 AND s.expires_at > now()`;
+  return sessionRead;
+}
+
+async function readSessionOnce(request: Request): Promise<SessionRead | null> {
   const token = await sessionToken(request);
   if (!token) return null;
-  // One statement (the session as a subquery), mapped straight onto the model: no joined include
-  // and no query building on every request.
-  const [user] = await whileDatabaseUp(request, () =>
-    sequelize.query<User>(
-      `SELECT * FROM users
-        WHERE id = (SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now())`,
-      { bind: [hash(token)], model: User, mapToModel: true },
+  // One statement for a signed-in page's own work: the session, its user, the unread count and
+  // what the deposit holds, straight through the pool (docs/decisions/2903). The user is then built onto the model
+  // without a query, so every caller gets the same User as before.
+  const [row] = await whileDatabaseUp(request, () =>
+    sql<Record<string, unknown> & { unreadNotifications__: number; held__: string }>(
+      sessionStatement(),
+      [hash(token)],
+      { prepared: true },
     ),
   );
-  return user ?? null;
+  if (!row) return null;
+  const { unreadNotifications__: unreadNotifications, held__: held, ...attributes } = row;
+  const user = User.build(attributes as never, { raw: true, isNewRecord: false });
+  return { user, unreadNotifications, held };
 }
 
 /** Sign in, then come back to `returnTo` (by default the page asked for). */
@@ -136,6 +166,6 @@ export async function destroyUserSession(request: Request): Promise<string> {
   const token = await sessionToken(request);
   if (token) await Session.destroy({ where: { id: hash(token) } });
   // this request no longer has a user, for anything that asks after the sign-out
-  usersOfRequests.set(request, Promise.resolve(null));
+  readsOfRequests.set(request, Promise.resolve(null));
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }

@@ -1,5 +1,5 @@
 import { QueryTypes } from "sequelize";
-import { sequelize } from "~/models/db.server";
+import { sequelize, sql } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import {
   BID_TEXTS,
@@ -187,13 +187,11 @@ export async function placeBidInSession(
   input: PlaceBidInput,
 ): Promise<SessionBidResult> {
   const bid = checkBidInput(input);
+  // straight through the pool, without Sequelize's query machinery (docs/decisions/2903)
   const [row] = await oneAtATimePerLot(bid.lotId, () =>
-    sequelize.query<PlaceBidRow & { user_id: string | null; retry_ms: string | null }>(
+    sql<PlaceBidRow & { user_id: string | null; retry_ms: string | null }>(
       `SELECT * FROM place_bid_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      {
-        type: QueryTypes.SELECT,
-        bind: [sessionId, limiter.prefix, limiter.points, limiter.ms, ...bidArguments(bid)],
-      },
+      [sessionId, limiter.prefix, limiter.points, limiter.ms, ...bidArguments(bid)],
     ),
   );
   if ((row.code as string) === "signed_out") return { kind: "signed_out" };

@@ -1,5 +1,5 @@
 import { QueryTypes, type Transaction } from "sequelize";
-import { sequelize } from "~/models/db.server";
+import { sequelize, sql } from "~/models/db.server";
 import { User } from "~/models/user.server";
 import { biddingEligibility, type BiddingEligibility } from "~/services/auctions/eligibility";
 import { identityStatusOf } from "~/services/kyc/kyc.server";
@@ -17,6 +17,14 @@ export async function exposure(
   transaction?: Transaction,
   options: { excludeLotId?: string | number } = {},
 ): Promise<string> {
+  const statement = "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure($1, $2)";
+  if (!transaction) {
+    // a screen's figure: one statement straight through the pool (docs/decisions/2904)
+    const [row] = await sql<{ total: string }>(statement, [userId, options.excludeLotId ?? null], {
+      prepared: true,
+    });
+    return row.total;
+  }
   const [row] = await sequelize.query<{ total: string }>(
     "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure(:userId, :excludeLotId)",
     {
@@ -41,8 +49,12 @@ export async function availableBuyingPower(
     typeof userOrId === "string"
       ? await User.findByPk(userOrId, { transaction, rejectOnEmpty: true })
       : userOrId;
-  const cents = toCents(user.deposit) - toCents(await exposure(user.id, transaction, options));
-  return fromCents(Math.max(0, cents));
+  return availableWith(user.deposit, await exposure(user.id, transaction, options));
+}
+
+/** Deposit minus what it holds, never below zero: the figure every screen shows. */
+export function availableWith(deposit: string, held: string) {
+  return fromCents(Math.max(0, toCents(deposit) - toCents(held)));
 }
 
 export type BuyingPower = {
@@ -70,11 +82,19 @@ export async function buyingPower(
     verified: boolean;
     deposit: string;
   },
-  transaction?: Transaction,
+  /**
+   * `transaction`: read inside it (the lot page's one snapshot); `held`: what the deposit holds,
+   * when it came with the user in a page's session read (docs/decisions/2903).
+   */
+  options: { transaction?: Transaction; held?: string } = {},
 ): Promise<BuyingPower> {
-  // the user row was just read for this request: only what their deposit holds is asked for
+  const { transaction, held } = options;
+  // the user row was just read for this request: only what their deposit holds is asked for,
+  // unless it came with the user
   const [available, identity] = await Promise.all([
-    availableBuyingPower(user, transaction),
+    held === undefined
+      ? availableBuyingPower(user, transaction)
+      : Promise.resolve(availableWith(user.deposit, held)),
     identityStatusOf(user),
   ]);
   return {

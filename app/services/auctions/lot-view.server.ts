@@ -40,7 +40,7 @@ export async function lotView(lotId: string, viewerId: string): Promise<LotView 
         ),
         bidHistory(lotId, viewerId, { transaction }),
       ]);
-      const bidder = await buyingPower(viewer, transaction);
+      const bidder = await buyingPower(viewer, { transaction });
       return {
         lot,
         state: {

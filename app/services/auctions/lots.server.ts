@@ -1,8 +1,9 @@
 import { QueryTypes, type Transaction } from "sequelize";
-import { sequelize } from "~/models/db.server";
+import { sequelize, sql } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { pseudonymNumber } from "~/platform/pseudonyms.server";
-import { closeEndedLots, closeLotIfEnded } from "~/services/auctions/closer.server";
+import { sharedCache } from "~/platform/shared-cache.server";
+import { closeLotIfEnded } from "~/services/auctions/closer.server";
 import { lotBadge } from "~/services/auctions/rules";
 import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/services/auctions/types";
 import { UserError } from "~/utils/user-error";
@@ -142,25 +143,57 @@ export function whereFor(query: AuctionQuery) {
   return { sql: clauses.join(" AND "), replacements };
 }
 
-const COUNT_TTL_MS = 5_000;
-const countCache = new Map<string, { count: number; expires: number }>();
+/**
+ * `:name` placeholders as pg's `$1, $2…` with their values in order (a `::type` cast is left
+ * alone), for the statements sent through `sql()`.
+ */
+export function positional(text: string, replacements: Record<string, unknown>) {
+  const values: unknown[] = [];
+  const index = new Map<string, number>();
+  const out = text.replace(/(?<![:\w]):([a-zA-Z]\w*)/g, (_, name: string) => {
+    if (!(name in replacements)) throw new Error(`no value for :${name}`);
+    let at = index.get(name);
+    if (at === undefined) {
+      values.push(replacements[name]);
+      at = values.length;
+      index.set(name, at);
+    }
+    return `$${at}`;
+  });
+  return { text: out, values };
+}
+
+/** Counting stops here: beyond it the list says "10,000+" (as the community list does). */
+export const COUNT_CAP = 10_000;
 
 /**
- * The exact count for a filter, remembered for 5 s per process: the list itself refreshes every
- * 5 s, and counting every open lot costs tens of milliseconds at 300,000 lots.
+ * Counts per filter, up to COUNT_CAP + 1, one in flight per filter for every request of this
+ * process, answers kept 5 s and served for a minute longer while one request counts again
+ * (docs/decisions/2904): the list refreshes every 5 s, and an exact count of 300,000 open lots
+ * took a parallel scan of 240 ms to say a number nobody reads past its first digits.
  */
-async function countLots(where: { sql: string; replacements: Record<string, unknown> }) {
-  const key = JSON.stringify([where.sql, where.replacements]);
-  const cached = countCache.get(key);
-  const t = Date.now();
-  if (cached && cached.expires > t) return cached.count;
-  const [row] = await sequelize.query<{ count: string }>(
-    `SELECT count(*) AS count FROM lots l WHERE ${where.sql}`,
-    { replacements: where.replacements, type: QueryTypes.SELECT },
-  );
-  if (countCache.size > 500) countCache.clear();
-  countCache.set(key, { count: Number(row.count), expires: t + COUNT_TTL_MS });
-  return Number(row.count);
+const counts = sharedCache<number>({ freshMs: 5_000, staleMs: 65_000, max: 500 });
+
+function countLots(where: { sql: string; replacements: Record<string, unknown> }, open: boolean) {
+  // the open list's count leaves out lots past their end (as the list does) by the database's
+  // clock, so the statement, and its key, stay the same from one request to the next
+  const clause = open ? `${where.sql} AND l.ends_at > now()` : where.sql;
+  return counts.get(JSON.stringify([clause, where.replacements]), async () => {
+    const statement = positional(
+      `SELECT count(*)::int AS count FROM
+         (SELECT 1 FROM lots l WHERE ${clause} LIMIT ${COUNT_CAP + 1}) matches`,
+      where.replacements,
+    );
+    const [row] = await sql<{ count: number }>(statement.text, statement.values, {
+      prepared: true,
+    });
+    return row.count;
+  });
+}
+
+/** For tests: forget the counts this process holds. */
+export function forgetLotCounts() {
+  counts.clear();
 }
 
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
@@ -250,48 +283,46 @@ export function isAuctionQuery(searchParams: URLSearchParams) {
 
 /**
  * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
- * the total count and the cursor of the next page. Closes ended lots first (lazily on read).
+ * the total count and the cursor of the next page. Lots past their end are closed by the closing
+ * loop (every 5 s), not here: the open list leaves out a lot whose end has passed, and the ended
+ * list shows it once it is closed (docs/decisions/2904).
  */
 export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
   const at = now();
-  // close what has ended before listing (lazily on read); a cheap probe first, so most reads
-  // do not open a transaction
-  const [due] = await sequelize.query(
-    "SELECT 1 FROM lots WHERE status = 'active' AND ends_at <= :at LIMIT 1",
-    { replacements: { at }, type: QueryTypes.SELECT },
-  );
-  if (due) await closeEndedLots(50);
   const where = whereFor(query);
   const cursor = decodeCursor(query.cursor);
   const ended = query.status === "ended";
   const keyset = cursor
     ? ended
-      ? " AND (l.ends_at, l.id) < (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
-      : " AND (l.ends_at, l.id) > (timestamptz 'epoch' + :cursorMicros * interval '1 microsecond', :cursorId)"
+      ? " AND (l.ends_at, l.id) < (timestamptz 'epoch' + :cursorMicros::bigint * interval '1 microsecond', :cursorId)"
+      : " AND (l.ends_at, l.id) > (timestamptz 'epoch' + :cursorMicros::bigint * interval '1 microsecond', :cursorId)"
     : "";
+  const open = ended ? "" : " AND l.ends_at > :at";
   const order = ended ? "l.ends_at DESC, l.id DESC" : "l.ends_at ASC, l.id ASC";
-  const replacements = {
-    ...where.replacements,
-    userId,
-    limit: limit + 1,
-    cursorMicros: cursor ? Number(cursor.endsAtMicros) : null,
-    cursorId: cursor?.id,
-  };
-  const [rows, count] = await Promise.all([
-    sequelize.query<LotRow>(
-      `SELECT ${LIST_COLUMNS},
-              EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
-                AS watching
-         FROM lots l WHERE ${where.sql}${keyset} ORDER BY ${order} LIMIT :limit`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-    countLots(where),
-  ]);
+  const list = positional(
+    `SELECT ${LIST_COLUMNS},
+            EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
+              AS watching
+       FROM lots l WHERE ${where.sql}${open}${keyset} ORDER BY ${order} LIMIT :limit`,
+    {
+      ...where.replacements,
+      userId,
+      at,
+      limit: limit + 1,
+      ...(cursor ? { cursorMicros: cursor.endsAtMicros, cursorId: cursor.id } : {}),
+    },
+  );
+  const rows = await sql<LotRow>(list.text, list.values, { prepared: true });
+  // a first page with room to spare holds every match: its length is the count
+  const count = !cursor && rows.length <= limit ? rows.length : await countLots(where, !ended);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     vehicles: page.map((row) => toVehicle(row, userId, at)),
-    total: count,
+    /** matches, up to COUNT_CAP */
+    total: Math.min(count, COUNT_CAP),
+    /** true when there are more than COUNT_CAP matches */
+    totalCapped: count > COUNT_CAP,
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({ endsAtMicros: String(last.ends_us), id: String(last.id) })

@@ -2,7 +2,8 @@
 // active listings newest first, with a capped count. See docs/decisions/0501-listing-search.md.
 import { QueryTypes } from "sequelize";
 import { sellerHandle } from "~/platform/pseudonyms.server";
-import { sequelize } from "~/models/db.server";
+import { sharedCache } from "~/platform/shared-cache.server";
+import { sequelize, sql } from "~/models/db.server";
 import {
   CURRENCIES,
   type BodyType,
@@ -181,6 +182,30 @@ export function filterClause(filters: ListingFilters, bind: unknown[], rates: Ra
   return where;
 }
 
+/**
+ * Counts per filter (up to COUNT_CAP + 1), kept 5 s by this process and shared while one runs
+ * (docs/decisions/2904): a filtered count read up to 10,001 rows on every request, 60 ms of the
+ * database's time each under a crowd. A first page with room to spare needs no count at all, so
+ * a seller's own new listing is counted at once in any search narrow enough to show it.
+ */
+const counts = sharedCache<number>({ freshMs: 5_000, staleMs: 65_000, max: 500 });
+
+function countListings(filters: ListingFilters, rates: RatesInForce) {
+  const bind: unknown[] = [];
+  const where = filterClause(filters, bind, rates);
+  const text = `SELECT count(*)::int AS total FROM (SELECT 1 FROM listings l
+     WHERE ${where.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`;
+  return counts.get(JSON.stringify([text, bind]), async () => {
+    const [row] = await sql<{ total: number }>(text, bind, { prepared: true });
+    return row.total;
+  });
+}
+
+/** For tests: forget the counts this process holds. */
+export function forgetListingCounts() {
+  counts.clear();
+}
+
 /** Active listings matching `filters`, newest first, one keyset page at a time. */
 export async function searchListings(
   filters: ListingFilters,
@@ -188,9 +213,6 @@ export async function searchListings(
 ): Promise<ListingPage> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? PAGE_SIZE) || PAGE_SIZE, 1), 100);
   const rates = await ratesInForce();
-  const countBind: unknown[] = [];
-  const countWhere = filterClause(filters, countBind, rates);
-
   const bind: unknown[] = [];
   const where = filterClause(filters, bind, rates);
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
@@ -211,40 +233,39 @@ export async function searchListings(
   );
   bind.push(limit + 1);
 
-  const counting = sequelize.query<{ total: string }>(
-    `SELECT count(*) AS total FROM (SELECT 1 FROM listings l
-       WHERE ${countWhere.join(" AND ")} LIMIT ${COUNT_CAP + 1}) matches`,
-    { bind: countBind, type: QueryTypes.SELECT },
-  );
   // A price range can match very few listings among many, which the planner cannot foresee: it
   // would walk the newest-first index through every listing to fill a page. With a price range
-  // the count (an index lookup per currency) comes first, and few matches are sorted instead.
+  // the count (an index lookup per currency, shared in flight) comes first, and few matches are
+  // sorted instead.
   const priced = filters.priceMin !== undefined || filters.priceMax !== undefined;
-  const few = priced && Number((await counting)[0].total) <= FEW_MATCHES;
+  const countedFirst = priced ? await countListings(filters, rates) : null;
+  const few = countedFirst !== null && countedFirst <= FEW_MATCHES;
   const order = few
     ? "(l.created_at + interval '0 seconds') DESC, l.id DESC"
     : "l.created_at DESC, l.id DESC";
-  const [rows, [count]] = await Promise.all([
-    sequelize.query<CardRow>(
-      `SELECT l.id, l.title, l.price, l.currency, l.condition, l.year, l.make, l.model, l.mileage,
-              l.body_type AS "bodyType", l.city, l.state, l.country, l.featured, l.created_at,
-              l.created_at::text AS created_at_text,
-              CASE WHEN l.currency <> ${buyerParam}::text THEN
-                round(l.price * ${buyerRate}::numeric / CASE l.currency WHEN 'CAD' THEN ${cadRate}::numeric
-                  WHEN 'MXN' THEN ${mxnRate}::numeric ELSE 1 END)::text END AS converted_price,
-              (SELECT p.thumbnail_url FROM listing_photos p
-                WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl",
-              (SELECT u.verified FROM users u WHERE u.id = l.user_id) AS "sellerVerified",
-              (${viewer} IS NOT NULL AND EXISTS (SELECT 1 FROM listing_favorites f
-                WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
-         FROM listings l
-        WHERE ${where.join(" AND ")}
-        ORDER BY ${order}
-        LIMIT $${bind.length}`,
-      { bind, type: QueryTypes.SELECT },
-    ),
-    counting,
-  ]);
+  const rows = await sql<CardRow>(
+    `SELECT l.id, l.title, l.price, l.currency, l.condition, l.year, l.make, l.model, l.mileage,
+            l.body_type AS "bodyType", l.city, l.state, l.country, l.featured, l.created_at,
+            l.created_at::text AS created_at_text,
+            CASE WHEN l.currency <> ${buyerParam}::text THEN
+              round(l.price * ${buyerRate}::numeric / CASE l.currency WHEN 'CAD' THEN ${cadRate}::numeric
+                WHEN 'MXN' THEN ${mxnRate}::numeric ELSE 1 END)::text END AS converted_price,
+            (SELECT p.thumbnail_url FROM listing_photos p
+              WHERE p.listing_id = l.id ORDER BY p.position LIMIT 1) AS "imageUrl",
+            (SELECT u.verified FROM users u WHERE u.id = l.user_id) AS "sellerVerified",
+            (${viewer} IS NOT NULL AND EXISTS (SELECT 1 FROM listing_favorites f
+              WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
+       FROM listings l
+      WHERE ${where.join(" AND ")}
+      ORDER BY ${order}
+      LIMIT $${bind.length}`,
+    bind,
+    { prepared: true },
+  );
+  // a first page with room to spare holds every match: its length is the count
+  const total =
+    countedFirst ??
+    (!cursor && rows.length <= limit ? rows.length : await countListings(filters, rates));
 
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -255,8 +276,8 @@ export async function searchListings(
       createdAt: created_at.toISOString(),
       converted: converted_price ? { price: converted_price, currency: buyer } : null,
     })),
-    total: Math.min(Number(count.total), COUNT_CAP),
-    totalCapped: Number(count.total) > COUNT_CAP,
+    total: Math.min(total, COUNT_CAP),
+    totalCapped: total > COUNT_CAP,
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at_text, last.id) : null,
   };
 }

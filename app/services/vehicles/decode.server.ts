@@ -107,12 +107,25 @@ export async function decodeVin(raw: string): Promise<DecodedVin | null> {
   if (!isWellFormedVin(vin)) return null;
   const known = recent.get(vin);
   if (known) return known;
-  const decoded = toDecodedVin(vin, await (await getDecoder()).decode(vin));
-  // a decode costs tens of milliseconds of pattern matching; lot pages ask for the same VINs
-  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
-  recent.set(vin, decoded);
-  return decoded;
+  // a decode costs tens of milliseconds of pattern matching, and a crowd on one lot page asks
+  // for the same VIN at once: they share the decode in flight (docs/decisions/2904)
+  let decoding = inFlight.get(vin);
+  if (!decoding) {
+    decoding = (async () => toDecodedVin(vin, await (await getDecoder()).decode(vin)))();
+    inFlight.set(vin, decoding);
+    const settled = decoding;
+    settled.then(
+      (decoded) => {
+        inFlight.delete(vin);
+        if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+        recent.set(vin, decoded);
+      },
+      () => inFlight.delete(vin),
+    );
+  }
+  return decoding;
 }
 
 const RECENT_MAX = 2000;
 const recent = new Map<string, DecodedVin>();
+const inFlight = new Map<string, Promise<DecodedVin>>();
