@@ -13,14 +13,14 @@ FROM base AS toolchain
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 
-# The install applies patches/ (postinstall: patch-package, a dev dependency; records 1902, 1904,
-# 1908, 1910), so the patch files go in before it. The production dependencies are the same tree
-# pruned: a second `npm install --omit=dev` would have no patch-package to run and would ship
-# unpatched code.
+# `npm ci` installs exactly the committed lockfile, or refuses (docs/decisions/3001). The install
+# applies patches/ (postinstall: patch-package, a dev dependency; records 1902, 1904, 1908, 1910),
+# so the patch files go in before it. The production dependencies are the same tree pruned: a
+# second `npm ci --omit=dev` would have no patch-package to run and would ship unpatched code.
 FROM toolchain AS deps
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm install --include=dev --no-audit --no-fund
+RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS production-deps
 RUN npm prune --omit=dev --no-audit --no-fund && npm cache clean --force
