@@ -5,6 +5,7 @@ import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/http/cookies.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { jsonError, requireSameOrigin, wantsJson } from "~/http/http.server";
+import { noteUser } from "~/platform/request-notes.server";
 import {
   UNAUTHORIZED_TOAST,
   type SignInRequired,
@@ -64,6 +65,7 @@ async function readUser(request: Request): Promise<User | null> {
       { bind: [hash(token)], model: User, mapToModel: true },
     ),
   );
+  if (user) noteUser(request, user.id);
   return user ?? null;
 }
 
