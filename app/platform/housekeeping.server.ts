@@ -7,6 +7,7 @@ import { pruneLotEvents } from "./live/prune.server";
 import { sendDueMail } from "./mail/outbox.server";
 import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/services/alerts/matching.server";
 import { fetchLotPictures } from "~/services/auctions/lot-images.server";
+import { sendMessageNotices } from "~/services/messages/messages.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -46,8 +47,9 @@ const WORKER_TICK_MS = 15_000;
 export async function runWorkerTick() {
   const matches = await matchSavedSearches();
   const endingSoon = await alertWatchedLotsEndingSoon();
+  const messageNotices = await sendMessageNotices();
   const mail = await sendDueMail();
-  return { matches, endingSoon, mail };
+  return { matches, endingSoon, messageNotices, mail };
 }
 
 /**
