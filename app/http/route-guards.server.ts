@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { getSettings, maintenanceGate } from "~/services/admin/settings.server";
 import { getUser } from "~/services/accounts/session.server";
 import { databaseUnavailable, isDatabaseOutage } from "~/platform/availability.server";
+import { cleanFormData } from "~/utils/clean-text";
 
 type Handler = (args: { request: Request }) => unknown;
 
@@ -16,8 +17,22 @@ async function maintenanceFor(request: Request) {
   await maintenanceGate(request, await getUser(request), settings);
 }
 
-function guard(handler: Handler, gate: boolean): Handler {
+/**
+ * An action's form fields reach it without control characters (docs/decisions/3011): its
+ * request's formData() answers the cleaned copy. Multipart uploads are read by their own
+ * readers, which clean each text field the same way.
+ */
+function cleanedForms(request: Request) {
+  const read = request.formData.bind(request);
+  Object.defineProperty(request, "formData", {
+    value: async () => cleanFormData(await read()),
+    configurable: true,
+  });
+}
+
+function guard(handler: Handler, gate: boolean, action = false): Handler {
   return async (args) => {
+    if (action) cleanedForms(args.request);
     try {
       if (gate) await maintenanceFor(args.request);
       return await handler(args);
@@ -41,7 +56,8 @@ export function guardRoutes(build: ServerBuild): ServerBuild {
     if (typeof module.loader === "function") {
       module.loader = guard(module.loader as Handler, resource);
     }
-    if (typeof module.action === "function") module.action = guard(module.action as Handler, true);
+    if (typeof module.action === "function")
+      module.action = guard(module.action as Handler, true, true);
     routes[id] = { ...route, module: module as unknown as typeof route.module };
   }
   return { ...build, routes };

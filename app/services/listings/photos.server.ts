@@ -13,6 +13,7 @@ import { detectFileType } from "~/utils/file-type";
 import { UserError } from "~/utils/user-error";
 import { PHOTO_MESSAGES, type PhotoProblem } from "~/services/listings/messages";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/services/listings/rules";
+import { cleanField, cleanFormData } from "~/utils/clean-text";
 
 const MAX_TEXT_FIELD_BYTES = 32_000;
 const FULL = { width: 1600, height: 1200 };
@@ -51,7 +52,7 @@ export type ListingFormPost = {
 export async function readListingForm(request: Request, userId: string): Promise<ListingFormPost> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
-    return { formData: await request.formData(), photos: [], photoProblem: null };
+    return { formData: cleanFormData(await request.formData()), photos: [], photoProblem: null };
   }
   // Photos cost memory and CPU (sharp): multipart posts share the upload budget per user.
   await consumeRateLimit(request, "upload", userId);
@@ -64,7 +65,7 @@ export async function readListingForm(request: Request, userId: string): Promise
     if (filename === undefined) {
       const bytes = await readPartUpTo(iterator, MAX_TEXT_FIELD_BYTES);
       if (!bytes) throw new Response("Form field too large", { status: 413 });
-      formData.append(name, Buffer.from(bytes).toString("utf8"));
+      formData.append(name, cleanField(name, Buffer.from(bytes).toString("utf8")));
       return undefined;
     }
     if (name === "photos" && filename && !photoProblem && isUnsafeFileName(filename))
