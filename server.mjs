@@ -206,7 +206,12 @@ async function startServer() {
   // What reaches here is a body that broke off (the client went away: its request line says so)
   // or a bug (logged with its stack, in its one line).
   app.use((error, req, res, _next) => {
-    if (req.aborted || req.destroyed || error?.code === "ECONNRESET" || error?.message === "aborted") {
+    if (
+      req.aborted ||
+      req.destroyed ||
+      error?.code === "ECONNRESET" ||
+      error?.message === "aborted"
+    ) {
       res.destroy();
       return;
     }
@@ -467,8 +472,9 @@ function watchUploadPace(req, res, windowMs) {
     }
     last = socket.bytesRead;
   }, windowMs);
+  // kept after the answer too: a route that answers early (a 401, say) leaves the rest of the
+  // body to arrive, and a client trickling it would hold the connection
   timer.unref();
-  res.on("close", () => clearInterval(timer));
 }
 
 async function boundedBody(req, res, next) {

@@ -10,8 +10,7 @@ const NOTE_HEADER = "x-bidyard-request";
 
 function noteOf(request: Request): RequestNote | undefined {
   const notes = (globalThis as Record<symbol, unknown>)[NOTES_KEY] as
-    | Map<string, RequestNote>
-    | undefined;
+    Map<string, RequestNote> | undefined;
   const key = request.headers.get(NOTE_HEADER);
   return key && notes ? notes.get(key) : undefined;
 }

@@ -2,12 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  cleanFormData,
-  cleanJsonValue,
-  cleanText,
-  MULTILINE_FIELDS,
-} from "~/utils/clean-text";
+import { cleanFormData, cleanJsonValue, cleanText, MULTILINE_FIELDS } from "~/utils/clean-text";
 
 describe("cleanText", () => {
   it("makes a one-line field one line: CR/LF and tabs become spaces, controls go", () => {

@@ -32,7 +32,9 @@ export function readNames(files: string[]) {
   };
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[["']([A-Z][A-Z0-9_]*)["']\])/g))
+    for (const m of text.matchAll(
+      /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[["']([A-Z][A-Z0-9_]*)["']\])/g,
+    ))
       note(m[1] ?? m[2], file);
     // server-memory.mjs and server-log.mjs read a `source` that defaults to process.env
     for (const m of text.matchAll(/\bsource\.([A-Z][A-Z0-9_]*)/g)) note(m[1], file);
@@ -78,7 +80,12 @@ describe("settings", () => {
 
   it("finds names in each way the code reads them", () => {
     const names = readNames(["server.mjs", "server-memory.mjs", "server-log.mjs"]);
-    for (const name of ["WEB_CONCURRENCY", "HTTP_BODY_TIMEOUT_MS", "MACHINE_MEMORY_MB", "LOG_FORMAT"])
+    for (const name of [
+      "WEB_CONCURRENCY",
+      "HTTP_BODY_TIMEOUT_MS",
+      "MACHINE_MEMORY_MB",
+      "LOG_FORMAT",
+    ])
       expect(names.has(name), name).toBe(true);
   });
 });

@@ -403,7 +403,9 @@ async function sendNotice(notice: PendingNotice, transaction: Transaction) {
       content: {
         paragraphs: [
           `${count} about “${thread.listing_title}”. Reply in BidYard: your e-mail address stays private.`,
-          ...(earlier > 0 ? [`(${earlier} earlier message${earlier === 1 ? "" : "s"} not shown)`] : []),
+          ...(earlier > 0
+            ? [`(${earlier} earlier message${earlier === 1 ? "" : "s"} not shown)`]
+            : []),
           ...quoted,
         ],
         action: {
