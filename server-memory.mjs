@@ -32,6 +32,7 @@ const MAX_WORKER_HEAP_MB = 2048;
 /**
  * The machine's memory in MB: MACHINE_MEMORY_MB when set (the soak runs as on a Fly machine), else
  * the container's limit (cgroup v2, then v1) when there is one, else the host's memory.
+ * @param {Record<string, string | undefined>} [source] the environment
  */
 export function machineMemoryMb(source = process.env) {
   const given = Number(source.MACHINE_MEMORY_MB);
