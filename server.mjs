@@ -68,6 +68,10 @@ async function startPrimary() {
     log.error({ worker_pid: worker.process.pid, code, signal }, "worker exited; starting another");
     cluster.fork();
   });
+  // glibc gives each thread that allocates its own malloc arena, and freed memory stays in them:
+  // a worker's resident size crept up with every libuv and libvips thread. Two arenas keep it
+  // flat (docs/decisions/3005); read by glibc when a worker starts, so set before forking.
+  process.env.MALLOC_ARENA_MAX ??= "2";
   for (let i = 0; i < workers; i += 1) cluster.fork();
 
   let metricsServer = null;

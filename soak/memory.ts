@@ -5,6 +5,27 @@ import { treeKb } from "../tests/support/process-memory";
 
 export type Sample = { atMs: number; mb: number };
 
+/** One line of soak/gc-probe.cjs, after a full GC. */
+export type ProbeReport = {
+  pid: number;
+  heapMb: number;
+  heapTotalMb?: number;
+  externalMb?: number;
+  arrayBuffersMb?: number;
+  rssMb?: number;
+  anonMb?: number;
+  fileMb?: number;
+};
+
+/** A process's report on one line. */
+export function describeReport(r: ProbeReport) {
+  return (
+    `pid ${r.pid}: RSS ${r.rssMb?.toFixed(0)} MB (anonymous ${r.anonMb?.toFixed(0)}, files ${r.fileMb?.toFixed(0)}); ` +
+    `JS heap ${r.heapMb.toFixed(0)} used of ${r.heapTotalMb?.toFixed(0)} committed; ` +
+    `outside the heap ${r.externalMb?.toFixed(0)} (array buffers ${r.arrayBuffersMb?.toFixed(0)})`
+  );
+}
+
 /** Resident memory of the server: all its processes, in MB (null once it is gone). */
 export function readRssMb(pid: number): number | null {
   const kb = treeKb(pid, "VmRSS");
@@ -25,13 +46,17 @@ export function startSampler(proc: ChildProcess, everyMs: number) {
   };
   let partial = "";
   const latest = new Map<number, { atMs: number; mb: number }>();
+  const lastReport = new Map<number, ProbeReport>();
   const onData = (chunk: Buffer) => {
     const lines = (partial + chunk.toString("utf8")).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
       const probe = /^\[soak-gc\] (\{.*\})$/.exec(line.trim());
       if (!probe) continue;
-      const { pid, heapMb } = JSON.parse(probe[1]) as { pid: number; heapMb: number };
+      const report = JSON.parse(probe[1]) as ProbeReport;
+      if (report.heapMb === undefined) continue; // a heap snapshot's line
+      const { pid, heapMb } = report;
+      lastReport.set(pid, report);
       const atMs = Date.now() - started;
       latest.set(pid, { atMs, mb: heapMb });
       // a process that stopped reporting (a replaced worker) no longer counts
@@ -45,6 +70,8 @@ export function startSampler(proc: ChildProcess, everyMs: number) {
   return {
     rss,
     heap,
+    /** Each process's last report: where its memory is. */
+    lastReport,
     stop() {
       clearInterval(timer);
       proc.stdout!.off("data", onData);
