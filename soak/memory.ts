@@ -1,9 +1,28 @@
 // The server's memory during the soak: resident memory (VmRSS from /proc) sampled here, and the
 // JavaScript heap after each forced full GC as gc-probe.cjs reports it on the server's stdout.
 import type { ChildProcess } from "node:child_process";
-import { treeKb } from "../tests/support/process-memory";
+import { readFileSync } from "node:fs";
+import { processTree, treeKb } from "../tests/support/process-memory";
 
 export type Sample = { atMs: number; mb: number };
+
+/**
+ * Proportional set size of the process tree in MB: each shared page (the node binary's code,
+ * shared libraries, files mapped by several processes) divided among the processes that map it,
+ * so the sum is what the tree holds once; RSS counts a shared page in every process.
+ */
+export function readPssMb(pid: number): number | null {
+  let kb = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const text = readFileSync(`/proc/${p}/smaps_rollup`, "utf8");
+      kb += Number(/^Pss:\s+(\d+)/m.exec(text)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb > 0 ? kb / 1024 : null;
+}
 
 /** One line of soak/gc-probe.cjs, after a full GC. */
 export type ProbeReport = {
@@ -38,11 +57,14 @@ export function readRssMb(pid: number): number | null {
  */
 export function startSampler(proc: ChildProcess, everyMs: number) {
   const rss: Sample[] = [];
+  const pss: Sample[] = [];
   const heap: Sample[] = [];
   const started = Date.now();
   const take = () => {
     const mb = readRssMb(proc.pid!);
     if (mb !== null) rss.push({ atMs: Date.now() - started, mb });
+    const proportional = readPssMb(proc.pid!);
+    if (proportional !== null) pss.push({ atMs: Date.now() - started, mb: proportional });
   };
   let partial = "";
   const latest = new Map<number, { atMs: number; mb: number }>();
@@ -69,6 +91,7 @@ export function startSampler(proc: ChildProcess, everyMs: number) {
   const timer = setInterval(take, everyMs);
   return {
     rss,
+    pss,
     heap,
     /** Each process's last report: where its memory is. */
     lastReport,

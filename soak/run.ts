@@ -409,6 +409,10 @@ async function main() {
       if (FORCE_GC)
         memory.push(judgeSeries(`JS heap after GC${label}`, sampler.heap, trafficMs, HEAP_BOUND));
       const peak = Math.max(...sampler.rss.map((r) => r.mb));
+      const peakPss = Math.max(...sampler.pss.map((r) => r.mb));
+      console.log(
+        `  peak${label}: RSS ${peak.toFixed(0)} MB, PSS ${peakPss.toFixed(0)} MB (shared pages counted once)`,
+      );
       peaks.push({
         name: `peak RSS of the primary and its ${WORKERS} worker(s)${label} ≤ 80% of fly.toml's ${MACHINE_MB} MB`,
         ok: peak <= budgetMb,

@@ -38,6 +38,54 @@ export async function ensureVpicDatabase(target = path.resolve(env().VPIC_DB_PAT
   return target;
 }
 
+/** A Map that forgets its oldest entry past `max` (insertion order). */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: () => number) {
+    super();
+  }
+  override set(key: K, value: V) {
+    while (!this.has(key) && this.size >= Math.max(1, this.max()))
+      this.delete(this.keys().next().value as K);
+    return super.set(key, value);
+  }
+}
+
+/** Entries each of the decoder's query caches keeps (tests lower it). */
+export const decoderSettings = { cacheEntries: 300 };
+
+type QueryCacheHolder = { queryCache?: Map<string, unknown> };
+
+/** The decoder's query caches: its own database wrapper's and its pattern matcher's. */
+function queryCaches(wrapper: VINDecoderWrapper): QueryCacheHolder[] {
+  const inner = (
+    wrapper as unknown as {
+      decoder?: { db?: QueryCacheHolder; patternMatcher?: { db?: QueryCacheHolder } };
+    }
+  ).decoder;
+  return [inner?.db, inner?.patternMatcher?.db].filter(
+    (holder): holder is QueryCacheHolder => holder?.queryCache instanceof Map,
+  );
+}
+
+/**
+ * corgi keeps every query's rows forever, keyed by the SQL and its parameters (each pattern row
+ * with its long vPIC description): a worker's heap grew by megabytes a minute while lot pages
+ * decoded new VINs. The caches are bounded instead (docs/decisions/3005). Should a new version
+ * of the package keep them elsewhere, vehicles-vin-decoder-memory.test.ts fails.
+ */
+function boundQueryCaches(wrapper: VINDecoderWrapper) {
+  for (const holder of queryCaches(wrapper)) {
+    const bounded = new BoundedMap<string, unknown>(() => decoderSettings.cacheEntries);
+    for (const [key, value] of holder.queryCache!) bounded.set(key, value);
+    holder.queryCache = bounded;
+  }
+}
+
+/** How many entries each of the decoder's query caches holds now (tests read it). */
+export async function decoderCacheSizes() {
+  return queryCaches(await getDecoder()).map((holder) => holder.queryCache!.size);
+}
+
 function getDecoder() {
   decoder ??= ensureVpicDatabase()
     // the decoder's package is loaded with the first VIN decoded (docs/decisions/1913)
@@ -49,7 +97,9 @@ function getDecoder() {
       // stays in the kernel's cache, shared and reclaimable); a decode takes about 10 ms more
       // (docs/decisions/3005).
       (adapter as unknown as { db: { pragma(sql: string): unknown } }).db.pragma("mmap_size=0");
-      return new VINDecoderWrapper(adapter);
+      const wrapper = new VINDecoderWrapper(adapter);
+      boundQueryCaches(wrapper);
+      return wrapper;
     })
     .catch((error) => {
       decoder = null;
