@@ -49,6 +49,8 @@ const RATE = Number(process.env.SOAK_RATE ?? 1); // multiplies every scenario's 
 const LOTS = Number(process.env.SOAK_LOTS ?? 20_000);
 const LISTINGS = Number(process.env.SOAK_LISTINGS ?? 5_000);
 const MAX_IN_FLIGHT = 120;
+/** A visit still running after this is given up (and counted). */
+const VISIT_LIMIT_MS = 180_000;
 const FORCE_GC = process.env.SOAK_FORCE_GC !== "0";
 /** What "flat" allows, last quarter after the warm-up against the first. */
 const RSS_BOUND = { maxGrowthMb: 30, maxGrowthPct: 15 };
@@ -254,6 +256,7 @@ async function main() {
     const deadline = started + runMs;
     const running = new Set<Promise<unknown>>();
     let skipped = 0;
+    let stuckVisits = 0;
     let crashed = false;
     for (const instance of instances) instance.app.proc.once("exit", () => (crashed = true));
 
@@ -268,9 +271,23 @@ async function main() {
           skipped += 1;
           continue;
         }
-        const visit = scenario.visit(world).catch((error: unknown) => {
-          http.failures.push(`${scenario.name} threw: ${(error as Error).stack ?? error}`);
-        });
+        // a visit that never ends (a request that neither answers nor times out) is given up
+        // after VISIT_LIMIT_MS, so the run still ends and says so
+        let limit: NodeJS.Timeout | undefined;
+        const visit = Promise.race([
+          scenario.visit(world),
+          new Promise((_, reject) => {
+            limit = setTimeout(
+              () => reject(new Error(`did not finish within ${VISIT_LIMIT_MS / 1000} s`)),
+              VISIT_LIMIT_MS,
+            );
+          }),
+        ])
+          .catch((error: unknown) => {
+            if (/did not finish within/.test(String((error as Error).message))) stuckVisits += 1;
+            http.failures.push(`${scenario.name} threw: ${(error as Error).stack ?? error}`);
+          })
+          .finally(() => clearTimeout(limit));
         running.add(visit);
         void visit.finally(() => running.delete(visit));
       }
@@ -518,6 +535,11 @@ async function main() {
         name: "no network errors or timeouts",
         ok: totals.errors === 0,
         detail: `${totals.errors} of ${totals.requests}`,
+      },
+      {
+        name: `every visit finished within ${VISIT_LIMIT_MS / 1000} s`,
+        ok: stuckVisits === 0,
+        detail: `${stuckVisits} given up`,
       },
       {
         name: "servers stayed up and logged no errors (closer, housekeeping, loaders)",

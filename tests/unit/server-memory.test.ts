@@ -28,7 +28,7 @@ describe("the memory plan", () => {
     const atCaps = PRIMARY_RESIDENT_MB + workers * (WORKER_NON_HEAP_MB + plan.workerHeapMb);
     expect(atCaps).toBeLessThanOrEqual(plan.budgetMb);
     // the live heap of a worker under the soak's traffic is about 50 MB: room to spare
-    expect(plan.workerHeapMb).toBeGreaterThanOrEqual(96);
+    expect(plan.workerHeapMb).toBeGreaterThanOrEqual(64);
     expect(plan.workerNodeArgs).toEqual([
       `--max-old-space-size=${plan.workerHeapMb}`,
       "--max-semi-space-size=2",
