@@ -35,7 +35,8 @@ export async function createLog(source = process.env) {
           sync: true,
           colorize: process.stdout.isTTY,
           translateTime: "SYS:HH:MM:ss",
-          ignore: "pid,hostname",
+          // a request's fields are in its message line
+          ignore: "pid,hostname,req_id,method,route,status,ms,user,aborted,stream",
           messageFormat: (line, key) =>
             line.status !== undefined
               ? `${line.method} ${line.route} ${line.status} ${line.ms} ms${line.user ? ` user ${line.user}` : ""}${line.aborted ? " (aborted)" : ""}`
