@@ -36,10 +36,10 @@ export async function createLog(source = process.env) {
           colorize: process.stdout.isTTY,
           translateTime: "SYS:HH:MM:ss",
           // a request's fields are in its message line
-          ignore: "pid,hostname,req_id,method,route,status,ms,user,aborted,stream",
+          ignore: "pid,hostname,req_id,method,route,status,ms,user,aborted,stream,problem",
           messageFormat: (line, key) =>
             line.status !== undefined
-              ? `${line.method} ${line.route} ${line.status} ${line.ms} ms${line.user ? ` user ${line.user}` : ""}${line.aborted ? " (aborted)" : ""}`
+              ? `${line.method} ${line.route} ${line.status} ${line.ms} ms${line.user ? ` user ${line.user}` : ""}${line.aborted ? " (aborted)" : ""}${line.problem ? ` (${line.problem})` : ""}`
               : String(line[key] ?? ""),
           hideObject: false,
         }),
