@@ -118,13 +118,17 @@ export class Traffic {
     const routeTally = this.tally(this.byRoute, route);
     const started = performance.now();
     this.inFlight += 1;
+    // Held here until the request ends: fetch keeps only a weak reference to its signal, and a
+    // timeout signal nothing else holds can be collected before it fires, leaving the request
+    // (and its visit) waiting forever.
+    const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       const response = await fetch(url, {
         method,
         headers,
         body,
         redirect: "manual",
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal,
       });
       const text = await response.text();
       const ms = performance.now() - started;
@@ -153,6 +157,7 @@ export class Traffic {
       return { status: 0, headers: new Headers(), text: "", ms, instance };
     } finally {
       this.inFlight -= 1;
+      void signal.aborted;
     }
   }
 

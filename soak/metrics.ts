@@ -4,12 +4,25 @@
 
 export type Scrape = { text: string; at: number };
 
+/**
+ * One read of the metrics port, tried up to three times: the primary answers 503 when a worker
+ * is too busy to send its metrics within 5 s, as Prometheus would see on a saturated machine.
+ */
 export async function scrape(port: number): Promise<Scrape> {
-  const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (response.status !== 200) throw new Error(`metrics on :${port} answered ${response.status}`);
-  return { text: await response.text(), at: Date.now() };
+  let last = "";
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const signal = AbortSignal.timeout(15_000);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/metrics`, { signal });
+      if (response.status === 200) return { text: await response.text(), at: Date.now() };
+      last = `answered ${response.status}`;
+      await response.arrayBuffer();
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  throw new Error(`metrics on :${port}: ${last}`);
 }
 
 /** Sum of the samples of `name` whose labels include every pair in `labels`. */

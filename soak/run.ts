@@ -327,7 +327,13 @@ async function main() {
     // the outbox a worker tick (15 s) for the mail the last visits queued
     await sleep(17_000);
     watch.stop();
-    const final = await Promise.all(instances.map((i) => scrape(i.metricsPort)));
+    let finalScrapeError = "";
+    const final = await Promise.all(instances.map((i) => scrape(i.metricsPort))).catch(
+      (error: Error) => {
+        finalScrapeError = error.message;
+        return baseline;
+      },
+    );
     const checks: Check[] = await checkInvariants(db, world.ledger, soakStartedAt, {
       // long enough for hot lots to draw bids before their last minutes, then close sold
       expectSold: MINUTES >= 5,
@@ -552,6 +558,11 @@ async function main() {
         detail: verdict.summary,
       })),
       ...peaks,
+      {
+        name: "the metrics ports answered after the traffic",
+        ok: finalScrapeError === "",
+        detail: finalScrapeError || `${instances.length} port(s)`,
+      },
       {
         name: "the metrics port answered with every documented metric while the traffic ran",
         ok: midway.length === instances.length && metricsMissing.length === 0,
