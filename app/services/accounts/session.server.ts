@@ -50,7 +50,12 @@ export function getUser(request: Request): Promise<User | null> {
     // a failed read (an outage) is not kept: a later ask tries again
     user.catch(() => usersOfRequests.delete(request));
   }
-  return user;
+  // Each asker gets its own copy of a thrown answer (the outage's 503): the root loader and the
+  // page's loader both throw it, and Remix reads each one's body, which can be read only once
+  // (it was a 500, "Body has already been read", whenever the database was slow).
+  return user.catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
 }
 
 async function readUser(request: Request): Promise<User | null> {
