@@ -77,12 +77,16 @@ async function startPrimary() {
   let metricsServer = null;
   if (process.env.METRICS_PORT) {
     const { startMetricsServer } = await import("./server-metrics.mjs");
+    // the site keeps serving without its metrics (a port already taken, say): said once, loudly
     metricsServer = await startMetricsServer({
       port: Number(process.env.METRICS_PORT),
       host: process.env.METRICS_HOST,
       plan,
       restarts: () => restarts,
       log,
+    }).catch((error) => {
+      log.error({ err: error }, "metrics: could not listen; serving without metrics");
+      return null;
     });
   }
 
