@@ -79,6 +79,7 @@ describe("npm run preview", () => {
     expect(home.status).toBe(200);
     // production: HSTS, and the server's JSON log lines
     expect(home.headers.get("strict-transport-security")).toContain("max-age=");
+    for (let i = 0; i < 50 && !/"msg":"request"/.test(preview.output()); i += 1) await sleep(100);
     expect(preview.output()).toMatch(/^\{"level":"info".*"msg":"request"/m);
 
     const login = await fetch(`http://localhost:${port}/api/login?returnTo=/`, {
@@ -88,13 +89,24 @@ describe("npm run preview", () => {
     const issuer = new URL(login.headers.get("location")!);
     expect(issuer.origin).toBe(`http://127.0.0.1:${oidcPort}`);
     expect(issuer.searchParams.get("redirect_uri")).toBe(`http://localhost:${port}/api/callback`);
-    // the issuer answers the sign-in with its own page
+    // the issuer answers the sign-in with its own page (its interaction cookies carried along)
+    const jar = new Map<string, string>();
+    const keep = (response: Response) => {
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair] = cookie.split(";");
+        const at = pair.indexOf("=");
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    };
     let page = await fetch(issuer, { redirect: "manual" });
-    for (let hops = 0; page.status >= 300 && page.status < 400 && hops < 5; hops += 1)
+    keep(page);
+    for (let hops = 0; page.status >= 300 && page.status < 400 && hops < 5; hops += 1) {
       page = await fetch(new URL(page.headers.get("location")!, issuer), {
         redirect: "manual",
-        headers: { cookie: page.headers.get("set-cookie")?.split(";")[0] ?? "" },
+        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
       });
+      keep(page);
+    }
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Sign in to BidYard");
 
