@@ -13,14 +13,14 @@ FROM base AS toolchain
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 
-# The install applies patches/ (postinstall: patch-package, a dev dependency; records 1902, 1904,
-# 1908, 1910), so the patch files go in before it. The production dependencies are the same tree
-# pruned: a second `npm install --omit=dev` would have no patch-package to run and would ship
-# unpatched code.
+# `npm ci` installs exactly the committed lockfile, or refuses (docs/decisions/3001). The install
+# applies patches/ (postinstall: patch-package, a dev dependency; records 1902, 1904, 1908, 1910),
+# so the patch files go in before it. The production dependencies are the same tree pruned: a
+# second `npm ci --omit=dev` would have no patch-package to run and would ship unpatched code.
 FROM toolchain AS deps
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm install --include=dev --no-audit --no-fund
+RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS production-deps
 RUN npm prune --omit=dev --no-audit --no-fund && npm cache clean --force
@@ -38,11 +38,14 @@ COPY --from=production-deps --chown=bidyard:bidyard /app/node_modules /app/node_
 COPY --from=build --chown=bidyard:bidyard /app/build /app/build
 COPY --from=build --chown=bidyard:bidyard /app/public /app/public
 COPY --from=build --chown=bidyard:bidyard /app/vpic /app/vpic
-COPY --chown=bidyard:bidyard package.json tsconfig.json server.mjs server-event-streams.mjs server-page-slots.mjs ./
+COPY --chown=bidyard:bidyard package.json tsconfig.json server.mjs server-*.mjs ./
 COPY --chown=bidyard:bidyard app ./app
 COPY --chown=bidyard:bidyard db ./db
 USER bidyard
 ENV PORT=8080
 ENV VPIC_DB_PATH=/app/vpic/vpic.lite.db
-EXPOSE 8080
-CMD ["npm", "start"]
+EXPOSE 8080 9091
+# node itself, not `npm start`: npm would stay resident as the server's parent (about 40 MB of a
+# 512 MB machine). The primary's own heap cap is the one package.json's start gives
+# (server-memory.mjs, PRIMARY_NODE_ARGS); it sizes its workers' (docs/decisions/3005).
+CMD ["node", "--max-old-space-size=32", "--max-semi-space-size=1", "server.mjs"]

@@ -17,7 +17,13 @@ const EVENT_STREAM = /^\s*text\/event-stream/i;
 export function dropSlowEventStreams(_req, res, next) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
-    if (EVENT_STREAM.test(contentType(res, args))) cutWhenBehind(res);
+    if (EVENT_STREAM.test(contentType(res, args))) {
+      cutWhenBehind(res);
+      // a stream idles between events by design: the server's idle timeout is not for it
+      // (docs/decisions/3004), and the request log does not call it aborted when it ends
+      res.socket?.setTimeout(0);
+      if (res.locals) res.locals.eventStream = true;
+    }
     return writeHead.apply(this, args);
   };
   next();

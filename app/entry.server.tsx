@@ -1,12 +1,16 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startAuctionCloser } from "~/services/auctions/closer.server";
 import { startHousekeeping } from "~/platform/housekeeping.server";
 import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { registerStateMetrics } from "~/platform/metrics.server";
+import { openStreams } from "~/platform/live/stream.server";
+import { noteProblem } from "~/platform/request-notes.server";
 import { NonceProvider } from "~/utils/nonce";
 import {
   applySecurityHeaders,
@@ -21,6 +25,7 @@ export { guardRoutes } from "~/http/route-guards.server";
 env();
 startAuctionCloser();
 startHousekeeping();
+registerStateMetrics(() => openStreams());
 
 export const streamTimeout = 5_000;
 
@@ -78,7 +83,22 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return response;
 };
 
+/**
+ * What a client caused is no server error: a request the client gave up on (its log line says
+ * aborted), a 4xx Remix itself raised (a GET to a route with no loader, a method it has no action
+ * for) and the warning Remix raises for a stray `?_data` request each leave a note on the
+ * request's one log line, with no stack (docs/decisions/3002). Anything else is logged with its
+ * stack, in one JSON line.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    noteProblem(request, `${error.status} ${error.statusText}`);
+    return;
+  }
+  if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps")) {
+    noteProblem(request, "a ?_data request (not used by this app)");
+    return;
+  }
+  log().error({ err: error, path: new URL(request.url).pathname }, "request failed");
 }

@@ -1,7 +1,14 @@
 // The soak's HTTP client: every request is counted by kind (what the simulated user was doing)
 // and by route (the path with its ids folded), with its status class and latency.
 
-export type Sent = { status: number; headers: Headers; text: string; ms: number };
+export type Sent = {
+  status: number;
+  headers: Headers;
+  text: string;
+  ms: number;
+  /** the server instance that answered */
+  instance: string;
+};
 
 type Tally = {
   requests: number;
@@ -45,10 +52,23 @@ export class Traffic {
   readonly statuses = new Map<string, number>();
   inFlight = 0;
 
+  /** Requests per server instance (the base they went to). */
+  readonly byInstance = new Map<string, number>();
+
+  /**
+   * `base` is the first instance; `instances` the servers a request may reach: each request goes to one of them at random, as
+   * Fly's proxy spreads requests over machines (SOAK_INSTANCES).
+   */
   constructor(
     readonly base: string,
     private readonly timeoutMs = 30_000,
+    readonly instances: string[] = [base],
   ) {}
+
+  /** One of the instances, at random. */
+  pickInstance() {
+    return this.instances[Math.floor(Math.random() * this.instances.length)];
+  }
 
   private tally(map: Map<string, Tally>, key: string) {
     let t = map.get(key);
@@ -85,20 +105,30 @@ export class Traffic {
     } else if (init.multipart) {
       body = init.multipart;
     }
-    if (method !== "GET") headers.origin = this.base;
-    const url = path.startsWith("http") ? path : `${this.base}${path}`;
+    // an absolute URL the app gave (a redirect to its own origin) goes to any instance too
+    const local = path.startsWith("http") ? path.slice(new URL(path).origin.length) : path;
+    const instance = this.pickInstance();
+    // a browser sends the origin of the page it is on: the instance's (each instance's APP_URL
+    // is its own address here; on Fly every machine serves the one public origin)
+    if (method !== "GET") headers.origin = instance;
+    this.byInstance.set(instance, (this.byInstance.get(instance) ?? 0) + 1);
+    const url = `${instance}${local}`;
     const route = routeOf(method, new URL(url).pathname);
     const kindTally = this.tally(this.byKind, kind);
     const routeTally = this.tally(this.byRoute, route);
     const started = performance.now();
     this.inFlight += 1;
+    // Held here until the request ends: fetch keeps only a weak reference to its signal, and a
+    // timeout signal nothing else holds can be collected before it fires, leaving the request
+    // (and its visit) waiting forever.
+    const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       const response = await fetch(url, {
         method,
         headers,
         body,
         redirect: "manual",
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal,
       });
       const text = await response.text();
       const ms = performance.now() - started;
@@ -115,7 +145,7 @@ export class Traffic {
       this.statuses.set(statusKey, (this.statuses.get(statusKey) ?? 0) + 1);
       if (response.status >= 500 && this.failures.length < 50)
         this.failures.push(`${response.status} ${method} ${path}: ${text.slice(0, 300)}`);
-      return { status: response.status, headers: response.headers, text, ms };
+      return { status: response.status, headers: response.headers, text, ms, instance };
     } catch (error) {
       const ms = performance.now() - started;
       for (const t of [kindTally, routeTally]) {
@@ -124,9 +154,10 @@ export class Traffic {
       }
       if (this.failures.length < 50)
         this.failures.push(`error ${method} ${path}: ${(error as Error).message}`);
-      return { status: 0, headers: new Headers(), text: "", ms };
+      return { status: 0, headers: new Headers(), text: "", ms, instance };
     } finally {
       this.inFlight -= 1;
+      void signal.aborted;
     }
   }
 

@@ -1,9 +1,49 @@
 // The server's memory during the soak: resident memory (VmRSS from /proc) sampled here, and the
 // JavaScript heap after each forced full GC as gc-probe.cjs reports it on the server's stdout.
 import type { ChildProcess } from "node:child_process";
-import { treeKb } from "../tests/support/process-memory";
+import { readFileSync } from "node:fs";
+import { processTree, treeKb } from "../tests/support/process-memory";
 
 export type Sample = { atMs: number; mb: number };
+
+/**
+ * Proportional set size of the process tree in MB: each shared page (the node binary's code,
+ * shared libraries, files mapped by several processes) divided among the processes that map it,
+ * so the sum is what the tree holds once; RSS counts a shared page in every process.
+ */
+export function readPssMb(pid: number): number | null {
+  let kb = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const text = readFileSync(`/proc/${p}/smaps_rollup`, "utf8");
+      kb += Number(/^Pss:\s+(\d+)/m.exec(text)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb > 0 ? kb / 1024 : null;
+}
+
+/** One line of soak/gc-probe.cjs, after a full GC. */
+export type ProbeReport = {
+  pid: number;
+  heapMb: number;
+  heapTotalMb?: number;
+  externalMb?: number;
+  arrayBuffersMb?: number;
+  rssMb?: number;
+  anonMb?: number;
+  fileMb?: number;
+};
+
+/** A process's report on one line. */
+export function describeReport(r: ProbeReport) {
+  return (
+    `pid ${r.pid}: RSS ${r.rssMb?.toFixed(0)} MB (anonymous ${r.anonMb?.toFixed(0)}, files ${r.fileMb?.toFixed(0)}); ` +
+    `JS heap ${r.heapMb.toFixed(0)} used of ${r.heapTotalMb?.toFixed(0)} committed; ` +
+    `outside the heap ${r.externalMb?.toFixed(0)} (array buffers ${r.arrayBuffersMb?.toFixed(0)})`
+  );
+}
 
 /** Resident memory of the server: all its processes, in MB (null once it is gone). */
 export function readRssMb(pid: number): number | null {
@@ -17,21 +57,28 @@ export function readRssMb(pid: number): number | null {
  */
 export function startSampler(proc: ChildProcess, everyMs: number) {
   const rss: Sample[] = [];
+  const pss: Sample[] = [];
   const heap: Sample[] = [];
   const started = Date.now();
   const take = () => {
     const mb = readRssMb(proc.pid!);
     if (mb !== null) rss.push({ atMs: Date.now() - started, mb });
+    const proportional = readPssMb(proc.pid!);
+    if (proportional !== null) pss.push({ atMs: Date.now() - started, mb: proportional });
   };
   let partial = "";
   const latest = new Map<number, { atMs: number; mb: number }>();
+  const lastReport = new Map<number, ProbeReport>();
   const onData = (chunk: Buffer) => {
     const lines = (partial + chunk.toString("utf8")).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
       const probe = /^\[soak-gc\] (\{.*\})$/.exec(line.trim());
       if (!probe) continue;
-      const { pid, heapMb } = JSON.parse(probe[1]) as { pid: number; heapMb: number };
+      const report = JSON.parse(probe[1]) as ProbeReport;
+      if (report.heapMb === undefined) continue; // a heap snapshot's line
+      const { pid, heapMb } = report;
+      lastReport.set(pid, report);
       const atMs = Date.now() - started;
       latest.set(pid, { atMs, mb: heapMb });
       // a process that stopped reporting (a replaced worker) no longer counts
@@ -44,7 +91,10 @@ export function startSampler(proc: ChildProcess, everyMs: number) {
   const timer = setInterval(take, everyMs);
   return {
     rss,
+    pss,
     heap,
+    /** Each process's last report: where its memory is. */
+    lastReport,
     stop() {
       clearInterval(timer);
       proc.stdout!.off("data", onData);

@@ -1,6 +1,11 @@
 // npm run soak: SOAK_MINUTES (default 10) of mixed traffic against the production build on its own
 // throwaway PostgreSQL cluster and seeded data, with the auction closer and housekeeping running.
-// At the end: no 5xx, memory flat after the warm-up, every data invariant true (else exit 1).
+// The server runs as on fly.toml's machine: its workers (WEB_CONCURRENCY) and heap caps sized from
+// its memory. SOAK_INSTANCES=2 runs two separate servers (two machines) on one database, each
+// request going to either. At the end: no 5xx, memory flat after the warm-up and peak RSS within
+// 80% of the machine, every data invariant true, and what only one machine may do done once (else
+// exit 1).
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,12 +16,16 @@ import { freePort } from "../tests/support/cluster";
 import { Traffic } from "./http";
 import { checkInvariants, type Check } from "./invariants";
 import { processTree } from "../tests/support/process-memory";
-import { judgeSeries, startSampler } from "./memory";
+import { describeReport, judgeSeries, startSampler, type Verdict } from "./memory";
+import { startMailCounter } from "./mail";
+import { DOCUMENTED_METRICS, figures, sample, scrape, type Scrape } from "./metrics";
+import { probeStreamCap, StreamWatch } from "./streams";
 import {
   bid,
   browse,
   deposit,
   haulJob,
+  message,
   newLedger,
   notifications,
   payInvoice,
@@ -40,10 +49,28 @@ const RATE = Number(process.env.SOAK_RATE ?? 1); // multiplies every scenario's 
 const LOTS = Number(process.env.SOAK_LOTS ?? 20_000);
 const LISTINGS = Number(process.env.SOAK_LISTINGS ?? 5_000);
 const MAX_IN_FLIGHT = 120;
+/** A visit still running after this is given up (and counted). */
+const VISIT_LIMIT_MS = 180_000;
 const FORCE_GC = process.env.SOAK_FORCE_GC !== "0";
 /** What "flat" allows, last quarter after the warm-up against the first. */
 const RSS_BOUND = { maxGrowthMb: 30, maxGrowthPct: 15 };
 const HEAP_BOUND = { maxGrowthMb: 10, maxGrowthPct: 20 };
+/** Separate server instances (machines) on the one database. */
+const INSTANCES = Math.max(1, Math.floor(Number(process.env.SOAK_INSTANCES ?? 1)) || 1);
+
+/** fly.toml's machine: its memory and the workers its [env] starts. */
+function flyMachine() {
+  const toml = readFileSync("fly.toml", "utf8");
+  const [, amount, unit] = /^\s*memory\s*=\s*"(\d+)(mb|gb)"/im.exec(toml) ?? [];
+  const memoryMb = Number(amount) * (unit?.toLowerCase() === "gb" ? 1024 : 1);
+  const workers = /WEB_CONCURRENCY\s*=\s*"(\d+)"/.exec(toml)?.[1] ?? "1";
+  return { memoryMb, workers };
+}
+const FLY = flyMachine();
+const WORKERS = process.env.WEB_CONCURRENCY ?? FLY.workers;
+const MACHINE_MB = Number(process.env.MACHINE_MEMORY_MB ?? FLY.memoryMb);
+/** Watched by onlookers' streams on every instance. */
+const WATCHED_LOTS = 16;
 
 const log = (line: string) =>
   console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -66,11 +93,19 @@ const SCHEDULE: Array<{ name: string; perSecond: number; visit: (w: World) => Pr
     { name: "post listing", perSecond: 0.5, visit: postListing },
     { name: "service orders", perSecond: 0.2, visit: serviceOrder },
     { name: "notifications", perSecond: 1, visit: notifications },
+    { name: "messages", perSecond: 0.3, visit: message },
     // after the hammer: the buyers' invoices, their transport, the providers' jobs
     { name: "pay invoice", perSecond: 0.3, visit: payInvoice },
     { name: "ship it", perSecond: 0.25, visit: shipIt },
     { name: "haul (provider)", perSecond: 0.3, visit: haulJob },
   ];
+
+type Instance = {
+  app: AppProcess;
+  base: string;
+  metricsPort: number;
+  sampler?: ReturnType<typeof startSampler>;
+};
 
 async function main() {
   if (!(MINUTES > 0)) throw new Error("SOAK_MINUTES must be a positive number");
@@ -79,9 +114,11 @@ async function main() {
   await ensureBuilt();
   const { cluster, url } = await startDatabase(log);
   const uploads = await mkdtemp(path.join(os.tmpdir(), "bidyard-soak-uploads-"));
-  let app: AppProcess | undefined;
+  const instances: Instance[] = [];
+  const mail = await startMailCounter();
   const db = new pg.Pool({ connectionString: url, max: 4 });
   db.on("error", () => undefined); // an idle client cut off when the cluster stops at the end
+  let watch: StreamWatch | undefined;
   try {
     await seed(url, LOTS, LISTINGS, log);
     const cast = await createCast(db, SECRET, {
@@ -92,39 +129,63 @@ async function main() {
       affiliates: 8,
     });
 
-    const port = await freePort();
-    const base = `http://localhost:${port}`;
-    app = startApp(
-      {
-        NODE_ENV: "production",
-        DATABASE_URL: url,
-        SESSION_SECRET: SECRET,
-        APP_URL: base,
-        OIDC_ISSUER: "https://id.bidyard.example",
-        OIDC_CLIENT_ID: "bidyard",
-        OIDC_CLIENT_SECRET: "soak",
-        // no PayPal settings: the TEST MODE gateway, allowed in production for this run
-        ALLOW_TEST_PAYMENTS: "true",
-        UPLOADS_DIR: uploads,
-        // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak; the
-        // demo scheduler (on for staging-like runs) stays off, so the lots are the soak's own
-        DEMO_AUCTIONS: "off",
-        ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
-        // a full GC every few seconds and a line with the heap it leaves (gc-probe.cjs)
-        ...(FORCE_GC
-          ? {
-              NODE_OPTIONS: `--expose-gc --require ${fileURLToPath(new URL("./gc-probe.cjs", import.meta.url))}`,
-            }
-          : {}),
-      },
-      port,
+    const ports = await Promise.all(
+      Array.from({ length: INSTANCES }, async () => ({
+        port: await freePort(),
+        metricsPort: await freePort(),
+      })),
     );
-    const pid = app.proc.pid!;
-    await waitFor200(`${base}/healthz`, app, 60_000);
-    log(`production server pid ${pid} on ${base}`);
+    // Each instance is its own origin here. On Fly every machine serves the one public origin
+    // behind the proxy; on one machine without it, a form posted to another port than its
+    // APP_URL says would be refused as cross-site (Remix's own check compares Origin and Host).
+    const origin = `http://localhost:${ports[0].port}`;
+    for (const { port, metricsPort } of ports) {
+      const app = startApp(
+        {
+          NODE_ENV: "production",
+          DATABASE_URL: url,
+          SESSION_SECRET: SECRET,
+          APP_URL: `http://localhost:${port}`,
+          OIDC_ISSUER: "https://id.bidyard.example",
+          OIDC_CLIENT_ID: "bidyard",
+          OIDC_CLIENT_SECRET: "soak",
+          // no PayPal settings: the TEST MODE gateway, allowed in production for this run
+          ALLOW_TEST_PAYMENTS: "true",
+          UPLOADS_DIR: uploads,
+          SMTP_URL: mail.url,
+          METRICS_PORT: String(metricsPort),
+          // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak, on every
+          // instance; the demo scheduler (on for staging-like runs) stays off, so the lots are
+          // the soak's own
+          DEMO_AUCTIONS: "off",
+          WEB_CONCURRENCY: WORKERS,
+          // heap caps sized as on fly.toml's machine, whatever this machine's memory
+          MACHINE_MEMORY_MB: String(MACHINE_MB),
+          ...(process.env.SOAK_HEAP_SNAPSHOTS
+            ? { SOAK_HEAP_SNAPSHOTS: process.env.SOAK_HEAP_SNAPSHOTS }
+            : {}),
+          // a full GC every few seconds and a line with the heap it leaves (gc-probe.cjs)
+          ...(FORCE_GC
+            ? {
+                NODE_OPTIONS: `--expose-gc --require ${fileURLToPath(new URL("./gc-probe.cjs", import.meta.url))}`,
+              }
+            : {}),
+        },
+        port,
+      );
+      instances.push({ app, base: `http://localhost:${port}`, metricsPort });
+    }
+    for (const instance of instances) {
+      await waitFor200(`${instance.base}/healthz`, instance.app, 60_000);
+      log(
+        `production server pid ${instance.app.proc.pid} on ${instance.base} ` +
+          `(${WORKERS} worker(s), sized for ${MACHINE_MB} MB; metrics on :${instance.metricsPort})`,
+      );
+    }
+    const bases = instances.map((i) => i.base);
 
     const world: World = {
-      http: new Traffic(base),
+      http: new Traffic(origin, 30_000, bases),
       cast,
       catalog: await loadCatalog(db),
       hot: [],
@@ -157,16 +218,38 @@ async function main() {
     );
     log(`${world.won.length} won, unpaid purchases invoiced by the closer for the buyers`);
     // the counts below are the soak's own traffic, not the funding above
-    world.http = new Traffic(base);
+    world.http = new Traffic(origin, 30_000, bases);
     const http = world.http;
 
-    const soakStartedAt = new Date();
     world.hot = await createHotLots(db, runMs, 24, 8);
+    // One person's live streams are capped across every instance (a lease each in PostgreSQL):
+    // a seller who never streams otherwise opens them, spread over the instances.
+    const streamCap = await probeStreamCap(bases, cast.sellers[0], world.hot[30].id, 8);
+    log(`stream cap across instances: ${streamCap.detail}`);
+    // A bid limiter shared by the instances: one person's bids, alternating between them.
+    const rateLimit = await probeBidLimit(bases, cast.sellers[1], db, runMs);
+    log(`bid rate limit across instances: ${rateLimit.detail}`);
+    // Onlookers keep lot streams open on every instance, as browsers do, through the whole run.
+    watch = new StreamWatch();
+    const watched = world.hot.slice(0, WATCHED_LOTS);
+    for (const [i, lot] of watched.entries())
+      for (const base of bases)
+        watch.follow(base, cast.onlookers[i % cast.onlookers.length], lot.id);
+    for (let i = 0; i < 100; i += 1) {
+      const opened = [...watch.opened.values()].reduce((a, b) => a + b, 0);
+      if (opened >= watched.length * bases.length) break;
+      await sleep(100);
+    }
+
+    const baseline = await Promise.all(instances.map((i) => scrape(i.metricsPort)));
+    const [{ at: baselineAt }] = (await db.query<{ at: Date }>("SELECT now() AS at")).rows;
+    const soakStartedAt = new Date();
     log(
-      `soak: ${MINUTES} min, ${SCHEDULE.reduce((a, s) => a + s.perSecond * RATE, 0).toFixed(1)} visits/s; ` +
-        `${world.hot.length} hot lots (24 end during the run)`,
+      `soak: ${MINUTES} min, ${SCHEDULE.reduce((a, s) => a + s.perSecond * RATE, 0).toFixed(1)} visits/s ` +
+        `over ${INSTANCES} instance(s); ${world.hot.length} hot lots (24 end during the run), ` +
+        `${watched.length} followed by streams on each instance`,
     );
-    const sampler = startSampler(app.proc, 2_000);
+    for (const instance of instances) instance.sampler = startSampler(instance.app.proc, 2_000);
     const loadAtStart = os
       .loadavg()
       .map((n) => n.toFixed(1))
@@ -175,8 +258,9 @@ async function main() {
     const deadline = started + runMs;
     const running = new Set<Promise<unknown>>();
     let skipped = 0;
+    let stuckVisits = 0;
     let crashed = false;
-    app.proc.once("exit", () => (crashed = true));
+    for (const instance of instances) instance.app.proc.once("exit", () => (crashed = true));
 
     const loops = SCHEDULE.map(async (scenario) => {
       const rate = scenario.perSecond * RATE;
@@ -189,28 +273,69 @@ async function main() {
           skipped += 1;
           continue;
         }
-        const visit = scenario.visit(world).catch((error: unknown) => {
-          http.failures.push(`${scenario.name} threw: ${(error as Error).stack ?? error}`);
-        });
+        // a visit that never ends (a request that neither answers nor times out) is given up
+        // after VISIT_LIMIT_MS, so the run still ends and says so
+        let limit: NodeJS.Timeout | undefined;
+        const visit = Promise.race([
+          scenario.visit(world),
+          new Promise((_, reject) => {
+            limit = setTimeout(
+              () => reject(new Error(`did not finish within ${VISIT_LIMIT_MS / 1000} s`)),
+              VISIT_LIMIT_MS,
+            );
+          }),
+        ])
+          .catch((error: unknown) => {
+            if (/did not finish within/.test(String((error as Error).message))) stuckVisits += 1;
+            http.failures.push(`${scenario.name} threw: ${(error as Error).stack ?? error}`);
+          })
+          .finally(() => clearTimeout(limit));
         running.add(visit);
         void visit.finally(() => running.delete(visit));
       }
     });
+    // the metrics port, read as Prometheus would while the traffic runs (halfway through)
+    let midway: Scrape[] = [];
+    const midwayScrape = setTimeout(async () => {
+      midway = await Promise.all(instances.map((i) => scrape(i.metricsPort))).catch(() => []);
+      for (const [i, m] of midway.entries())
+        log(`metrics of ${bases[i]} at half-time: ${figures(m.text)}`);
+      if (process.env.SOAK_METRICS_FILE)
+        await writeFile(
+          process.env.SOAK_METRICS_FILE,
+          midway
+            .map((m, i) => `# ${bases[i]} :${instances[i].metricsPort}/metrics\n${m.text}`)
+            .join("\n"),
+        );
+    }, runMs / 2);
     const progress = setInterval(() => {
       const t = http.totals();
-      const rss = sampler.rss[sampler.rss.length - 1]?.mb ?? 0;
+      const rss = instances
+        .map((i) => (i.sampler!.rss[i.sampler!.rss.length - 1]?.mb ?? 0).toFixed(0))
+        .join(" + ");
       log(
         `${Math.round((Date.now() - started) / 1000)} s: ${t.requests} requests ` +
-          `(${t.s5xx} 5xx, ${t.errors} errors), ${running.size} visits in flight, RSS ${rss.toFixed(0)} MB`,
+          `(${t.s5xx} 5xx, ${t.errors} errors), ${running.size} visits in flight, RSS ${rss} MB, ` +
+          `load ${os.loadavg()[0].toFixed(1)}`,
       );
     }, 30_000);
     await Promise.all(loops);
     await Promise.allSettled([...running]);
     clearInterval(progress);
+    clearTimeout(midwayScrape);
     const trafficMs = Date.now() - started;
-    sampler.stop();
-    // the closer runs every 5 s: give it one more turn for lots that ended at the very end
-    await sleep(7_000);
+    for (const instance of instances) instance.sampler!.stop();
+    // the closer runs every 5 s: give it one more turn for lots that ended at the very end, and
+    // the outbox a worker tick (15 s) for the mail the last visits queued
+    await sleep(17_000);
+    watch.stop();
+    let finalScrapeError = "";
+    const final = await Promise.all(instances.map((i) => scrape(i.metricsPort))).catch(
+      (error: Error) => {
+        finalScrapeError = error.message;
+        return baseline;
+      },
+    );
     const checks: Check[] = await checkInvariants(db, world.ledger, soakStartedAt, {
       // long enough for hot lots to draw bids before their last minutes, then close sold
       expectSold: MINUTES >= 5,
@@ -218,7 +343,11 @@ async function main() {
 
     // ---- the report ------------------------------------------------------------------------
     const totals = http.totals();
-    console.log(`\nBidYard soak: ${MINUTES} min of mixed traffic against the production build`);
+    console.log(
+      `\nBidYard soak: ${MINUTES} min of mixed traffic against the production build, ` +
+        `${INSTANCES} instance(s) of ${WORKERS} worker(s) on one database, each sized for ` +
+        `${MACHINE_MB} MB (fly.toml)`,
+    );
     console.log(
       `  machine: ${os.cpus().length} CPUs, load average at start ${loadAtStart}, at end ${os
         .loadavg()
@@ -227,7 +356,10 @@ async function main() {
     );
     console.log(
       `  ${totals.requests.toLocaleString("en-US")} requests in ${(trafficMs / 1000).toFixed(0)} s ` +
-        `(${((totals.requests * 1000) / trafficMs).toFixed(1)} req/s); ${skipped} visits skipped at the in-flight cap`,
+        `(${((totals.requests * 1000) / trafficMs).toFixed(1)} req/s); ${skipped} visits skipped at the in-flight cap` +
+        (INSTANCES > 1
+          ? `; by instance: ${bases.map((b) => `${b} ${http.byInstance.get(b) ?? 0}`).join(", ")}`
+          : ""),
     );
     console.log("\nRequests by kind");
     const kindWidth = 22;
@@ -277,23 +409,130 @@ async function main() {
         `${world.jobs.filter((j) => j.claimedBy).length} claimed, ${transport.completed.length} completed; ` +
         `refused: ${refusals(transport.refused)}`,
     );
-
-    const memory = [judgeSeries("RSS", sampler.rss, trafficMs, RSS_BOUND)];
-    if (FORCE_GC) memory.push(judgeSeries("JS heap after GC", sampler.heap, trafficMs, HEAP_BOUND));
     console.log(
-      `\nServer memory (pid ${pid}, ${processTree(pid).length} process(es): VmRSS summed every 2 s` +
-        `${FORCE_GC ? "; a forced full GC every 5 s, heap reported after it" : "; SOAK_FORCE_GC=0"})`,
+      `  messages: ${ledger.messages.sent} sent, ${ledger.messages.replies} replies; refused: ${refusals(ledger.messages.refused)}; ` +
+        `e-mails delivered: ${[...mail.deliveries.values()].reduce((a, b) => a + b, 0)}`,
+    );
+    console.log(
+      `  live streams: ${bases.map((b) => `${watch!.opened.get(b) ?? 0} opened on ${b}`).join(", ")}` +
+        ` (${[...watch.refused.values()].reduce((a, b) => a + b, 0)} refused and retried)`,
+    );
+
+    console.log("\nMetrics (each instance's metrics port)");
+    for (const [i, m] of (midway.length ? midway : final).entries())
+      console.log(
+        `  ${bases[i]} ${midway.length ? "at half-time" : "at the end"}: ${figures(m.text)}`,
+      );
+
+    const budgetMb = MACHINE_MB * 0.8;
+    const memory: Verdict[] = [];
+    const peaks: Check[] = [];
+    for (const [i, instance] of instances.entries()) {
+      const sampler = instance.sampler!;
+      const label = INSTANCES > 1 ? ` #${i + 1}` : "";
+      memory.push(judgeSeries(`RSS${label}`, sampler.rss, trafficMs, RSS_BOUND));
+      if (FORCE_GC)
+        memory.push(judgeSeries(`JS heap after GC${label}`, sampler.heap, trafficMs, HEAP_BOUND));
+      const peak = Math.max(...sampler.rss.map((r) => r.mb));
+      const peakPss = Math.max(...sampler.pss.map((r) => r.mb));
+      console.log(
+        `  peak${label}: RSS ${peak.toFixed(0)} MB, PSS ${peakPss.toFixed(0)} MB (shared pages counted once)`,
+      );
+      peaks.push({
+        name: `peak RSS of the primary and its ${WORKERS} worker(s)${label} ≤ 80% of fly.toml's ${MACHINE_MB} MB`,
+        ok: peak <= budgetMb,
+        detail: `${peak.toFixed(0)} MB of ${budgetMb.toFixed(0)} MB (${((peak / MACHINE_MB) * 100).toFixed(0)}% of the machine)`,
+      });
+    }
+    console.log(
+      `\nServer memory (${instances.map((i) => `pid ${i.app.proc.pid}, ${processTree(i.app.proc.pid!).length} processes`).join("; ")}: ` +
+        `VmRSS summed every 2 s${FORCE_GC ? "; a forced full GC every 5 s, heap reported after it" : "; SOAK_FORCE_GC=0"})`,
     );
     for (const verdict of memory) for (const line of verdict.lines) console.log(`  ${line}`);
-
-    const output = app.output();
-    if (process.env.SOAK_SERVER_LOG) await writeFile(process.env.SOAK_SERVER_LOG, output);
-    const serverErrors = output
-      .split("\n")
-      .filter(
-        (line) =>
-          /^(auction closer|housekeeping):|error/i.test(line) && !/^(GET|POST|HEAD) /.test(line),
+    for (const [i, instance] of instances.entries()) {
+      console.log(
+        `  where it is at the end${INSTANCES > 1 ? ` (#${i + 1})` : ""}, after a full GC:`,
       );
+      for (const report of instance.sampler!.lastReport.values())
+        console.log(`    ${describeReport(report)}`);
+    }
+
+    const serverErrors: string[] = [];
+    for (const [i, instance] of instances.entries()) {
+      const output = instance.app.output();
+      if (process.env.SOAK_SERVER_LOG)
+        await writeFile(
+          `${process.env.SOAK_SERVER_LOG}${INSTANCES > 1 ? `.${i + 1}` : ""}`,
+          output,
+        );
+      serverErrors.push(...errorLines(output));
+    }
+
+    // What only one machine may do, done once (with one instance: done once by its workers).
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      final.reduce(
+        (sum, m, i) => sum + sample(m.text, name, labels) - sample(baseline[i].text, name, labels),
+        0,
+      );
+    const [{ closed }] = (
+      await db.query<{ closed: string }>(
+        "SELECT count(*) AS closed FROM lots WHERE closed_at > $1",
+        [baselineAt],
+      )
+    ).rows;
+    const closedByMetrics = delta("bidyard_auction_lots_closed_total");
+    const housekeepingRuns = delta("bidyard_housekeeping_runs_total", { result: "ran" });
+    const housekeepingPer = final.map(
+      (m, i) =>
+        sample(m.text, "bidyard_housekeeping_runs_total", { result: "ran" }) -
+        sample(baseline[i].text, "bidyard_housekeeping_runs_total", { result: "ran" }),
+    );
+    const minutesRun = (trafficMs + 17_000) / 60_000;
+    const outbox = (
+      await db.query<{ status: string; n: string; ids: string[] }>(
+        `SELECT status, count(*) AS n, array_agg(message_id) AS ids FROM mail_outbox GROUP BY status`,
+      )
+    ).rows;
+    const sentIds = outbox.find((r) => r.status === "sent")?.ids ?? [];
+    const twice = [...mail.deliveries].filter(([, n]) => n > 1);
+    const unknown = [...mail.deliveries.keys()].filter((id) => !sentIds.includes(id));
+    const notSeen = sentIds.filter((id) => !mail.deliveries.has(id));
+    const noticesTooOften = (
+      await db.query<{ key: string; n: string }>(
+        `SELECT split_part(dedupe_key, ':', 2) || ':' || split_part(dedupe_key, ':', 3) AS key,
+                count(*) AS n
+           FROM mail_outbox WHERE dedupe_key LIKE 'message-notice:%'
+          GROUP BY 1
+         HAVING count(*) > 1 AND max(created_at) - min(created_at) < interval '15 minutes' * (count(*) - 1)`,
+      )
+    ).rows;
+    const [{ notices }] = (
+      await db.query<{ notices: string }>(
+        "SELECT count(*) AS notices FROM mail_outbox WHERE dedupe_key LIKE 'message-notice:%'",
+      )
+    ).rows;
+    // Live events crossed instances: every bid accepted through one instance reached the
+    // streams of each watched lot on every other instance (on the same one, with one instance).
+    const watchedIds = new Set(watched.map((l) => l.id));
+    const expected = ledger.acceptedBids.filter((b) => watchedIds.has(b.lotId));
+    const missed: string[] = [];
+    let crossed = 0;
+    for (const accepted of expected) {
+      for (const base of bases) {
+        if (INSTANCES > 1 && base === accepted.instance) continue;
+        if (watch.countsOn(base, accepted.lotId).has(accepted.bidCount)) crossed += 1;
+        else
+          missed.push(
+            `lot ${accepted.lotId} count ${accepted.bidCount} via ${accepted.instance} not on ${base}`,
+          );
+      }
+    }
+    const metricsMissing = (midway.length ? midway : final).flatMap((m, i) =>
+      DOCUMENTED_METRICS.filter((name) => !m.text.includes(`\n${name}`)).map(
+        (n) => `${n} on ${bases[i]}`,
+      ),
+    );
+
     checks.unshift(
       {
         name: "no 5xx answers in the whole run",
@@ -306,15 +545,86 @@ async function main() {
         detail: `${totals.errors} of ${totals.requests}`,
       },
       {
-        name: "server stayed up and logged no errors (closer, housekeeping, loaders)",
+        name: `every visit finished within ${VISIT_LIMIT_MS / 1000} s`,
+        ok: stuckVisits === 0,
+        detail: `${stuckVisits} given up`,
+      },
+      {
+        name: "servers stayed up and logged no errors (closer, housekeeping, loaders)",
         ok: !crashed && serverErrors.length === 0,
-        detail: crashed ? "the server exited" : `${serverErrors.length} error lines`,
+        detail: crashed ? "a server exited" : `${serverErrors.length} error lines`,
       },
       ...memory.map((verdict) => ({
         name: `memory flat after warm-up (${verdict.name})`,
         ok: verdict.ok,
         detail: verdict.summary,
       })),
+      ...peaks,
+      {
+        name: "the metrics ports answered after the traffic",
+        ok: finalScrapeError === "",
+        detail: finalScrapeError || `${instances.length} port(s)`,
+      },
+      {
+        name: "the metrics port answered with every documented metric while the traffic ran",
+        ok: midway.length === instances.length && metricsMissing.length === 0,
+        detail:
+          midway.length === instances.length
+            ? metricsMissing.length === 0
+              ? `${DOCUMENTED_METRICS.length} metrics on each of ${instances.length} port(s)`
+              : `missing: ${metricsMissing.slice(0, 5).join(", ")}`
+            : "no answer at half-time",
+      },
+      {
+        name:
+          INSTANCES > 1
+            ? "live events crossed instances: each accepted bid reached the other instance's streams"
+            : "live events: each accepted bid reached the streams of its lot",
+        ok: expected.length > 0 && missed.length === 0,
+        detail:
+          missed.length === 0
+            ? `${crossed} deliveries checked (${expected.length} bids on ${watched.length} followed lots)`
+            : `${missed.length} missed, e.g. ${missed.slice(0, 3).join("; ")}`,
+      },
+      {
+        name: "one person's stream cap holds across instances (429 with Retry-After past 8)",
+        ok: streamCap.ok,
+        detail: streamCap.detail,
+      },
+      {
+        name: "the bid rate limit is shared by the instances",
+        ok: rateLimit.ok,
+        detail: rateLimit.detail,
+      },
+      {
+        name: "the closer closed each lot once: lots closed (metrics, all instances) = lots closed (database)",
+        ok: closedByMetrics <= Number(closed) && closedByMetrics >= Number(closed) - 2,
+        detail: `${closedByMetrics} counted by the instances, ${closed} closed in the database`,
+      },
+      {
+        name: "housekeeping ran once per minute across the instances",
+        ok:
+          housekeepingRuns <= Math.ceil(minutesRun) + 1 &&
+          (minutesRun < 2 || housekeepingRuns >= 1),
+        detail: `${housekeepingRuns} runs in ${minutesRun.toFixed(1)} min (${housekeepingPer.join(" + ")} by instance)`,
+      },
+      {
+        name: "the outbox sent each e-mail once: deliveries = sent rows, none twice",
+        ok:
+          twice.length === 0 &&
+          unknown.length === 0 &&
+          notSeen.length === 0 &&
+          mail.withoutId() === 0,
+        detail:
+          `${mail.deliveries.size} delivered, ${sentIds.length} rows sent` +
+          `${twice.length ? `, ${twice.length} twice` : ""}${unknown.length ? `, ${unknown.length} unknown` : ""}` +
+          `${notSeen.length ? `, ${notSeen.length} never arrived` : ""}; outbox: ${outbox.map((r) => `${r.status} ${r.n}`).join(", ")}`,
+      },
+      {
+        name: "message notices combined: at most one e-mail per thread and recipient per quarter-hour",
+        ok: noticesTooOften.length === 0,
+        detail: `${notices} notices for ${ledger.messages.sent + ledger.messages.replies} messages`,
+      },
     );
     console.log("\nChecks");
     for (const check of checks)
@@ -325,17 +635,69 @@ async function main() {
     }
     if (serverErrors.length) {
       console.log("\nServer error lines");
-      for (const line of serverErrors.slice(0, 20)) console.log(`  ${line}`);
+      for (const line of serverErrors.slice(0, 20)) console.log(`  ${line.slice(0, 2000)}`);
     }
     const failed = checks.filter((c) => !c.ok).length;
     console.log(`\n${failed === 0 ? "SOAK PASSED" : `SOAK FAILED: ${failed} check(s)`}`);
     return failed === 0;
   } finally {
+    watch?.stop();
     await db.end().catch(() => undefined);
-    await app?.stop();
+    await Promise.all(instances.map((i) => i.app.stop()));
+    await mail.stop().catch(() => undefined);
     await cluster.remove();
     await rm(uploads, { recursive: true, force: true });
   }
+}
+
+/**
+ * The server's error lines: JSON lines at level error or fatal (the closer's, housekeeping's, a
+ * loader's), and any other line that says error (the GC probe's lines are not the server's).
+ */
+function errorLines(output: string) {
+  return output.split("\n").filter((line) => {
+    if (!line.trim() || line.startsWith("[soak-gc]")) return false;
+    try {
+      const parsed = JSON.parse(line) as { level?: string };
+      return parsed.level === "error" || parsed.level === "fatal";
+    } catch {
+      return /error/i.test(line);
+    }
+  });
+}
+
+/**
+ * The bid limiter counts in PostgreSQL: 70 bids from one person in a few seconds, alternating
+ * between the instances, must meet exactly 60 answers that pass the limiter and 10 × 429 (each
+ * with Retry-After), whichever instance answered.
+ */
+async function probeBidLimit(bases: string[], who: { cookie: string }, db: pg.Pool, runMs: number) {
+  const [lot] = await createHotLots(db, runMs, 0, 1);
+  const limit = 60;
+  const tries = limit + 10;
+  const statuses: number[] = [];
+  let withRetryAfter = 0;
+  for (let i = 0; i < tries; i += 1) {
+    const response = await fetch(`${bases[i % bases.length]}/api/bids`, {
+      method: "POST",
+      headers: {
+        Cookie: who.cookie,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        Origin: bases[i % bases.length],
+      },
+      body: JSON.stringify({ vehicleId: lot.id, amount: "100.00", isProxyBid: false }),
+    });
+    await response.arrayBuffer();
+    statuses.push(response.status);
+    if (response.status === 429 && Number(response.headers.get("retry-after")) > 0)
+      withRetryAfter += 1;
+  }
+  const limited = statuses.filter((s) => s === 429).length;
+  return {
+    ok: limited === tries - limit && withRetryAfter === limited,
+    detail: `${tries} bids over ${bases.length} instance(s): ${tries - limited} passed the limiter, ${limited} × 429 (${withRetryAfter} with Retry-After)`,
+  };
 }
 
 main().then(

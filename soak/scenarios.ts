@@ -13,6 +13,10 @@ export type Ledger = {
   /** user id → deposits the app confirmed (return URL answered /deposit?success=true) */
   depositsConfirmed: Map<string, number>;
   bids: { accepted: number; refused: Map<string, number> };
+  /** every bid the JSON call accepted: its lot, the lot's bid count after it, who answered */
+  acceptedBids: Array<{ lotId: string; bidCount: number; instance: string }>;
+  /** messages to sellers and their replies that the app accepted */
+  messages: { sent: number; replies: number; refused: Map<string, number> };
   refunds: { issued: number; refused: Map<string, number> };
   trialsStarted: number;
   listingsDeleted: number;
@@ -38,6 +42,8 @@ export function newLedger(): Ledger {
     listingsPosted: new Map(),
     depositsConfirmed: new Map(),
     bids: { accepted: 0, refused: new Map() },
+    acceptedBids: [],
+    messages: { sent: 0, replies: 0, refused: new Map() },
     refunds: { issued: 0, refused: new Map() },
     trialsStarted: 0,
     listingsDeleted: 0,
@@ -272,9 +278,14 @@ export async function bid(world: World) {
   });
   if (sent.status === 201) {
     const { bid: placed } = JSON.parse(sent.text) as {
-      bid: { currentBid: string; endsAt: string };
+      bid: { currentBid: string; endsAt: string; bidCount: number };
     };
     world.ledger.bids.accepted += 1;
+    world.ledger.acceptedBids.push({
+      lotId: lot.id,
+      bidCount: placed.bidCount,
+      instance: sent.instance,
+    });
     lot.currentCents = Math.max(lot.currentCents, Math.round(Number(placed.currentBid) * 100));
     lot.endsAt = Math.max(lot.endsAt, new Date(placed.endsAt).getTime());
   } else if (sent.status >= 400 && sent.status < 500) {
@@ -753,4 +764,52 @@ export async function haulJob(world: World) {
   } finally {
     job.busy = false;
   }
+}
+
+const QUESTIONS = [
+  "Is it still available?",
+  "Can I see it on Saturday morning?",
+  "Does it have a clean title?\nAny rust underneath?",
+  "Would you take a little less if I pay today?",
+  "How many keys come with it?",
+];
+
+/**
+ * A buyer writes to a seller about a listing (the soak sellers' own listings, whose sellers can
+ * answer, or the seeded ones), and now and then the seller replies in the thread. Each message
+ * marks its thread for a combined notice e-mail (docs/decisions/3009).
+ */
+export async function message(world: World) {
+  const { http, ledger, cast } = world;
+  const kind = "messages";
+  const own = [...world.ownListings.entries()].filter(([, ids]) => ids.length > 0);
+  const fromSoakSeller = own.length > 0 && chance(0.7);
+  const [sellerId, listingId] = fromSoakSeller
+    ? (() => {
+        const [seller, ids] = pick(own);
+        return [seller, pick(ids)] as const;
+      })()
+    : [null, pick(world.catalog.listingIds)];
+  const buyer = pick([...cast.bidders, ...cast.onlookers]);
+  await http.send(kind, `/messages/new?listing=${listingId}`, { cookie: buyer.cookie });
+  const sent = await http.send(kind, `/messages/new?listing=${listingId}`, {
+    cookie: buyer.cookie,
+    form: { body: pick(QUESTIONS) },
+  });
+  const thread = /^\/messages\/(\d+)$/.exec(sent.headers.get("location") ?? "")?.[1];
+  if (sent.status !== 302 || !thread) {
+    bump(ledger.messages.refused, `${sent.status}`);
+    return;
+  }
+  ledger.messages.sent += 1;
+  const seller = sellerId ? cast.sellers.find((s) => s.id === sellerId) : undefined;
+  if (!seller || !chance(0.5)) return;
+  await http.send(kind, "/messages", { cookie: seller.cookie });
+  await http.send(kind, `/messages/${thread}`, { cookie: seller.cookie });
+  const reply = await http.send(kind, `/messages/${thread}`, {
+    cookie: seller.cookie,
+    form: { intent: "send", body: "Yes, it is. Come by any weekday." },
+  });
+  if (reply.status === 302) ledger.messages.replies += 1;
+  else bump(ledger.messages.refused, `reply ${reply.status}`);
 }

@@ -3,6 +3,7 @@
 // (400), and checks the body with a zod schema: the first problem is the message, every problem
 // is in `fields`. Never a 500 for anything a client sends.
 import type * as z from "zod";
+import { cleanJsonValue } from "~/utils/clean-text";
 import { jsonError } from "./respond.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -30,7 +31,10 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The parsed JSON body (an empty body reads as `{}`), unchecked. */
+/**
+ * The parsed JSON body (an empty body reads as `{}`), unchecked but for control characters,
+ * dropped from every string (docs/decisions/3011).
+ */
 export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type && !type.startsWith("application/json")) {
@@ -38,11 +42,13 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
   }
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw jsonError(400, "The request body must be JSON.");
   }
+  return cleanJsonValue(parsed);
 }
 
 /** The JSON body checked against `schema`, or a thrown 400 naming the first problem. */

@@ -12,6 +12,7 @@ import { getUser } from "~/services/accounts/session.server";
 import { databaseUnavailable, isDatabaseOutage } from "~/platform/availability.server";
 import { wantsJson } from "./http.server";
 import { maintenancePage } from "./maintenance.server";
+import { cleanFormData } from "~/utils/clean-text";
 
 type Handler = (args: { request: Request }) => unknown;
 
@@ -30,8 +31,22 @@ async function maintenanceFor(request: Request, page: boolean) {
   await maintenanceGate(request, user, settings);
 }
 
-function guard(handler: Handler, gate: boolean, page: boolean): Handler {
+/**
+ * An action's form fields reach it without control characters (docs/decisions/3011): its
+ * request's formData() answers the cleaned copy. Multipart uploads are read by their own
+ * readers, which clean each text field the same way.
+ */
+function cleanedForms(request: Request) {
+  const read = request.formData.bind(request);
+  Object.defineProperty(request, "formData", {
+    value: async () => cleanFormData(await read()),
+    configurable: true,
+  });
+}
+
+function guard(handler: Handler, gate: boolean, page: boolean, action = false): Handler {
   return async (args) => {
+    if (action) cleanedForms(args.request);
     try {
       if (gate) await maintenanceFor(args.request, page);
       return await handler(args);
@@ -58,7 +73,7 @@ export function guardRoutes(build: ServerBuild): ServerBuild {
       module.loader = guard(module.loader as Handler, true, !resource);
     }
     if (typeof module.action === "function")
-      module.action = guard(module.action as Handler, true, !resource);
+      module.action = guard(module.action as Handler, true, !resource, true);
     routes[id] = { ...route, module: module as unknown as typeof route.module };
   }
   return { ...build, routes };

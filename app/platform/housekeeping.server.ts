@@ -1,5 +1,6 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
+import { housekeepingRunsTotal } from "~/platform/metrics.server";
 import { retryPendingRefunds } from "~/services/deposits/deposits.server";
 import { noticeOverduePurchases, remindDuePurchases } from "~/services/purchases/reminders.server";
 import { discardStaleUploads } from "./uploads.server";
@@ -10,22 +11,38 @@ import { fetchLotPictures } from "~/services/auctions/lot-images.server";
 import { mailOutbidNotices, pruneOutbidMarks } from "~/services/auctions/outbid-mail.server";
 import { keepDemoAuctionsRunning } from "~/services/auctions/demo.server";
 import { env } from "./env.server";
+import { sendMessageNotices } from "~/services/messages/messages.server";
 
 const HOUSEKEEPING_LOCK = 727_001;
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 /**
- * Once a minute, on one instance at a time (a PostgreSQL advisory lock held while it runs):
- * send refunds again that the provider did not answer clearly, drop uploads never used, drop
- * live lot events older than an hour, and remind buyers whose invoice is due tomorrow.
+ * Once a minute across every machine: on one instance at a time (a PostgreSQL advisory lock held
+ * while it runs), and only when no instance ran it in the last interval (job_runs,
+ * docs/decisions/3010): send refunds again that the provider did not answer clearly, drop
+ * uploads never used, drop live lot events older than an hour, and remind buyers whose invoice is
+ * due tomorrow.
  */
 export async function runHousekeeping() {
-  return sequelize.transaction(async (transaction) => {
+  const ran = await sequelize.transaction(async (transaction) => {
     const [{ locked }] = await sequelize.query<{ locked: boolean }>(
       "select pg_try_advisory_xact_lock(:key) as locked",
       { replacements: { key: HOUSEKEEPING_LOCK }, type: QueryTypes.SELECT, transaction },
     );
     if (!locked) return false;
+    // a few seconds' slack: two machines' timers drift, and a turn a little early is no harm
+    const due = await sequelize.query(
+      `INSERT INTO job_runs (name, last_run_at) VALUES ('housekeeping', now())
+       ON CONFLICT (name) DO UPDATE SET last_run_at = now()
+        WHERE job_runs.last_run_at <= now() - :every * interval '1 millisecond'
+       RETURNING name`,
+      {
+        replacements: { every: HOUSEKEEPING_INTERVAL_MS - 5_000 },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    if (due.length === 0) return false;
     await retryPendingRefunds();
     await discardStaleUploads();
     await pruneLotEvents();
@@ -36,6 +53,8 @@ export async function runHousekeeping() {
     if (env().demoAuctions) await keepDemoAuctionsRunning();
     return true;
   });
+  housekeepingRunsTotal.inc({ result: ran ? "ran" : "skipped" });
+  return ran;
 }
 
 declare global {
@@ -54,8 +73,9 @@ export async function runWorkerTick() {
   const matches = await matchSavedSearches();
   const endingSoon = await alertWatchedLotsEndingSoon();
   const outbid = await mailOutbidNotices();
+  const messageNotices = await sendMessageNotices();
   const mail = await sendDueMail();
-  return { matches, endingSoon, outbid, mail };
+  return { matches, endingSoon, outbid, messageNotices, mail };
 }
 
 /**

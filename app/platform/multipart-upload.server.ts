@@ -10,6 +10,7 @@ import {
   UploadError,
   type UploadPurpose,
 } from "./uploads.server";
+import { cleanField } from "~/utils/clean-text";
 
 const MAX_TEXT_FIELD_BYTES = 2_000;
 
@@ -58,7 +59,7 @@ export async function parseUploadForm(
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
     for (const [name, value] of await request.formData()) {
-      if (typeof value === "string") result.fields[name] = value;
+      if (typeof value === "string") result.fields[name] = cleanField(name, value);
     }
     result.problem = "missing";
     return result;
@@ -75,7 +76,8 @@ export async function parseUploadForm(
         await drainPart(iterator, drainLimit);
         return undefined;
       }
-      if (name !== fileField) result.fields[name] = Buffer.from(bytes).toString("utf8");
+      if (name !== fileField)
+        result.fields[name] = cleanField(name, Buffer.from(bytes).toString("utf8"));
       return undefined;
     }
     if (name !== fileField || result.upload || result.problem) {

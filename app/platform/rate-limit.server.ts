@@ -2,6 +2,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { sequelize } from "~/models/db.server";
 import { env } from "~/platform/env.server";
 import { jsonError, wantsJson } from "~/http/http.server";
+import { rateLimitedTotal } from "~/platform/metrics.server";
 
 type Policy = { points: number; duration: number };
 
@@ -56,7 +57,8 @@ export function limiterWindow(name: RateLimitName) {
 }
 
 /** The 429 (JSON or page) for a spent limit, with Retry-After. */
-export function tooManyRequests(request: Request, msBeforeNext: number) {
+export function tooManyRequests(request: Request, msBeforeNext: number, limit = "bid") {
+  rateLimitedTotal.inc({ limit });
   const retryAfter = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
   const message = "Too many requests. Please wait a moment and try again.";
   const answer = wantsJson(request)
@@ -72,6 +74,6 @@ export async function consumeRateLimit(request: Request, name: RateLimitName, ke
     await limiterFor(name).consume(key);
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
-    throw tooManyRequests(request, error.msBeforeNext);
+    throw tooManyRequests(request, error.msBeforeNext, name);
   }
 }

@@ -6,6 +6,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 import { env } from "~/platform/env.server";
 
 /** A download that did not give us a body; `permanent` when trying again cannot help. */
@@ -30,53 +31,27 @@ export type RemoteFetchOptions = {
 
 export type RemoteBody = { url: string; contentType: string; bytes: Uint8Array };
 
-const NOT_PUBLIC = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, "ipv6");
+// Which addresses are public is ipaddr.js's table of special-purpose ranges (IANA's registries),
+// not a list kept here (docs/decisions/3012): an address is public when that table calls it
+// plain unicast. An IPv6 address that carries an IPv4 one in its last 32 bits, mapped
+// (::ffff:a.b.c.d) or the old "compatible" form (::a.b.c.d, which a URL writes as [::7f00:1]), is
+// judged by that IPv4 address. The other IPv6 forms that reach IPv4 (NAT64, 6to4, Teredo) are
+// refused: no picture host needs them.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
-/** True for an address on the public internet (an IPv4-mapped IPv6 address is judged as IPv4). */
+/** True for an address on the public internet. */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return isPublicAddress(mapped[1]);
-  const family = net.isIP(bare);
-  if (family === 4) return !NOT_PUBLIC.check(bare, "ipv4");
-  if (family === 6) {
-    // ::ffff:7f00:1 is 127.0.0.1 written in hex
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
-    if (hexMapped) {
-      const [hi, lo] = [parseInt(hexMapped[1], 16), parseInt(hexMapped[2], 16)];
-      return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-    }
-    return !NOT_PUBLIC.check(bare, "ipv6");
+  // net.isIP is strict (no octal or shortened IPv4 forms, which a URL has already normalised)
+  if (!net.isIP(bare)) return false;
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress() || v6.match(IPV4_COMPATIBLE)) {
+    const bytes = v6.toByteArray().slice(12);
+    return isPublicAddress(bytes.join("."));
   }
-  return false;
+  return v6.range() === "unicast";
 }
 
 /** Whether private addresses may be fetched: in tests, or when REMOTE_FETCH_ALLOW_PRIVATE=true. */

@@ -87,4 +87,22 @@ describe("Copart sales-data import", () => {
     expect(stdout).toContain("line 10: skipped: has 9 columns, the header has 56");
     expect(stdout).toMatch(/10 rows: \d+ new, 0 updated, \d+ unchanged, 6 skipped/);
   });
+  it("drops control characters from every cell: a quoted line break in a make is a space", async () => {
+    const { parse } = await import("csv-parse/sync");
+    const [columns, first] = parse(fs.readFileSync(SAMPLE, "utf8"), {
+      bom: true,
+      relax_column_count: true,
+    }) as string[][];
+    const row = [...first];
+    row[columns.indexOf("Lot number")] = "79990001";
+    row[columns.indexOf("Make")] = "Toy\r\nota\u0007";
+    row[columns.indexOf("Model Group")] = "CAMRY\u202E";
+    const line = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
+    const { Readable } = await import("node:stream");
+    const report = await importCopartCsv(Readable.from([`${line(columns)}\n${line(row)}\n`]));
+    expect(report).toMatchObject({ rows: 1, inserted: 1 });
+    const lot = await Lot.findOne({ where: { lotNumber: "79990001" }, rejectOnEmpty: true });
+    expect(lot.make).toBe("Toy Ota");
+    expect(lot.model).toBe("Camry");
+  });
 });

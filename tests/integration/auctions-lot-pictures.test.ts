@@ -379,6 +379,33 @@ describe("lot pictures from the feed", () => {
     for (const address of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "::1", "fd00::1"])
       expect(isPublicAddress(address), address).toBe(false);
     expect(isPublicAddress("::ffff:7f00:1")).toBe(false);
+    // IPv4-compatible IPv6 (a URL writes [::127.0.0.1] as [::7f00:1]) and the other ranges the
+    // address-range library knows: never fetched (docs/decisions/3012)
+    for (const url of [
+      "http://[::127.0.0.1]/a.jpg",
+      "http://[::7f00:1]/a.jpg",
+      "http://[::a9fe:a9fe]/latest/meta-data",
+      "http://0177.0.0.1/a.jpg",
+      "http://2130706433/a.jpg",
+      "http://100.64.0.1/a.jpg",
+      "http://[64:ff9b::7f00:1]/a.jpg",
+      "http://[2002:7f00:1::]/a.jpg",
+    ])
+      expect(() => checkRemoteUrl(url, false), url).toThrow(/not a public/);
+    for (const address of [
+      "::7f00:1",
+      "::10.0.0.1",
+      "0.0.0.0",
+      "100.64.0.1",
+      "198.18.0.1",
+      "255.255.255.255",
+      "224.0.0.1",
+      "2001:db8::1",
+      "fe80::1",
+      "ff02::1",
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+    expect(isPublicAddress("::ffff:8.8.8.8")).toBe(true);
 
     await expect(
       fetchRemote(`${base}/pictures/camry.jpg`, {

@@ -10,4 +10,19 @@ describe("housekeeping", () => {
     });
     expect(await runHousekeeping()).toBe(true);
   });
+
+  it("runs once a minute across machines: a turn soon after another machine's is skipped", async () => {
+    // another machine ran it a moment ago
+    await sequelize.query(
+      `INSERT INTO job_runs (name, last_run_at) VALUES ('housekeeping', now() - interval '10 seconds')
+       ON CONFLICT (name) DO UPDATE SET last_run_at = excluded.last_run_at`,
+    );
+    expect(await runHousekeeping()).toBe(false);
+    // a minute later it is due again, for whichever machine comes first
+    await sequelize.query(
+      "UPDATE job_runs SET last_run_at = now() - interval '61 seconds' WHERE name = 'housekeeping'",
+    );
+    expect(await runHousekeeping()).toBe(true);
+    expect(await runHousekeeping()).toBe(false);
+  });
 });

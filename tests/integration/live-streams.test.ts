@@ -11,6 +11,7 @@ import type { LiveLot } from "~/services/auctions/live";
 import { resetClock } from "~/platform/clock.server";
 import { liveHub, stopLiveHub } from "~/platform/live/hub.server";
 import { pruneLotEvents } from "~/platform/live/prune.server";
+import { leaseSettings, renewStreamLeases } from "~/platform/live/leases.server";
 import {
   MAX_STREAMS_PER_USER,
   openEventStream,
@@ -277,6 +278,59 @@ describe("the stream's upkeep", () => {
     streams[0].controller.abort();
     expect(openStreams(alice.id)).toBe(MAX_STREAMS_PER_USER - 1);
     expect((await openLot(alice, lot.id)).response.status).toBe(200);
+  });
+
+  it("counts the person's streams on other machines (their leases), until a dead machine's run out", async () => {
+    const lot = await createTestLot();
+    const alice = await bidder();
+    // another machine holds seven of Alice's streams, one of them left by a machine that died
+    await sequelize.query(
+      `INSERT INTO live_stream_leases (user_id, holder, expires_at)
+       SELECT $1::uuid, 'other-machine:1:abc', now() + interval '1 minute' FROM generate_series(1, 6)
+       UNION ALL SELECT $1::uuid, 'dead-machine:1:def', now() + interval '1 minute'`,
+      { bind: [alice.id] },
+    );
+    expect((await openLot(alice, lot.id)).response.status).toBe(200);
+    const refused = await openLot(alice, lot.id);
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get("retry-after")).toBe("30");
+    // the dead machine stops renewing: its lease runs out and no longer counts
+    await sequelize.query(
+      "UPDATE live_stream_leases SET expires_at = now() - interval '1 second' WHERE holder = 'dead-machine:1:def'",
+    );
+    expect((await openLot(alice, lot.id)).response.status).toBe(200);
+    const [{ n }] = await sequelize.query<{ n: string }>(
+      "SELECT count(*) AS n FROM live_stream_leases WHERE user_id = $1",
+      { bind: [alice.id], type: QueryTypes.SELECT },
+    );
+    expect(Number(n)).toBe(MAX_STREAMS_PER_USER);
+  });
+
+  it("gives a stream's lease back when it ends, and renews the leases of open ones", async () => {
+    const lot = await createTestLot();
+    const alice = await bidder();
+    const saved = { ...leaseSettings };
+    try {
+      const stream = await openLot(alice, lot.id);
+      const expiry = async () =>
+        (
+          await sequelize.query<{ expires_at: Date }>(
+            "SELECT expires_at FROM live_stream_leases WHERE user_id = $1",
+            { bind: [alice.id], type: QueryTypes.SELECT },
+          )
+        ).map((row) => new Date(row.expires_at).getTime());
+      const [first] = await expiry();
+      leaseSettings.ttlMs = 5 * 60_000;
+      await renewStreamLeases();
+      const [renewed] = await expiry();
+      expect(renewed).toBeGreaterThan(first);
+      stream.controller.abort();
+      for (let i = 0; i < 50 && (await expiry()).length > 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await expiry()).toEqual([]);
+    } finally {
+      Object.assign(leaseSettings, saved);
+    }
   });
 
   it("simultaneous opens cannot all pass the cap: the check and the count are one step", async () => {

@@ -2,6 +2,11 @@ import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { RATE_LIMITS } from "~/platform/rate-limit.server";
+import {
+  messageSeller,
+  replyInThread,
+  sendMessageNotices,
+} from "~/services/messages/messages.server";
 import * as newMessage from "~/routes/messages.new";
 import * as thread from "~/routes/messages.$threadId";
 import * as inbox from "~/routes/messages._index";
@@ -32,6 +37,74 @@ async function run(
     throw error;
   }
 }
+
+describe("message notices by e-mail", () => {
+  const noticesTo = (user: User) =>
+    sequelize.query<{ subject: string; text_body: string }>(
+      "SELECT subject, text_body FROM mail_outbox WHERE topic = 'messages' AND user_id = :id ORDER BY id",
+      { replacements: { id: user.id }, type: QueryTypes.SELECT },
+    );
+  /** As if the last notice of every thread of `user` went out a quarter-hour ago. */
+  const quarterHourLater = (user: User) =>
+    sequelize.query(
+      "UPDATE message_notices SET last_sent_at = last_sent_at - interval '15 minutes' WHERE recipient_id = :id",
+      { replacements: { id: user.id } },
+    );
+
+  it("are combined: one e-mail per thread per quarter-hour, listing the messages that came", async () => {
+    const seller = await createTestUser({ firstName: "Sally" });
+    const buyer = await createTestUser({ firstName: "Bob" });
+    const listing = await createTestListing(seller, { title: "2016 Honda Civic EX" });
+    const threadId = await messageSeller(buyer.id, String(listing.id), "Message 1");
+    await sendMessageNotices();
+    const first = await noticesTo(seller);
+    expect(first).toHaveLength(1);
+    expect(first[0].subject).toBe("A new message from Bob about 2016 Honda Civic EX");
+    expect(first[0].text_body).toContain("Bob: “Message 1”");
+
+    // 29 more in the next minute: no e-mail until the first notice is a quarter-hour old
+    for (let i = 2; i <= 30; i += 1) await replyInThread(buyer.id, threadId, `Message ${i}`);
+    await sendMessageNotices();
+    await sendMessageNotices();
+    expect(await noticesTo(seller)).toHaveLength(1);
+
+    await quarterHourLater(seller);
+    await sendMessageNotices();
+    await sendMessageNotices();
+    const after = await noticesTo(seller);
+    expect(after).toHaveLength(2);
+    expect(after[1].subject).toBe("29 new messages from Bob about 2016 Honda Civic EX");
+    // the newest ten quoted, the rest counted; nothing listed twice
+    expect(after[1].text_body).toContain("(19 earlier messages not shown)");
+    expect(after[1].text_body).toContain("Bob: “Message 30”");
+    expect(after[1].text_body).toContain("Bob: “Message 21”");
+    expect(after[1].text_body).not.toContain("“Message 20”");
+    expect(after[1].text_body).not.toContain("“Message 1”");
+    // a quiet thread sends nothing more; the seller's own replies never notify the seller
+    await replyInThread(seller.id, threadId, "Yes, come see it.");
+    await quarterHourLater(seller);
+    await sendMessageNotices();
+    expect(await noticesTo(seller)).toHaveLength(2);
+    const toBuyer = await noticesTo(buyer);
+    expect(toBuyer).toHaveLength(1);
+    expect(toBuyer[0].text_body).toContain("Sally: “Yes, come see it.”");
+  });
+
+  it("are per thread: another thread's messages get their own notice", async () => {
+    const seller = await createTestUser({ firstName: "Sally" });
+    const one = await createTestUser({ firstName: "Ann" });
+    const two = await createTestUser({ firstName: "Ben" });
+    const listing = await createTestListing(seller, { title: "2019 Ford F-150" });
+    await messageSeller(one.id, String(listing.id), "From Ann");
+    await messageSeller(two.id, String(listing.id), "From Ben");
+    await sendMessageNotices();
+    const notices = await noticesTo(seller);
+    expect(notices.map((n) => n.subject).sort()).toEqual([
+      "A new message from Ann about 2019 Ford F-150",
+      "A new message from Ben about 2019 Ford F-150",
+    ]);
+  });
+});
 
 describe("messages to a seller", () => {
   it("are private to the buyer and the seller; neither sees the other's e-mail", async () => {
@@ -96,6 +169,7 @@ describe("messages to a seller", () => {
     expect((await run(thread.loader, null, location, { threadId })).status).toBe(302);
 
     // Each got an in-app notice and an e-mail notice, to their own address only.
+    await sendMessageNotices();
     const mails = await sequelize.query<{ user_id: string; to_address: string; text_body: string }>(
       "SELECT user_id, to_address, text_body FROM mail_outbox WHERE topic = 'messages' AND user_id IN (:ids) ORDER BY id",
       { replacements: { ids: [seller.id, buyer.id] }, type: QueryTypes.SELECT },

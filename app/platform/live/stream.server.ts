@@ -6,9 +6,14 @@
 // while the hub's LISTEN connection is down, or ends when the hub can no longer vouch for it, so
 // the page falls back to polling and later resumes from Last-Event-ID.
 import { EventBuffer } from "better-sse";
+import { liveStreamsRefusedTotal, rateLimitedTotal } from "~/platform/metrics.server";
 import { liveHub, type LotEvent } from "./hub.server";
+import { releaseStreamLease, takeStreamLease } from "./leases.server";
 
-/** Open streams one person may hold on one server process (tabs, the list and a lot page). */
+/**
+ * Open streams one person may hold across every process and machine (tabs, the list and a lot
+ * page): counted by leases in PostgreSQL (docs/decisions/3008).
+ */
 export const MAX_STREAMS_PER_USER = 8;
 export const streamSettings = {
   /** A comment line this often keeps proxies (Fly's idle out at 60 s) from closing the stream. */
@@ -42,7 +47,7 @@ export type StreamSpec = {
 
 const openByUser = new Map<string, number>();
 
-/** Open streams per user on this process (tests and the benchmark read it). */
+/** Open streams per user on this process (tests, the benchmark and the metrics read it). */
 export function openStreams(userId?: string) {
   if (userId) return openByUser.get(userId) ?? 0;
   let total = 0;
@@ -161,17 +166,28 @@ function refuse(status: number, message: string, retryAfter?: number) {
 export async function openEventStream(spec: StreamSpec): Promise<Response> {
   const { request, userId } = spec;
   if (request.signal.aborted) return refuse(499, "Closed");
-  // The check and the count are one step, before any await: simultaneous requests cannot all
-  // pass it. The place is given back if the stream does not open.
-  const held = openByUser.get(userId) ?? 0;
-  if (held >= MAX_STREAMS_PER_USER) {
+  // The check and the count are one step in the database (take_stream_lease holds the person's
+  // lock), so simultaneous requests, on any machine, cannot all pass it. The place is given back
+  // if the stream does not open.
+  let lease: string | null;
+  try {
+    lease = await takeStreamLease(userId, MAX_STREAMS_PER_USER);
+  } catch {
+    liveStreamsRefusedTotal.inc({ reason: "unavailable" });
+    return refuse(503, "Live updates are unavailable right now.", 30);
+  }
+  if (lease === null) {
+    liveStreamsRefusedTotal.inc({ reason: "cap" });
+    rateLimitedTotal.inc({ limit: "live_streams" });
     return refuse(429, "Too many live streams are open. Close a tab and reload.", 30);
   }
+  const held = openByUser.get(userId) ?? 0;
   openByUser.set(userId, held + 1);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    releaseStreamLease(lease);
     const left = (openByUser.get(userId) ?? 1) - 1;
     if (left > 0) openByUser.set(userId, left);
     else openByUser.delete(userId);

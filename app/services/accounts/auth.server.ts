@@ -8,6 +8,7 @@ import {
   LOCAL_OIDC_CLIENT_SECRET,
   LOCAL_OIDC_HOST,
 } from "~/services/accounts/local-oidc";
+import { cleanText } from "~/utils/clean-text";
 
 export type Identity = {
   subject: string;
@@ -93,7 +94,9 @@ function decodeJwtSubject(jwt: string): string | null {
   }
 }
 
-const cleanName = (value: string | undefined) => value?.trim().slice(0, 100) || null;
+// a name from the issuer or the sign-in form is one line, without control characters
+const cleanName = (value: string | undefined) =>
+  (value === undefined ? "" : cleanText(value)).trim().slice(0, 100) || null;
 
 async function fetchIdentity(discovery: Discovery, accessToken: string, idToken: string | null) {
   const response = await fetch(discovery.userinfo_endpoint, {

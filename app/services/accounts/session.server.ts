@@ -5,6 +5,7 @@ import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/http/cookies.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { jsonError, requireSameOrigin, wantsJson } from "~/http/http.server";
+import { noteUser } from "~/platform/request-notes.server";
 import {
   UNAUTHORIZED_TOAST,
   type SignInRequired,
@@ -55,7 +56,12 @@ export function readSession(request: Request): Promise<SessionRead | null> {
     // a failed read (an outage) is not kept: a later ask tries again
     read.catch(() => readsOfRequests.delete(request));
   }
-  return read;
+  // Each asker gets its own copy of a thrown answer (the outage's 503): the root loader and the
+  // page's loader both throw it, and Remix reads each one's body, which can be read only once
+  // (it was a 500, "Body has already been read", whenever the database was slow).
+  return read.catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
 }
 
 /** The signed-in user, or null. */
@@ -94,6 +100,7 @@ async function readSessionOnce(request: Request): Promise<SessionRead | null> {
   if (!row) return null;
   const { unreadNotifications__: unreadNotifications, held__: held, ...attributes } = row;
   const user = User.build(attributes as never, { raw: true, isNewRecord: false });
+  noteUser(request, user.id);
   return { user, unreadNotifications, held };
 }
 

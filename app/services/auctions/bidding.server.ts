@@ -1,6 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { sequelize, sql } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
+import { countBid } from "~/platform/metrics.server";
 import {
   BID_TEXTS,
   bidMessage,
@@ -125,6 +126,16 @@ export function checkBidInput(input: PlaceBidInput) {
   };
 }
 
+/** checkBidInput, counting a refusal of the numbers in the bid metrics. */
+function checkedBid(input: PlaceBidInput) {
+  try {
+    return checkBidInput(input);
+  } catch (error) {
+    countBid("invalid");
+    throw error;
+  }
+}
+
 /** place_bid's arguments after the bidder's: the bid, the time and the rules' numbers. */
 function bidArguments(bid: ReturnType<typeof checkBidInput>) {
   return [
@@ -140,6 +151,7 @@ function bidArguments(bid: ReturnType<typeof checkBidInput>) {
 }
 
 function placed(row: PlaceBidRow): PlaceBidResult {
+  countBid(row.code);
   if (row.code !== "ok") throw refusal(row);
   return {
     bidId: String(row.bid_id),
@@ -157,7 +169,7 @@ function placed(row: PlaceBidRow): PlaceBidResult {
  * trip per bid. The rules' numbers and texts live in rules.ts (auctions and deposits).
  */
 export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
-  const bid = checkBidInput(input);
+  const bid = checkedBid(input);
   const [row] = await oneAtATimePerLot(bid.lotId, () =>
     sequelize.query<PlaceBidRow>(`SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9)`, {
       type: QueryTypes.SELECT,
@@ -186,7 +198,7 @@ export async function placeBidInSession(
   limiter: BidLimiter,
   input: PlaceBidInput,
 ): Promise<SessionBidResult> {
-  const bid = checkBidInput(input);
+  const bid = checkedBid(input);
   // straight through the pool, without Sequelize's query machinery (docs/decisions/2903)
   const [row] = await oneAtATimePerLot(bid.lotId, () =>
     sql<PlaceBidRow & { user_id: string | null; retry_ms: string | null }>(
@@ -194,9 +206,14 @@ export async function placeBidInSession(
       [sessionId, limiter.prefix, limiter.points, limiter.ms, ...bidArguments(bid)],
     ),
   );
-  if ((row.code as string) === "signed_out") return { kind: "signed_out" };
-  if ((row.code as string) === "rate_limited")
+  if ((row.code as string) === "signed_out") {
+    countBid("signed_out");
+    return { kind: "signed_out" };
+  }
+  if ((row.code as string) === "rate_limited") {
+    countBid("rate_limited");
     return { kind: "rate_limited", retryMs: Number(row.retry_ms) };
+  }
   return { kind: "placed", userId: row.user_id!, bid: placed(row) };
 }
 

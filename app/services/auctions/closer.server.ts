@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
+import { closeDelaySeconds, lotsClosedTotal } from "~/platform/metrics.server";
 import { invoiceSale } from "~/services/purchases/invoices.server";
 import { queuePurchaseMail } from "~/services/purchases/mail.server";
 
@@ -26,6 +27,16 @@ const LOT_COLUMNS =
 /** Closes one locked, ended lot: sold with a purchase and a "You won", or unsold. */
 async function closeLocked(lot: EndedLot, transaction: Transaction) {
   const at = now();
+  // counted once the transaction commits: a rolled-back close closed nothing
+  const result = await closeLockedLot(lot, at, transaction);
+  transaction.afterCommit(() => {
+    lotsClosedTotal.inc({ result });
+    closeDelaySeconds.observe(Math.max(0, at.getTime() - new Date(lot.ends_at).getTime()) / 1000);
+  });
+  return result;
+}
+
+async function closeLockedLot(lot: EndedLot, at: Date, transaction: Transaction) {
   if (lot.high_bidder_id) {
     await sequelize.query(
       `UPDATE lots SET status = 'sold', closed_at = :at, updated_at = now() WHERE id = :id;

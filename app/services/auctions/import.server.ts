@@ -1,4 +1,5 @@
 import { parse } from "csv-parse";
+import { cleanText } from "~/utils/clean-text";
 import { QueryTypes } from "sequelize";
 import type { Readable } from "node:stream";
 import { sequelize } from "~/models/db.server";
@@ -287,7 +288,16 @@ export async function importCopartCsv(
   };
   const checkVin = vinChecker();
   const parser = input.pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }),
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      trim: true,
+      // every cell is one line without control characters, as every text field is
+      // (docs/decisions/3011): a quoted cell may hold a line break
+      cast: (value: string) => cleanText(value).trim(),
+    }),
   );
   let header: string[] | null = null;
   let batch = new Map<string, { line: number; lot: ImportRow; pictures: FeedPictures }>();

@@ -17,6 +17,7 @@ import {
 import { newObjectKey, storage } from "~/platform/storage/index.server";
 import { detectImageType, IMAGE_CONTENT_TYPES, IMAGE_TYPE_SNIFF_BYTES } from "~/utils/file-type";
 import { LOT_PICTURE_PATH } from "./pictures";
+import { loadSharp } from "~/platform/sharp.server";
 
 export const LOT_PICTURE_LIMITS = {
   /** The largest picture (or list of pictures) downloaded. */
@@ -281,9 +282,7 @@ async function settle(
 
 /** The picture's size and a WebP thumbnail LOT_PICTURE_LIMITS.thumbWidth wide (never larger). */
 async function thumbnailOf(bytes: Uint8Array) {
-  // Loaded on the first picture, not at start: its native library is about 18 MB of a process's
-  // memory (docs/decisions/1905).
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" });
     const meta = await image.metadata();

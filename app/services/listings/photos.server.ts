@@ -13,6 +13,8 @@ import { detectFileType } from "~/utils/file-type";
 import { UserError } from "~/utils/user-error";
 import { PHOTO_MESSAGES, type PhotoProblem } from "~/services/listings/messages";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/services/listings/rules";
+import { cleanField, cleanFormData } from "~/utils/clean-text";
+import { loadSharp } from "~/platform/sharp.server";
 
 const MAX_TEXT_FIELD_BYTES = 32_000;
 const FULL = { width: 1600, height: 1200 };
@@ -51,7 +53,7 @@ export type ListingFormPost = {
 export async function readListingForm(request: Request, userId: string): Promise<ListingFormPost> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
-    return { formData: await request.formData(), photos: [], photoProblem: null };
+    return { formData: cleanFormData(await request.formData()), photos: [], photoProblem: null };
   }
   // Photos cost memory and CPU (sharp): multipart posts share the upload budget per user.
   await consumeRateLimit(request, "upload", userId);
@@ -64,7 +66,7 @@ export async function readListingForm(request: Request, userId: string): Promise
     if (filename === undefined) {
       const bytes = await readPartUpTo(iterator, MAX_TEXT_FIELD_BYTES);
       if (!bytes) throw new Response("Form field too large", { status: 413 });
-      formData.append(name, Buffer.from(bytes).toString("utf8"));
+      formData.append(name, cleanField(name, Buffer.from(bytes).toString("utf8")));
       return undefined;
     }
     if (name === "photos" && filename && !photoProblem && isUnsafeFileName(filename))
@@ -102,9 +104,7 @@ export async function preparePhoto(bytes: Uint8Array) {
   if (type !== "jpg" && type !== "png") throw new PhotoRejectedError("type");
   // Re-encoding would drop a script riding along, but a file that carries one is refused.
   if (activeContentIn(bytes, type)) throw new PhotoRejectedError("unsafe");
-  // Loaded on the first photo, not at start: its native library is about 18 MB of every server
-  // process's memory (docs/decisions/1905).
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   try {
     const source = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" }).rotate();
     const full = await source

@@ -65,19 +65,14 @@ async function addMessage(
   const path = `/messages/${thread.id}`;
   const title = `New message from ${senderName} about ${thread.listing_title}`.slice(0, 200);
   await notify(recipient, { kind: "message_received", title, body: "", link: path }, transaction);
-  await queueMail(
-    {
-      userId: recipient,
-      topic: "messages",
-      subject: title,
-      content: {
-        paragraphs: [
-          `${senderName} wrote about “${thread.listing_title}”. Reply in BidYard: your e-mail address stays private.`,
-        ],
-        action: { label: "Read and reply", url: `${new URL(env().APP_URL).origin}${path}` },
-      },
-    },
-    transaction,
+  // The e-mail is combined: the pair is marked pending, and the worker tick mails what came at
+  // most once a quarter-hour (sendMessageNotices, docs/decisions/3009).
+  await sequelize.query(
+    `INSERT INTO message_notices (thread_id, recipient_id, pending_since)
+     VALUES (:threadId, :recipient, now())
+     ON CONFLICT (thread_id, recipient_id)
+     DO UPDATE SET pending_since = coalesce(message_notices.pending_since, now())`,
+    { replacements: { threadId: thread.id, recipient }, transaction },
   );
   return message.id;
 }
@@ -309,4 +304,118 @@ export async function resolveReport(adminId: string, reportId: string) {
   const count = (result as { rowCount?: number } | number | undefined) ?? 0;
   if (!(typeof count === "number" ? count : count.rowCount))
     throw new MessageError("That report is already closed or does not exist.", { status: 404 });
+}
+
+/** One e-mail per thread and recipient at most this often (docs/decisions/3009). */
+export const NOTICE_EVERY_MS = 15 * 60_000;
+/** How many of the messages that came one notice quotes; the rest are counted. */
+const NOTICE_QUOTES = 10;
+const QUOTE_CHARS = 160;
+
+type PendingNotice = {
+  thread_id: string;
+  recipient_id: string;
+  last_message_id: string;
+};
+
+type CameMessage = { id: string; body: string; sender_name: string };
+
+/** A message as one line of a notice: its first words, on one line. */
+function quote(body: string) {
+  const line = body.replace(/\s+/g, " ").trim();
+  return line.length > QUOTE_CHARS ? `${line.slice(0, QUOTE_CHARS - 1)}…` : line;
+}
+
+/**
+ * The worker tick's share: for each thread with messages not yet mailed to a recipient whose last
+ * notice is at least NOTICE_EVERY_MS old, one e-mail listing what came since the last one. Rows
+ * are claimed with FOR UPDATE SKIP LOCKED and the mail is queued in the same transaction as the
+ * row's update, so each message is listed in one notice, by one machine.
+ */
+export async function sendMessageNotices(limit = 50): Promise<number> {
+  return sequelize.transaction(async (transaction) => {
+    const due = await sequelize.query<PendingNotice>(
+      `SELECT thread_id::text, recipient_id, last_message_id::text FROM message_notices
+        WHERE pending_since IS NOT NULL
+          AND (last_sent_at IS NULL OR last_sent_at <= now() - :every * interval '1 millisecond')
+        ORDER BY pending_since LIMIT :limit FOR UPDATE SKIP LOCKED`,
+      { replacements: { every: NOTICE_EVERY_MS, limit }, type: QueryTypes.SELECT, transaction },
+    );
+    for (const notice of due) await sendNotice(notice, transaction);
+    return due.length;
+  });
+}
+
+async function sendNotice(notice: PendingNotice, transaction: Transaction) {
+  const [thread] = await sequelize.query<ThreadRow>(`${THREAD_SELECT} WHERE t.id = :threadId`, {
+    replacements: { threadId: notice.thread_id },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  const came = thread
+    ? await sequelize.query<CameMessage>(
+        `SELECT m.id::text AS id, m.body,
+                coalesce(nullif(trim(u.first_name), ''),
+                         CASE WHEN m.sender_id = :sellerId THEN 'Seller' ELSE 'Buyer' END)
+                  AS sender_name
+           FROM messages m JOIN users u ON u.id = m.sender_id
+          WHERE m.thread_id = :threadId AND m.id > :after AND m.sender_id <> :recipient
+          ORDER BY m.id`,
+        {
+          replacements: {
+            threadId: notice.thread_id,
+            after: notice.last_message_id,
+            recipient: notice.recipient_id,
+            sellerId: thread.seller_id,
+          },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      )
+    : [];
+  const newest = came.length ? came[came.length - 1].id : notice.last_message_id;
+  await sequelize.query(
+    `UPDATE message_notices
+        SET pending_since = NULL, last_message_id = :newest,
+            last_sent_at = CASE WHEN :mailed THEN now() ELSE last_sent_at END
+      WHERE thread_id = :threadId AND recipient_id = :recipient`,
+    {
+      replacements: {
+        newest,
+        mailed: came.length > 0,
+        threadId: notice.thread_id,
+        recipient: notice.recipient_id,
+      },
+      transaction,
+    },
+  );
+  if (!thread || came.length === 0) return;
+  const senders = [...new Set(came.map((m) => m.sender_name))].join(" and ");
+  const count = came.length === 1 ? "A new message" : `${came.length} new messages`;
+  const subject = `${count} from ${senders} about ${thread.listing_title}`.slice(0, 200);
+  const quoted = came.slice(-NOTICE_QUOTES).map((m) => `${m.sender_name}: “${quote(m.body)}”`);
+  const earlier = came.length - quoted.length;
+  await queueMail(
+    {
+      userId: notice.recipient_id,
+      topic: "messages",
+      subject,
+      content: {
+        paragraphs: [
+          `${count} about “${thread.listing_title}”. Reply in BidYard: your e-mail address stays private.`,
+          ...(earlier > 0
+            ? [`(${earlier} earlier message${earlier === 1 ? "" : "s"} not shown)`]
+            : []),
+          ...quoted,
+        ],
+        action: {
+          label: "Read and reply",
+          url: `${new URL(env().APP_URL).origin}/messages/${thread.id}`,
+        },
+      },
+      // one notice per thread, recipient and newest message listed: queued once
+      dedupeKey: `message-notice:${notice.thread_id}:${notice.recipient_id}:${newest}`,
+    },
+    transaction,
+  );
 }

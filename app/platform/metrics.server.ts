@@ -1,0 +1,209 @@
+// The app's Prometheus metrics (docs/decisions/3003), in prom-client's default registry: the
+// production server's primary serves them on METRICS_PORT, summed over its workers
+// (server-metrics.mjs). Each is listed in the README with the alert to set on it.
+//
+// A gauge read from the database (the outbox, the closer's lag) is the same on every worker and
+// every machine: it is aggregated with max, not summed, and read only when scraped.
+import { Counter, Gauge, Histogram, register, type Metric } from "prom-client";
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
+
+/** One instance per name, also when the build is loaded again (`npm run dev`) or a test repeats. */
+function once<T extends Metric>(name: string, make: () => T): T {
+  return (register.getSingleMetric(name) as T | undefined) ?? make();
+}
+
+export const bidsTotal = once(
+  "bidyard_bids_total",
+  () =>
+    new Counter({
+      name: "bidyard_bids_total",
+      help: "Bids answered, by outcome (placed, refused) and the refusal's reason",
+      labelNames: ["outcome", "reason"],
+    }),
+);
+
+/** One bid's outcome: "ok" is placed, anything else the refusal's reason. */
+export function countBid(code: string) {
+  if (code === "ok") bidsTotal.inc({ outcome: "placed", reason: "" });
+  else bidsTotal.inc({ outcome: "refused", reason: code });
+}
+
+export const rateLimitedTotal = once(
+  "bidyard_rate_limited_total",
+  () =>
+    new Counter({
+      name: "bidyard_rate_limited_total",
+      help: "Requests refused with 429 by a rate limit or cap, by which",
+      labelNames: ["limit"],
+    }),
+);
+
+export const liveStreamsRefusedTotal = once(
+  "bidyard_live_streams_refused_total",
+  () =>
+    new Counter({
+      name: "bidyard_live_streams_refused_total",
+      help: "Live streams refused, by reason (cap: the person's streams across machines; unavailable: the LISTEN connection is down)",
+      labelNames: ["reason"],
+    }),
+);
+
+export const lotsClosedTotal = once(
+  "bidyard_auction_lots_closed_total",
+  () =>
+    new Counter({
+      name: "bidyard_auction_lots_closed_total",
+      help: "Lots this process closed, by result (sold, unsold)",
+      labelNames: ["result"],
+    }),
+);
+
+export const closeDelaySeconds = once(
+  "bidyard_auction_close_delay_seconds",
+  () =>
+    new Histogram({
+      name: "bidyard_auction_close_delay_seconds",
+      help: "How long after its end a lot was closed",
+      buckets: [0.5, 1, 2, 5, 10, 15, 30, 60, 300],
+    }),
+);
+
+export const housekeepingRunsTotal = once(
+  "bidyard_housekeeping_runs_total",
+  () =>
+    new Counter({
+      name: "bidyard_housekeeping_runs_total",
+      help: "Housekeeping turns, by result (ran; skipped: another process holds it or ran it this minute)",
+      labelNames: ["result"],
+    }),
+);
+
+/** Gauges computed when scraped: this process's open streams, its pool, the database's queues. */
+export function registerStateMetrics(openStreams: () => number) {
+  once(
+    "bidyard_live_streams_open",
+    () =>
+      new Gauge({
+        name: "bidyard_live_streams_open",
+        help: "Live event streams open",
+        collect() {
+          this.set(openStreams());
+        },
+      }),
+  );
+  const pool = () =>
+    (
+      sequelize.connectionManager as unknown as {
+        pool?: { size: number; available: number; using: number; waiting: number; maxSize: number };
+      }
+    ).pool;
+  once(
+    "bidyard_db_pool_connections",
+    () =>
+      new Gauge({
+        name: "bidyard_db_pool_connections",
+        help: "Database pool connections, by state (open, in_use, idle, max)",
+        labelNames: ["state"],
+        collect() {
+          const p = pool();
+          if (!p) return;
+          this.set({ state: "open" }, p.size);
+          this.set({ state: "in_use" }, p.using);
+          this.set({ state: "idle" }, p.available);
+          this.set({ state: "max" }, p.maxSize);
+        },
+      }),
+  );
+  once(
+    "bidyard_db_pool_waiting",
+    () =>
+      new Gauge({
+        name: "bidyard_db_pool_waiting",
+        help: "Queries waiting for a database connection right now",
+        collect() {
+          this.set(pool()?.waiting ?? 0);
+        },
+      }),
+  );
+  once(
+    "bidyard_mail_outbox_depth",
+    () =>
+      new Gauge({
+        name: "bidyard_mail_outbox_depth",
+        help: "E-mails in the outbox by status (pending, sending, failed)",
+        labelNames: ["status"],
+        aggregator: "max",
+        async collect() {
+          const rows = await sequelize.query<{ status: string; n: string }>(
+            `SELECT status, count(*) AS n FROM mail_outbox
+              WHERE status IN ('pending', 'sending', 'failed') GROUP BY status`,
+            { type: QueryTypes.SELECT },
+          );
+          for (const status of ["pending", "sending", "failed"])
+            this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
+        },
+      }),
+  );
+  once(
+    "bidyard_mail_outbox_oldest_due_seconds",
+    () =>
+      new Gauge({
+        name: "bidyard_mail_outbox_oldest_due_seconds",
+        help: "How long the oldest e-mail due for sending has waited past its due time",
+        aggregator: "max",
+        async collect() {
+          const [row] = await sequelize.query<{ age: number | null }>(
+            `SELECT extract(epoch FROM now() - min(next_attempt_at))::float AS age
+               FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()`,
+            { type: QueryTypes.SELECT },
+          );
+          this.set(Math.max(0, row?.age ?? 0));
+        },
+      }),
+  );
+  once(
+    "bidyard_auction_close_lag_seconds",
+    () =>
+      new Gauge({
+        name: "bidyard_auction_close_lag_seconds",
+        help: "How long the open lot furthest past its end has waited for the closer (0 when none)",
+        aggregator: "max",
+        async collect() {
+          const [row] = await sequelize.query<{ lag: number | null }>(
+            `SELECT extract(epoch FROM now() - min(ends_at))::float AS lag
+               FROM lots WHERE status = 'active' AND ends_at < now()`,
+            { type: QueryTypes.SELECT },
+          );
+          this.set(Math.max(0, row?.lag ?? 0));
+        },
+      }),
+  );
+  const acquire = once(
+    "bidyard_db_pool_acquire_seconds",
+    () =>
+      new Histogram({
+        name: "bidyard_db_pool_acquire_seconds",
+        help: "How long a query waited for a database connection from the pool",
+        buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10],
+      }),
+  );
+  watchPoolWaits(acquire);
+}
+
+const poolWatched = Symbol.for("bidyard.poolWatched");
+
+/** Times each connection the pool hands out (Sequelize's pool hooks), once per pool. */
+function watchPoolWaits(acquire: Histogram) {
+  const holder = sequelize as unknown as Record<symbol, boolean>;
+  if (holder[poolWatched]) return;
+  holder[poolWatched] = true;
+  const started = new WeakMap<object, number>();
+  sequelize.addHook("beforePoolAcquire", (options: object) => {
+    if (options) started.set(options, performance.now());
+  });
+  sequelize.addHook("afterPoolAcquire", (_connection: unknown, options: object) => {
+    const at = options ? started.get(options) : undefined;
+    if (at !== undefined) acquire.observe((performance.now() - at) / 1000);
+  });
+}

@@ -1,0 +1,71 @@
+// The server's log (docs/decisions/3002): pino, one JSON object per line on stdout for the
+// platform's log shipping; human-readable lines under `npm run dev` (pino-pretty, a dev
+// dependency). LOG_LEVEL (default info) and LOG_FORMAT (json | pretty) override.
+//
+// The logger is made once per process and kept on globalThis, where the app's own modules find it
+// (app/platform/log.server.ts): the build is a separate bundle, so a module-level instance would
+// not be shared. console.* is routed into it, so every line a server process writes (the closer's,
+// the live hub's, a library's) is a JSON line too; an Error keeps its stack inside its line.
+import { format } from "node:util";
+import pino from "pino";
+
+const LOG_KEY = Symbol.for("bidyard.log");
+
+/**
+ * Each line is one write(2) of a whole line (sync): the primary and its workers share stdout, and
+ * batched writes from several processes could interleave inside a line.
+ */
+export async function createLog(source = process.env) {
+  if (globalThis[LOG_KEY]) return globalThis[LOG_KEY];
+  const options = {
+    level: source.LOG_LEVEL || "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+  const wantsPretty =
+    source.LOG_FORMAT === "pretty" || (!source.LOG_FORMAT && source.NODE_ENV === "development");
+  let log;
+  if (wantsPretty) {
+    try {
+      const { default: pretty } = await import("pino-pretty");
+      log = pino(
+        options,
+        pretty({
+          sync: true,
+          colorize: process.stdout.isTTY,
+          translateTime: "SYS:HH:MM:ss",
+          // a request's fields are in its message line
+          ignore: "pid,hostname,req_id,method,route,status,ms,user,aborted,stream,problem",
+          messageFormat: (line, key) =>
+            line.status !== undefined
+              ? `${line.method} ${line.route} ${line.status} ${line.ms} ms${line.user ? ` user ${line.user}` : ""}${line.aborted ? " (aborted)" : ""}${line.problem ? ` (${line.problem})` : ""}`
+              : String(line[key] ?? ""),
+          hideObject: false,
+        }),
+      );
+    } catch {
+      // pino-pretty is a dev dependency: a production image has JSON only
+    }
+  }
+  log ??= pino(options, pino.destination({ dest: 1, sync: true }));
+  globalThis[LOG_KEY] = log;
+  return log;
+}
+
+/** console.log/info/warn/error/debug write through `log`: one JSON line each. */
+export function routeConsole(log) {
+  const route = (level) =>
+    function (...args) {
+      const err = args.find((arg) => arg instanceof Error);
+      const rest = args.filter((arg) => arg !== err);
+      const msg = rest.length ? format(...rest) : (err?.message ?? "");
+      if (err) log[level]({ err }, msg);
+      else log[level](msg);
+    };
+  console.log = route("info");
+  console.info = route("info");
+  console.warn = route("warn");
+  console.error = route("error");
+  console.debug = route("debug");
+}
