@@ -55,6 +55,7 @@ const SCREENS = {
     { route: "messages._index.tsx", path: "/messages" },
     { route: "messages.new.tsx", path: `/messages/new?listing=${w.sellerListingId}` },
     { route: "messages.$threadId.tsx", path: `/messages/${w.threadId}` },
+    { route: "account._index.tsx", path: "/account" },
     { route: "account.time-zone.tsx", path: "/account/time-zone" },
   ],
   affiliate: (w: LongWorld): Screen[] => [
