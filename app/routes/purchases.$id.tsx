@@ -199,7 +199,7 @@ export default function PurchasePage() {
                 className="font-semibold text-brand-700 underline"
               >
                 Ship it
-              </Link>{" "}
+              </Link>
               <span className="text-sm text-slate-600">
                 : get a transport quote from the yard to you
               </span>

@@ -207,6 +207,13 @@ test("every panel agrees on both pages after an outbid, a re-lead, the extension
     available: null,
     held: null,
   });
+  // an ended lot says so, names the hammer price, and prices no win that can no longer happen
+  await alice.reload();
+  await expect(alice.getByTestId("leader-notice")).toContainText("You won this lot at $600.00");
+  for (const page of [alice, bob]) {
+    await expect(page.getByTestId("ends-at")).toContainText("Ended");
+    await expect(page.locator("#all-in")).toHaveCount(0);
+  }
   await alice.context().close();
   await bob.context().close();
 });

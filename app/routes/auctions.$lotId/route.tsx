@@ -63,7 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [vin, comparables, estimate, endNow] = await Promise.all([
     vinReport(lot.vin, lot),
     comparableSales(lot),
-    allInEstimate(lot, new URL(request.url).searchParams),
+    // an ended lot's cost is its invoice: no estimate of a win that can no longer happen
+    lot.badge === "ENDED" ? null : allInEstimate(lot, new URL(request.url).searchParams),
     // an admin may end a demo lot at once where test payments run (record 2755)
     user.role === "admin" ? canEndNow(lot.id) : false,
   ]);
@@ -221,7 +222,7 @@ export default function LotPage() {
             </p>
             <p className="text-sm text-slate-600">
               <span data-testid="ends-at">
-                Ends <LocalTime at={lot.endsAt} />
+                {open ? "Ends" : "Ended"} <LocalTime at={lot.endsAt} />
               </span>
             </p>
             {lot.leading ? (
@@ -230,7 +231,8 @@ export default function LotPage() {
                 data-testid="leader-notice"
               >
                 {lot.badge === "ENDED" ? "You won this lot" : "You are the high bidder"}
-                {lot.myMax ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
+                {lot.myMax && open ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
+                {open ? "" : ` at ${formatUsd(lot.currentBid)}`}
                 {lot.badge === "ENDED" ? (
                   <Link to="/my-auctions#won" className="ml-1 underline">
                     Invoice and next steps
@@ -310,7 +312,9 @@ export default function LotPage() {
             </Form>
           ) : null}
           <ComparableSales comparables={comparables} lot={lot} />
-          <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
+          {estimate && open ? (
+            <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
+          ) : null}
           <BidHistory history={history} bidCount={lot.bidCount} />
         </section>
       </div>
