@@ -16,6 +16,7 @@ import { freePort } from "../tests/support/cluster";
 import { Traffic } from "./http";
 import { checkInvariants, type Check } from "./invariants";
 import { processTree } from "../tests/support/process-memory";
+import { flyMachine } from "../tests/support/fly-machine";
 import { describeReport, judgeSeries, startSampler, type Verdict } from "./memory";
 import { startMailCounter } from "./mail";
 import { DOCUMENTED_METRICS, figures, sample, scrape, type Scrape } from "./metrics";
@@ -58,14 +59,6 @@ const HEAP_BOUND = { maxGrowthMb: 10, maxGrowthPct: 20 };
 /** Separate server instances (machines) on the one database. */
 const INSTANCES = Math.max(1, Math.floor(Number(process.env.SOAK_INSTANCES ?? 1)) || 1);
 
-/** fly.toml's machine: its memory and the workers its [env] starts. */
-function flyMachine() {
-  const toml = readFileSync("fly.toml", "utf8");
-  const [, amount, unit] = /^\s*memory\s*=\s*"(\d+)(mb|gb)"/im.exec(toml) ?? [];
-  const memoryMb = Number(amount) * (unit?.toLowerCase() === "gb" ? 1024 : 1);
-  const workers = /WEB_CONCURRENCY\s*=\s*"(\d+)"/.exec(toml)?.[1] ?? "1";
-  return { memoryMb, workers };
-}
 const FLY = flyMachine();
 const WORKERS = process.env.WEB_CONCURRENCY ?? FLY.workers;
 const MACHINE_MB = Number(process.env.MACHINE_MEMORY_MB ?? FLY.memoryMb);
