@@ -13,14 +13,24 @@ function once<T extends Metric>(name: string, make: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? make();
 }
 
-export const bidsTotal = once(
-  "bidyard_bids_total",
-  () =>
+/**
+ * A counter shown at zero for its usual label sets from the start: a machine that has not closed
+ * a lot or refused a stream yet still reports the series, so an alert on its rate has one to read.
+ */
+function atZero<L extends string>(counter: Counter<L>, labelSets: Partial<Record<L, string>>[]) {
+  for (const labels of labelSets) counter.inc(labels, 0);
+  return counter;
+}
+
+export const bidsTotal = once("bidyard_bids_total", () =>
+  atZero(
     new Counter({
       name: "bidyard_bids_total",
       help: "Bids answered, by outcome (placed, refused) and the refusal's reason",
       labelNames: ["outcome", "reason"],
     }),
+    [{ outcome: "placed", reason: "" }],
+  ),
 );
 
 /** One bid's outcome: "ok" is placed, anything else the refusal's reason. */
@@ -29,34 +39,37 @@ export function countBid(code: string) {
   else bidsTotal.inc({ outcome: "refused", reason: code });
 }
 
-export const rateLimitedTotal = once(
-  "bidyard_rate_limited_total",
-  () =>
+export const rateLimitedTotal = once("bidyard_rate_limited_total", () =>
+  atZero(
     new Counter({
       name: "bidyard_rate_limited_total",
       help: "Requests refused with 429 by a rate limit or cap, by which",
       labelNames: ["limit"],
     }),
+    [{ limit: "bid" }, { limit: "live_streams" }],
+  ),
 );
 
-export const liveStreamsRefusedTotal = once(
-  "bidyard_live_streams_refused_total",
-  () =>
+export const liveStreamsRefusedTotal = once("bidyard_live_streams_refused_total", () =>
+  atZero(
     new Counter({
       name: "bidyard_live_streams_refused_total",
       help: "Live streams refused, by reason (cap: the person's streams across machines; unavailable: the LISTEN connection is down)",
       labelNames: ["reason"],
     }),
+    [{ reason: "cap" }, { reason: "unavailable" }],
+  ),
 );
 
-export const lotsClosedTotal = once(
-  "bidyard_auction_lots_closed_total",
-  () =>
+export const lotsClosedTotal = once("bidyard_auction_lots_closed_total", () =>
+  atZero(
     new Counter({
       name: "bidyard_auction_lots_closed_total",
       help: "Lots this process closed, by result (sold, unsold)",
       labelNames: ["result"],
     }),
+    [{ result: "sold" }, { result: "unsold" }],
+  ),
 );
 
 export const closeDelaySeconds = once(
@@ -69,14 +82,15 @@ export const closeDelaySeconds = once(
     }),
 );
 
-export const housekeepingRunsTotal = once(
-  "bidyard_housekeeping_runs_total",
-  () =>
+export const housekeepingRunsTotal = once("bidyard_housekeeping_runs_total", () =>
+  atZero(
     new Counter({
       name: "bidyard_housekeeping_runs_total",
       help: "Housekeeping turns, by result (ran; skipped: another process holds it or ran it this minute)",
       labelNames: ["result"],
     }),
+    [{ result: "ran" }, { result: "skipped" }],
+  ),
 );
 
 /** Gauges computed when scraped: this process's open streams, its pool, the database's queues. */

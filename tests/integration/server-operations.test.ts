@@ -348,6 +348,11 @@ describe("metrics", () => {
       "bidyard_db_pool_waiting",
       "bidyard_db_pool_acquire_seconds_bucket",
       "bidyard_rate_limited_total",
+      // counters shown at zero before their first event: a machine that has not closed a lot or
+      // refused a stream still reports them
+      'bidyard_auction_lots_closed_total{result="sold"}',
+      'bidyard_live_streams_refused_total{reason="cap"}',
+      'bidyard_housekeeping_runs_total{result="ran"}',
       "nodejs_eventloop_lag_seconds",
       "bidyard_server_resident_memory_bytes",
       "bidyard_workers 2",

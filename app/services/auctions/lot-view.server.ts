@@ -29,22 +29,26 @@ export async function lotView(lotId: string, viewerId: string): Promise<LotView 
     async (transaction) => {
       const lot = await getLot(lotId, viewerId, transaction);
       if (!lot) return null;
-      const [[viewer], [event], history] = await Promise.all([
-        sequelize.query<{ id: string; verified: boolean; deposit: string }>(
-          "SELECT id, verified, deposit FROM users WHERE id = :viewerId",
-          { replacements: { viewerId }, type: QueryTypes.SELECT, transaction },
-        ),
-        sequelize.query<{ id: string }>(
-          "SELECT coalesce(max(id), 0)::text AS id FROM lot_events WHERE lot_id = :lotId",
-          { replacements: { lotId }, type: QueryTypes.SELECT, transaction },
-        ),
-        bidHistory(lotId, viewerId, { transaction }),
-      ]);
+      // one after another: a transaction is one connection, which runs one statement at a time
+      // (pg refuses queued ones from version 9)
+      const [{ eventId, ...viewer }] = await sequelize.query<{
+        id: string;
+        verified: boolean;
+        deposit: string;
+        eventId: string;
+      }>(
+        `SELECT id, verified, deposit,
+                (SELECT coalesce(max(id), 0)::text FROM lot_events WHERE lot_id = :lotId)
+                  AS "eventId"
+           FROM users WHERE id = :viewerId`,
+        { replacements: { viewerId, lotId }, type: QueryTypes.SELECT, transaction },
+      );
+      const history = await bidHistory(lotId, viewerId, { transaction });
       const bidder = await buyingPower(viewer, { transaction });
       return {
         lot,
         state: {
-          eventId: event.id,
+          eventId,
           lot: {
             currentBid: lot.currentBid,
             bidCount: lot.bidCount,
