@@ -51,7 +51,7 @@ class BoundedMap<K, V> extends Map<K, V> {
 }
 
 /** Entries each of the decoder's query caches keeps (tests lower it). */
-export const decoderSettings = { cacheEntries: 300 };
+export const decoderSettings = { cacheEntries: 50 };
 
 type QueryCacheHolder = { queryCache?: Map<string, unknown> };
 
