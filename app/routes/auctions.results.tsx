@@ -3,9 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SoldLotRow } from "~/components/vehicles/sold-lot-row";
 import { requireUser } from "~/services/accounts/session.server";
 import { TITLE_OPTIONS } from "~/services/auctions/options";
-import { RESULTS_LIMIT, searchSoldLots } from "~/services/results/results.server";
+import { searchSoldLots } from "~/services/results/results.server";
 import { DAMAGE_TYPES } from "~/services/auctions/options";
-import { parseResultsQuery } from "~/services/results/schemas";
+import { parseResultsQuery, RESULTS_LIMIT } from "~/services/results/schemas";
 import { POPULAR_MAKES } from "~/services/listings/fields";
 import { formatUsd } from "~/utils/money";
 

@@ -26,6 +26,10 @@ test("sold results at 360 px: search by make, read the median, open a lot's comp
     [prefix, make, buyer],
   );
 
+  // the page hydrates as its HTML was rendered: no React error (a mismatch re-renders the whole
+  // page and drops what the buyer has typed)
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto("/auctions/results");
   await ready(page);
   await page.getByLabel("Make").fill(make);
@@ -35,6 +39,7 @@ test("sold results at 360 px: search by make, read the median, open a lot's comp
     "3 sold · median $5,000.00 · middle half $4,500.00 – $5,500.00",
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(pageErrors).toEqual([]);
 
   await page
     .getByRole("link", { name: `2019 ${make} Accord` })

@@ -12,10 +12,10 @@ import {
   type LikelyPrice,
   type SalesSpread,
 } from "./guidance";
-import type { ResultsQuery } from "./schemas";
+import { RESULTS_LIMIT, type ResultsQuery } from "./schemas";
 import { escapeLike } from "~/utils/escape-like";
 
-export const RESULTS_LIMIT = 50;
+export { RESULTS_LIMIT };
 /** Comparable sales: same make and model, model year within this many years, newest first. */
 export const COMPARABLE_YEARS = 2;
 export const COMPARABLE_LIMIT = 8;

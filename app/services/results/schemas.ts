@@ -3,6 +3,13 @@ import { DAMAGE_TYPES, TITLE_OPTIONS } from "~/services/auctions/options";
 
 export const FIRST_YEAR = 1981;
 
+/**
+ * At most this many sold lots are listed (the summary counts them all). Here, not in the server
+ * module, because the page says it too: a server module's values are empty in the browser, and
+ * the page then hydrated differently from its HTML.
+ */
+export const RESULTS_LIMIT = 50;
+
 const text = (label: string) =>
   z
     .string()
