@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # BidYard on Fly.io: build with every dependency, run with production ones only, as a non-root user.
-# The same Node major as package.json engines and CI (docs/decisions/1301-node-20-and-oidc-provider-8.md).
-ARG NODE_VERSION=20
+# The exact Node that CI tests on (scripts/node-lts.sh reads this line; docs/decisions/3101-node-24.md).
+ARG NODE_VERSION=24.21.0
 
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 ENV NODE_ENV=production
