@@ -21,10 +21,10 @@ async function main() {
   await child("npx", ["tsx", "db/seed.ts"]);
   const services = await startLocalServices();
 
-  // Remix's dev server rebuilds and restarts the app server it is given: ours (server.mjs), so
+  // Remix's dev server rebuilds and restarts the app server it is given: ours (server/), so
   // development runs the production server's code, with its log lines made readable
-  // (server-log.mjs: pino-pretty under NODE_ENV=development).
-  const remix = spawn("npx", ["remix", "dev", "-c", "node server.mjs"], {
+  // (server/log.ts: pino-pretty under NODE_ENV=development).
+  const remix = spawn("npx", ["remix", "dev", "-c", "node server/index.ts"], {
     stdio: "inherit",
     env: { ...process.env, ...services.env, DATABASE_URL: databaseUrl, NODE_ENV: "development" },
   });
