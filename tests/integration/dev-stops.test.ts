@@ -149,7 +149,7 @@ describe("npm run dev, stopped", () => {
         await waitUntil(
           "npm run dev serving",
           async () => npm.exitCode === null && (await serves(`http://localhost:${ports.PORT}/`)),
-          150_000,
+          240_000, // a first start: initdb, migrations, demo data, a development build
         );
       } catch (error) {
         process.kill(-npm.pid!, "SIGKILL");
@@ -189,6 +189,6 @@ describe("npm run dev, stopped", () => {
       }
       expect(output).toContain("Stopped: nothing of npm run dev is left running.");
     },
-    200_000,
+    300_000,
   );
 });
