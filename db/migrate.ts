@@ -1,5 +1,7 @@
 // npm run db:migrate [up|down|status] [--to NAME|0]
-import { createSequelize } from "../app/models/db.server";
+// Not app/models/db.server: loading it reads the whole app environment, and production's refuses
+// to load without every secret. The release command needs only DATABASE_URL (record 3104).
+import { connectSequelize } from "../app/models/sequelize.server";
 import { ensureDatabaseUrl } from "./local";
 import { migrator } from "./migrator";
 
@@ -8,7 +10,7 @@ async function main() {
   const toIndex = rest.indexOf("--to");
   const to = toIndex >= 0 ? rest[toIndex + 1] : undefined;
   const url = await ensureDatabaseUrl();
-  const sequelize = createSequelize(url, 2);
+  const sequelize = connectSequelize(url, 2);
   const umzug = migrator(sequelize, console);
   try {
     if (command === "up") {

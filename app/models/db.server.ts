@@ -1,17 +1,11 @@
 import { createHash } from "node:crypto";
-import pg from "pg";
-import { Sequelize } from "sequelize";
+import type pg from "pg";
+import type { Sequelize } from "sequelize";
 import { env } from "~/platform/env.server";
+import { connectSequelize } from "./sequelize.server";
 
 export function createSequelize(url: string, poolMax = env().DATABASE_POOL_MAX) {
-  return new Sequelize(url, {
-    dialect: "postgres",
-    dialectModule: pg,
-    logging: false,
-    pool: { max: poolMax, min: 0, idle: 10_000, acquire: 10_000, evict: 5_000 },
-    dialectOptions: { connectionTimeoutMillis: 3_000, statement_timeout: 15_000 },
-    define: { underscored: true, timestamps: true },
-  });
+  return connectSequelize(url, poolMax);
 }
 
 declare global {
