@@ -119,7 +119,14 @@ async function buildImage() {
   );
   log(`    base: ${base}`);
   await step("podman build", async () => {
-    const code = await podmanStreamed(["build", "--pull=never", "--network=host", "-t", IMAGE, "."]);
+    const code = await podmanStreamed([
+      "build",
+      "--pull=never",
+      "--network=host",
+      "-t",
+      IMAGE,
+      ".",
+    ]);
     check(code === 0, `podman build failed (exit ${code})`);
   });
 }
@@ -151,7 +158,9 @@ async function inspectImage() {
     );
     check(leftovers === "", `the image ships what only builds or develops:\n${leftovers}`);
     check(
-      (await inside("test -f /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node && echo ok")) === "ok",
+      (await inside(
+        "test -f /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node && echo ok",
+      )) === "ok",
       "better-sqlite3's compiled module is missing",
     );
     // The user it runs as owns the folder it writes (uploads on local disk), and not its code.
@@ -259,7 +268,10 @@ async function runContainer(
         console.log(await podman(["logs", CONTAINER]).catch(() => ""));
         fail(`the container stopped while starting (${state})`);
       }
-      const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() - t0 > 60_000) fail("no 200 from /healthz within 60 s");
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -269,11 +281,19 @@ async function runContainer(
   });
 }
 
+/** The public origin (fly.toml's APP_URL): a form or call posted from the app's own pages. */
+let appOrigin = "";
+
 async function get(url: string, cookie?: string, init: RequestInit = {}) {
+  const posting = init.method !== undefined && init.method !== "GET";
   return fetch(url, {
     ...init,
     redirect: "manual",
-    headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(posting ? { origin: appOrigin } : {}),
+      ...(init.headers as Record<string, string>),
+    },
   });
 }
 
@@ -312,7 +332,12 @@ async function checkUser() {
     const user = await podman(["image", "inspect", "--format", "{{.Config.User}}", IMAGE]);
     const table = await podman(["top", CONTAINER, "user", "pid", "args"]);
     const rows = table.split("\n").slice(1).filter(Boolean);
-    console.log(table.split("\n").map((line) => `      ${line}`).join("\n"));
+    console.log(
+      table
+        .split("\n")
+        .map((line) => `      ${line}`)
+        .join("\n"),
+    );
     check(rows.length >= 2, "expected the primary and its workers");
     const others = rows.filter((row) => row.trim().split(/\s+/)[0] !== user);
     check(others.length === 0, `processes not running as ${user}:\n${others.join("\n")}`);
@@ -333,7 +358,11 @@ async function checkKycUpload(base: string, who: Person) {
     });
     const bytes = new Uint8Array([...PNG, ...randomBytes(200)]);
     const issued = await expectStatus(
-      await get(`${base}/api/objects/upload`, who.cookie, json({ size: bytes.length, contentType: "image/png" })),
+      await get(
+        `${base}/api/objects/upload`,
+        who.cookie,
+        json({ size: bytes.length, contentType: "image/png" }),
+      ),
       200,
       "upload URL",
     );
@@ -347,17 +376,29 @@ async function checkKycUpload(base: string, who: Person) {
       "PUT to the upload URL",
     );
     const confirmed = await expectStatus(
-      await get(`${base}/api/kyc/document-url`, who.cookie, json({ documentURL: uploadURL }, "PUT")),
+      await get(
+        `${base}/api/kyc/document-url`,
+        who.cookie,
+        json({ documentURL: uploadURL }, "PUT"),
+      ),
       200,
       "confirm",
     );
     const { objectPath } = (await confirmed.json()) as { objectPath: string };
     await expectStatus(
-      await get(`${base}/api/kyc/documents`, who.cookie, json({ documentType: "passport", documentUrl: objectPath })),
+      await get(
+        `${base}/api/kyc/documents`,
+        who.cookie,
+        json({ documentType: "passport", documentUrl: objectPath }),
+      ),
       201,
       "submit the document",
     );
-    const opened = await expectStatus(await get(`${base}${objectPath}`, who.cookie), 302, objectPath);
+    const opened = await expectStatus(
+      await get(`${base}${objectPath}`, who.cookie),
+      302,
+      objectPath,
+    );
     const file = await expectStatus(
       await get(local(opened.headers.get("location")!, base)),
       200,
@@ -411,7 +452,9 @@ async function checkListingPhoto(base: string, who: Person) {
     const bytes = Buffer.from(await answer.arrayBuffer());
     const meta = await sharp(bytes).metadata();
     check(type.startsWith("image/") && meta.width, `${src} is not an image (${type})`);
-    log(`    ${location}: ${src} read back, ${type} ${meta.width}×${meta.height}, ${bytes.length} bytes`);
+    log(
+      `    ${location}: ${src} read back, ${type} ${meta.width}×${meta.height}, ${bytes.length} bytes`,
+    );
   });
 }
 
@@ -457,23 +500,29 @@ async function loadAndMemory(base: string, who: Person) {
 }
 
 async function stopContainer(fly: ReturnType<typeof flyToml>) {
-  await step(`${fly.killSignal} stops it within kill_timeout (${fly.killTimeoutSeconds} s)`, async () => {
-    const t0 = Date.now();
-    await podman(
-      ["stop", "--time", String(fly.killTimeoutSeconds), CONTAINER],
-      { timeout: (fly.killTimeoutSeconds + 30) * 1000 },
-    );
-    const seconds = (Date.now() - t0) / 1000;
-    const code = Number(await podman(["inspect", "--format", "{{.State.ExitCode}}", CONTAINER]));
-    log(`    stopped in ${seconds.toFixed(1)} s, exit code ${code}`);
-    // podman sends SIGKILL at the timeout: exit 137 means the server did not stop on its own.
-    check(code !== 137 && seconds < fly.killTimeoutSeconds, `not stopped by ${fly.killSignal} in time`);
-  });
+  await step(
+    `${fly.killSignal} stops it within kill_timeout (${fly.killTimeoutSeconds} s)`,
+    async () => {
+      const t0 = Date.now();
+      await podman(["stop", "--time", String(fly.killTimeoutSeconds), CONTAINER], {
+        timeout: (fly.killTimeoutSeconds + 30) * 1000,
+      });
+      const seconds = (Date.now() - t0) / 1000;
+      const code = Number(await podman(["inspect", "--format", "{{.State.ExitCode}}", CONTAINER]));
+      log(`    stopped in ${seconds.toFixed(1)} s, exit code ${code}`);
+      // podman sends SIGKILL at the timeout: exit 137 means the server did not stop on its own.
+      check(
+        code !== 137 && seconds < fly.killTimeoutSeconds,
+        `not stopped by ${fly.killSignal} in time`,
+      );
+    },
+  );
 }
 
 // ---------------------------------------------------------------- main
 async function main() {
   const fly = flyToml();
+  appOrigin = new URL(fly.env.APP_URL ?? "http://localhost").origin;
   const ports = {
     app: Number(process.env.IMAGE_CHECK_PORT ?? fly.env.PORT),
     metrics: Number(process.env.IMAGE_CHECK_METRICS_PORT ?? fly.env.METRICS_PORT ?? 9091),
