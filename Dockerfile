@@ -11,12 +11,15 @@ WORKDIR /app
 # applies patches/ (postinstall: patch-package, a dev dependency; records 1902, 1904, 1908, 1910),
 # so the patch files go in before it. The production dependencies are the same tree pruned: a
 # second `npm ci --omit=dev` would have no patch-package to run and would ship unpatched code.
-# Nothing compiles: better-sqlite3 13 ships its native module prebuilt (docs/decisions/3101), so
-# no toolchain is installed.
+# Nothing compiles, so no toolchain: better-sqlite3 13 ships its module prebuilt for each platform
+# and loads it when nothing was compiled (docs/decisions/3101), but npm still runs `node-gyp
+# rebuild` for any package with a binding.gyp. The dependencies' install scripts are skipped
+# (none is needed here: esbuild finds its platform package without its own; embedded-postgres is
+# for development) and the project's postinstall, the patches, is run by name.
 FROM base AS deps
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci --include=dev --no-audit --no-fund
+RUN npm ci --include=dev --ignore-scripts --no-audit --no-fund && npm run postinstall
 
 # What runs in production, and nothing else (docs/decisions/3104): `--omit=dev` keeps typescript,
 # which the lockfile marks devOptional (a dev dependency that @remix-run/node and its siblings

