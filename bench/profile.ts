@@ -115,6 +115,8 @@ async function main() {
       BID_RATE_LIMIT_PER_MINUTE: "1000000",
       TRUST_PROXY: "fly",
       WEB_CONCURRENCY: process.env.WORKERS ?? "1",
+      // one server on this machine, storing no files (docs/decisions/3105)
+      FILE_STORAGE: "local",
     };
     const start = (profileDir: string | null): AppProcess => {
       let output = "";
