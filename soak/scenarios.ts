@@ -465,7 +465,6 @@ async function postOne(world: World, seller: Actor) {
   const posted = /^\/vehicle\/(\d+)$/.exec(location);
   if (sent.status === 302 && posted) {
     bump(ledger.listingsPosted, seller.id);
-    world.ownListings.set(seller.id, [...(world.ownListings.get(seller.id) ?? []), posted[1]]);
     // the listing's page, and its photo, served by another machine than the one that stored it
     const reader = http.otherInstance(sent.instance);
     const page = await http.send("post listing", location, {
@@ -473,6 +472,8 @@ async function postOne(world: World, seller: Actor) {
       instance: reader,
     });
     if (withPhoto) await readPhotoAcross(world, page, sent.instance, reader);
+    // only now one the seller may delete (a deletion while the photo is read is no miss)
+    world.ownListings.set(seller.id, [...(world.ownListings.get(seller.id) ?? []), posted[1]]);
     return "posted";
   }
   if (sent.status === 302 && location === "/membership") return "limit";
