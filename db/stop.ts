@@ -1,4 +1,5 @@
-// npm run db:stop: stops the local PostgreSQL that `npm run dev` leaves running in .data/.
+// npm run db:stop: stops the local PostgreSQL in .data/ that the scripts (db:migrate, db:seed,
+// import:lots, preview) leave running; `npm run dev` stops its own (docs/decisions/3106).
 import { stopLocalDatabase } from "./local";
 
 await stopLocalDatabase();

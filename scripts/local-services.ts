@@ -1,5 +1,15 @@
 // Local stand-ins that speak the real protocols (the OIDC issuer and others) for dev and tests.
 // Never used in production: there every outside service is configured through the environment.
+const STOP_WAIT_MS = 2_000;
+
+/** Waits for `stop`, or STOP_WAIT_MS at most. */
+async function stopWithin(stop: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
+  await Promise.race([stop().catch(() => undefined), waited]);
+  clearTimeout(timer);
+}
+
 export type LocalServices = { env: Record<string, string>; stop: () => Promise<void> };
 
 export type LocalServicesOptions = {
@@ -42,8 +52,12 @@ export async function startLocalServices(
 
   return {
     env,
+    // Each given a moment: a server still holding a browser's keep-alive connection must not keep
+    // `npm run dev` from stopping.
     stop: async () => {
-      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      for (const stop of stops.reverse()) {
+        await stopWithin(stop);
+      }
     },
   };
 }

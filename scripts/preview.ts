@@ -1,5 +1,5 @@
 // npm run preview: a staging check on one machine (docs/decisions/3007). The production build and
-// the production server (server.mjs under NODE_ENV=production, as the image runs it), with the
+// the production server (server/index.ts under NODE_ENV=production, as the image runs it), with the
 // local stand-ins of the outside services: the local PostgreSQL (unless DATABASE_URL is set), the
 // local OpenID issuer, the mail catcher and the TEST MODE payment gateway.
 //
@@ -25,7 +25,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-/** The arguments package.json's start gives node (the primary's heap cap), then server.mjs. */
+/** The arguments package.json's start gives node (the primary's heap cap), then the server. */
 function startArguments() {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
   const [command, ...args] = pkg.scripts.start.split(/\s+/);

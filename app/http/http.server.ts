@@ -1,41 +1,25 @@
 import { env } from "~/platform/env.server";
 import { jsonError } from "./respond.server";
+import { CROSS_ORIGIN_REFUSED, isCrossOriginWrite, wantsJsonAnswer } from "./same-origin";
 
 /** True for calls that want JSON back (the /api/* routes and fetch clients), not a page. */
 export function wantsJson(request: Request) {
-  const url = new URL(request.url);
-  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/paypal/")) return true;
-  return (
-    (request.headers.get("accept") ?? "").includes("application/json") &&
-    !(request.headers.get("accept") ?? "").includes("text/html")
-  );
+  return wantsJsonAnswer(new URL(request.url).pathname, request.headers.get("accept"));
 }
 
 export { jsonError } from "./respond.server";
 
 /**
- * Refuses a state-changing request from another origin (CSRF). Browsers send Origin on every
- * cross-origin POST; a same-origin one may carry it, a Referer, or neither (non-browser clients).
+ * Refuses a state-changing request from another origin (CSRF): the rule in ./same-origin, which the
+ * production server applies first.
  */
 export function requireSameOrigin(request: Request) {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
   const allowed = new Set([new URL(request.url).origin, new URL(env().APP_URL).origin]);
-  const origin = request.headers.get("origin");
-  const referer = request.headers.get("referer");
-  let source: string | null = null;
-  if (origin && origin !== "null") source = origin;
-  else if (origin === "null") source = "null";
-  else if (referer) {
-    try {
-      source = new URL(referer).origin;
-    } catch {
-      source = "invalid";
-    }
-  }
-  if (source !== null && !allowed.has(source)) {
+  const { method, headers } = request;
+  if (isCrossOriginWrite(method, headers.get("origin"), headers.get("referer"), allowed)) {
     throw wantsJson(request)
-      ? jsonError(403, "Cross-origin request refused")
-      : new Response("Cross-origin request refused", { status: 403 });
+      ? jsonError(403, CROSS_ORIGIN_REFUSED)
+      : new Response(CROSS_ORIGIN_REFUSED, { status: 403 });
   }
 }
 

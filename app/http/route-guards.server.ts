@@ -1,6 +1,6 @@
 // What every loader and action of the production server answers the same way, whatever the
 // route: a clear 503 with Retry-After when the database cannot be reached (a bug stays a 500),
-// and the maintenance 503 for calls and form posts as for pages. server.mjs applies it to the
+// and the maintenance 503 for calls and form posts as for pages. The server (server/worker.ts) applies it to the
 // build (docs/decisions/1308-outages-and-maintenance-for-every-route.md).
 import type { ServerBuild } from "@remix-run/node";
 import {

@@ -1,4 +1,4 @@
-// The process's logger (docs/decisions/3002). server.mjs makes it (server-log.mjs: pino, JSON
+// The process's logger (docs/decisions/3002). The server makes it (server/log.ts: pino, JSON
 // lines, pretty under `npm run dev`) and keeps it on globalThis, where this finds it: the build is
 // its own bundle and would otherwise get a second instance. Without the server (tests, scripts)
 // the lines go to the console as before.

@@ -1,6 +1,6 @@
 // The app's Prometheus metrics (docs/decisions/3003), in prom-client's default registry: the
 // production server's primary serves them on METRICS_PORT, summed over its workers
-// (server-metrics.mjs). Each is listed in the README with the alert to set on it.
+// (server/metrics.ts). Each is listed in the README with the alert to set on it.
 //
 // A gauge read from the database (the outbox, the closer's lag) is the same on every worker and
 // every machine: it is aggregated with max, not summed, and read only when scraped.

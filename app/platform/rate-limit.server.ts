@@ -40,7 +40,7 @@ function limiterFor(name: RateLimitName) {
 }
 
 /**
- * The caller's address. server.mjs sets Fly-Client-IP on every request: Fly's value behind Fly's
+ * The caller's address. The server (server/edge.ts) sets Fly-Client-IP on every request: Fly's value behind Fly's
  * proxy (which overwrites what clients send), else the socket's address, so a client cannot pick
  * its bucket (docs/decisions/1307-client-address.md). X-Forwarded-For is never trusted.
  */

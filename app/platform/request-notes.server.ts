@@ -1,5 +1,5 @@
 // What the app tells the request log about a request (docs/decisions/3002): the signed-in user,
-// and a client's mistake that needs no stack. server.mjs keeps one note per request in flight, on
+// and a client's mistake that needs no stack. The server (server/request-log.ts) keeps one note per request in flight, on
 // globalThis, and sets a header naming it on the request (replacing any value a client sent); the
 // Request objects Remix hands to loaders copy the header, so any of them finds the note. Without
 // the server (tests, `remix dev` without it) there is no note and nothing is written.

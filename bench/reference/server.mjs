@@ -6,11 +6,10 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
-installGlobals({ nativeFetch: true });
+// Node's own fetch and Request/Response, as BidYard's server uses (docs/decisions/3101-node-24.md).
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const build = await import(url.pathToFileURL(path.join(here, "build/index.js")).href);
 

@@ -1,4 +1,4 @@
-// Live streams across machines (docs/decisions/1801): two production servers (server.mjs over the
+// Live streams across machines (docs/decisions/1801): two production servers (server/ over the
 // build) on one PostgreSQL of their own. A bid through one reaches a stream served by the other;
 // after a PostgreSQL restart the listeners reconnect, and a browser resuming with Last-Event-ID
 // gets every event it missed.

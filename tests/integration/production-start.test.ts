@@ -1,4 +1,4 @@
-// What the Docker image does, without Docker: the production build started with `npm start` (server.mjs)
+// What the Docker image does, without Docker: the production build started with `npm start` (server/)
 // under NODE_ENV=production against a migrated database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../support/app-process";

@@ -13,7 +13,7 @@
 //      HTML carries it, no 'unsafe-inline' (or 'unsafe-eval') for scripts, plus the other headers.
 //   4. Cross-origin writes: a sample of page actions and /api calls from another Origin (or a
 //      "null" Origin, or only a foreign Referer) are refused and write nothing; same-origin works.
-//      Every one answers 403: the server refuses them before Remix (server.mjs), and the app's
+//      Every one answers 403: the server refuses them before Remix (server/edge.ts), and the app's
 //      own check (requireSameOrigin) refuses them again behind it.
 //   5. Open redirects: returnTo / redirectTo variants (absolute, //, /\, encoded, javascript:,
 //      control characters) always land on this site, through /api/login, the sign-in callback
@@ -462,7 +462,7 @@ describe("4. cross-origin writes are refused", () => {
       link: null,
       readAt: null,
     });
-    // The server refuses a cross-origin post before Remix (server.mjs): a clear 403 that says
+    // The server refuses a cross-origin post before Remix (server/edge.ts): a clear 403 that says
     // nothing of the page and writes nothing.
     const forged = async (pathname: string, init: SendInit) => {
       const response = await browser.send(pathname, { origin: EVIL, ...init });

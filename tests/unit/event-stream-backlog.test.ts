@@ -1,4 +1,4 @@
-// The production server's cut for slow event-stream readers (server-event-streams.mjs, decision
+// The production server's cut for slow event-stream readers (server/event-streams.ts, decision
 // records 1801 and its revision): decided by the answer's Content-Type, so a client that leaves
 // out `Accept: text/event-stream` and never reads is cut too, not buffered without bound.
 import http from "node:http";
@@ -8,7 +8,7 @@ import {
   dropSlowEventStreams,
   eventStreamWriter,
   STREAM_BACKLOG_LIMIT,
-} from "../../server-event-streams.mjs";
+} from "../../server/event-streams.ts";
 
 type Outcome = { written: number; cut: boolean; peak: number };
 

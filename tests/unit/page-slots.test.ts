@@ -1,8 +1,8 @@
 // The production server admits page requests a few at a time; bids, writes, live streams and the
-// health check pass straight through (server-page-slots.mjs, docs/decisions/2907).
+// health check pass straight through (server/page-slots.ts, docs/decisions/2907).
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { admitPages, pageSlots, takesPageSlot } from "../../server-page-slots.mjs";
+import { admitPages, pageSlots, takesPageSlot } from "../../server/page-slots.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

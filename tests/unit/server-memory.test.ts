@@ -9,7 +9,7 @@ import {
   PRIMARY_NODE_ARGS,
   PRIMARY_RESIDENT_MB,
   WORKER_NON_HEAP_MB,
-} from "../../server-memory.mjs";
+} from "../../server/memory.ts";
 
 /** fly.toml's [[vm]] memory in MB. */
 function flyMemoryMb() {
@@ -48,8 +48,8 @@ describe("the memory plan", () => {
 
   it("the primary is started with its own cap by npm start and by the image", () => {
     const start = JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string;
-    expect(start).toBe(`node ${PRIMARY_NODE_ARGS.join(" ")} server.mjs`);
+    expect(start).toBe(`node ${PRIMARY_NODE_ARGS.join(" ")} server/index.ts`);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))![1];
-    expect(JSON.parse(cmd)).toEqual(["node", ...PRIMARY_NODE_ARGS, "server.mjs"]);
+    expect(JSON.parse(cmd)).toEqual(["node", ...PRIMARY_NODE_ARGS, "server/index.ts"]);
   });
 });

@@ -5,14 +5,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /** The code that runs the product: the app, the server, the database scripts and the tools. */
-const ROOTS = ["app", "db", "scripts"];
-const ROOT_FILES = readdirSync(".").filter((name) => /^server.*\.mjs$/.test(name));
+const ROOTS = ["app", "db", "scripts", "server"];
 
 /** The operating system's own, passed through to child processes: not the product's settings. */
 const PASSED_THROUGH = new Set(["PATH", "HOME"]);
 
 function sourceFiles() {
-  const files = [...ROOT_FILES];
+  const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
@@ -36,7 +35,7 @@ export function readNames(files: string[]) {
       /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[["']([A-Z][A-Z0-9_]*)["']\])/g,
     ))
       note(m[1] ?? m[2], file);
-    // server-memory.mjs and server-log.mjs read a `source` that defaults to process.env
+    // server/memory.ts and server/log.ts read a `source` that defaults to process.env
     for (const m of text.matchAll(/\bsource\.([A-Z][A-Z0-9_]*)/g)) note(m[1], file);
     for (const m of text.matchAll(/numberSetting\("([A-Z][A-Z0-9_]*)"/g)) note(m[1], file);
   }
@@ -79,7 +78,12 @@ describe("settings", () => {
   });
 
   it("finds names in each way the code reads them", () => {
-    const names = readNames(["server.mjs", "server-memory.mjs", "server-log.mjs"]);
+    const names = readNames([
+      "server/primary.ts",
+      "server/timeouts.ts",
+      "server/memory.ts",
+      "server/log.ts",
+    ]);
     for (const name of [
       "WEB_CONCURRENCY",
       "HTTP_BODY_TIMEOUT_MS",

@@ -74,7 +74,7 @@ export function frameOf(event: OutgoingEvent): string {
 const heartbeatFrame = new EventBuffer().comment().dispatch().read();
 
 /**
- * What the production server (server.mjs) looks for on a stream's response: with it, the
+ * What the production server (server/remix.ts) looks for on a stream's response: with it, the
  * server hands the stream a function that writes to the socket and skips the web-stream body
  * (docs/decisions/1803). Anywhere else the body is an ordinary ReadableStream.
  */

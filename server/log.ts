@@ -7,17 +7,20 @@
 // not be shared. console.* is routed into it, so every line a server process writes (the closer's,
 // the live hub's, a library's) is a JSON line too; an Error keeps its stack inside its line.
 import { format } from "node:util";
-import pino from "pino";
+import pino, { type Logger, type LoggerOptions } from "pino";
 
 const LOG_KEY = Symbol.for("bidyard.log");
+const shared = globalThis as typeof globalThis & { [LOG_KEY]?: Logger };
+
+type Settings = Record<string, string | undefined>;
 
 /**
  * Each line is one write(2) of a whole line (sync): the primary and its workers share stdout, and
  * batched writes from several processes could interleave inside a line.
  */
-export async function createLog(source = process.env) {
-  if (globalThis[LOG_KEY]) return globalThis[LOG_KEY];
-  const options = {
+export async function createLog(source: Settings = process.env): Promise<Logger> {
+  if (shared[LOG_KEY]) return shared[LOG_KEY];
+  const options: LoggerOptions = {
     level: source.LOG_LEVEL || "info",
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -25,7 +28,7 @@ export async function createLog(source = process.env) {
   };
   const wantsPretty =
     source.LOG_FORMAT === "pretty" || (!source.LOG_FORMAT && source.NODE_ENV === "development");
-  let log;
+  let log: Logger | undefined;
   if (wantsPretty) {
     try {
       const { default: pretty } = await import("pino-pretty");
@@ -37,7 +40,7 @@ export async function createLog(source = process.env) {
           translateTime: "SYS:HH:MM:ss",
           // a request's fields are in its message line
           ignore: "pid,hostname,req_id,method,route,status,ms,user,aborted,stream,problem",
-          messageFormat: (line, key) =>
+          messageFormat: (line: Record<string, unknown>, key: string) =>
             line.status !== undefined
               ? `${line.method} ${line.route} ${line.status} ${line.ms} ms${line.user ? ` user ${line.user}` : ""}${line.aborted ? " (aborted)" : ""}${line.problem ? ` (${line.problem})` : ""}`
               : String(line[key] ?? ""),
@@ -49,17 +52,17 @@ export async function createLog(source = process.env) {
     }
   }
   log ??= pino(options, pino.destination({ dest: 1, sync: true }));
-  globalThis[LOG_KEY] = log;
+  shared[LOG_KEY] = log;
   return log;
 }
 
 /** console.log/info/warn/error/debug write through `log`: one JSON line each. */
-export function routeConsole(log) {
-  const route = (level) =>
-    function (...args) {
+export function routeConsole(log: Logger) {
+  const route = (level: "info" | "warn" | "error" | "debug") =>
+    function (...args: unknown[]) {
       const err = args.find((arg) => arg instanceof Error);
       const rest = args.filter((arg) => arg !== err);
-      const msg = rest.length ? format(...rest) : (err?.message ?? "");
+      const msg = rest.length ? format(...rest) : ((err as Error | undefined)?.message ?? "");
       if (err) log[level]({ err }, msg);
       else log[level](msg);
     };

@@ -1,4 +1,4 @@
-// Prometheus metrics (docs/decisions/3003). Part of the production server (server.mjs).
+// Prometheus metrics (docs/decisions/3003). Part of the production server (server/index.ts).
 //
 // Each worker keeps its own metrics in prom-client's default registry: the request durations
 // below, Node's own (event-loop lag, heap, GC, resident memory) and the app's
@@ -8,7 +8,9 @@
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import type { Logger } from "pino";
 import client from "prom-client";
+import type { MemoryPlan } from "./memory.ts";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -24,7 +26,7 @@ export function workerMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
   return {
-    observeRequest(method, route, status, ms) {
+    observeRequest(method: string, route: string, status: number, ms: number) {
       duration.observe(
         { method: METHODS.has(method) ? method : "other", route, status: String(status) },
         ms / 1000,
@@ -34,7 +36,7 @@ export function workerMetrics() {
 }
 
 /** VmRSS of one process in bytes (0 once it is gone). */
-function residentBytes(pid) {
+function residentBytes(pid: number) {
   try {
     const kb = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
     return kb ? Number(kb) * 1024 : 0;
@@ -44,13 +46,27 @@ function residentBytes(pid) {
 }
 
 /** In the primary: GET /metrics on `port`, the workers' metrics summed plus the server's own. */
-export async function startMetricsServer({ port, host, plan, restarts, log }) {
+export type WorkerMetrics = ReturnType<typeof workerMetrics>;
+
+export async function startMetricsServer({
+  port,
+  host,
+  plan,
+  restarts,
+  log,
+}: {
+  port: number;
+  host?: string;
+  plan: MemoryPlan;
+  restarts: () => number;
+  log: Logger;
+}) {
   const aggregator = new client.AggregatorRegistry();
   const own = new client.Registry();
   const workerPids = () =>
     Object.values(cluster.workers ?? {})
       .map((worker) => worker?.process.pid)
-      .filter(Boolean);
+      .filter((pid): pid is number => typeof pid === "number");
   new client.Gauge({
     name: "bidyard_server_resident_memory_bytes",
     help: "Resident memory of the primary and all its workers together (what the machine's memory must hold)",
@@ -100,9 +116,9 @@ export async function startMetricsServer({ port, host, plan, restarts, log }) {
       res.writeHead(503, { "Content-Type": "text/plain" }).end("Metrics unavailable");
     }
   });
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => resolve(undefined));
+    server.listen(port, host, () => resolve());
   });
   log.info({ port }, `metrics on http://localhost:${port}/metrics`);
   return server;

@@ -1,5 +1,5 @@
-// Part of the production server (server.mjs, docs/decisions/1102), in its own file so a test can
-// drive it without starting the server.
+// Part of the production server (server/index.ts, docs/decisions/1102), in its own file so a test
+// can drive it without starting the server.
 //
 // A live event stream (docs/decisions/1801) whose reader falls behind is cut, never buffered
 // without bound: past 256 KiB unsent the connection closes and the browser reconnects with
@@ -10,13 +10,18 @@
 // Accept header, which a client may leave out. The check is made once per answer, when its
 // headers go out; only an event stream's writes are wrapped, every other answer keeps the plain
 // write.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** A plain Node answer, or Express's (whose locals the request log reads). */
+type Response = ServerResponse & { locals?: Record<string, unknown> };
+
 export const STREAM_BACKLOG_LIMIT = 256 * 1024;
 
 const EVENT_STREAM = /^\s*text\/event-stream/i;
 
-export function dropSlowEventStreams(_req, res, next) {
+export function dropSlowEventStreams(_req: IncomingMessage, res: Response, next: () => void) {
   const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
+  res.writeHead = function (this: Response, ...args: unknown[]) {
     if (EVENT_STREAM.test(contentType(res, args))) {
       cutWhenBehind(res);
       // a stream idles between events by design: the server's idle timeout is not for it
@@ -24,20 +29,23 @@ export function dropSlowEventStreams(_req, res, next) {
       res.socket?.setTimeout(0);
       if (res.locals) res.locals.eventStream = true;
     }
-    return writeHead.apply(this, args);
-  };
+    return writeHead.apply(this, args as Parameters<Response["writeHead"]>);
+  } as Response["writeHead"];
   next();
 }
 
 /** The answer's Content-Type: as set on it, or as given to writeHead (an object or an array). */
-function contentType(res, args) {
-  let value = res.getHeader("content-type");
-  const headers = args.find((arg) => arg !== null && typeof arg === "object");
+function contentType(res: Response, args: unknown[]) {
+  let value: unknown = res.getHeader("content-type");
+  const headers = args.find((arg) => arg !== null && typeof arg === "object") as
+    unknown[] | Record<string, unknown> | undefined;
   if (Array.isArray(headers)) {
     // [[name, value], ...] or the raw [name, value, name, value, ...]
-    const pairs = Array.isArray(headers[0])
-      ? headers
-      : headers.flatMap((item, i) => (i % 2 === 0 ? [[item, headers[i + 1]]] : []));
+    const pairs = (
+      Array.isArray(headers[0])
+        ? headers
+        : headers.flatMap((item, i) => (i % 2 === 0 ? [[item, headers[i + 1]]] : []))
+    ) as [unknown, unknown][];
     for (const [name, given] of pairs) {
       if (String(name).toLowerCase() === "content-type") value = given;
     }
@@ -49,15 +57,15 @@ function contentType(res, args) {
   return String(value ?? "");
 }
 
-function cutWhenBehind(res) {
+function cutWhenBehind(res: Response) {
   const write = res.write;
-  res.write = function (...args) {
+  res.write = function (this: Response, ...args: unknown[]) {
     if (res.writableLength > STREAM_BACKLOG_LIMIT) {
       res.destroy();
       return false;
     }
-    return write.apply(this, args);
-  };
+    return write.apply(this, args as Parameters<Response["write"]>);
+  } as Response["write"];
 }
 
 /**
@@ -66,12 +74,12 @@ function cutWhenBehind(res) {
  * connection closes, as a stream's does), then each event is one write to the socket, past the
  * response's own write path. A reader more than STREAM_BACKLOG_LIMIT behind is cut, as above.
  */
-export function eventStreamWriter(res) {
-  res.useChunkedEncodingByDefault = false;
+export function eventStreamWriter(res: Response) {
+  (res as Response & { useChunkedEncodingByDefault: boolean }).useChunkedEncodingByDefault = false;
   res.flushHeaders();
   const socket = res.socket;
   return {
-    write(text) {
+    write(text: string | Buffer) {
       if (!socket || socket.destroyed) return;
       if (socket.writableLength > STREAM_BACKLOG_LIMIT) {
         socket.destroy();

@@ -1,6 +1,6 @@
 // How much memory each server process may take (docs/decisions/3005): sized from the machine's
 // memory, so the primary and its workers stay under MEMORY_BUDGET of it together. Part of the
-// production server (server.mjs), in its own file so a test can check the sizes.
+// production server (server/index.ts), in its own file so a test can check the sizes.
 import { readFileSync } from "node:fs";
 import os from "node:os";
 
@@ -32,9 +32,8 @@ const MAX_WORKER_HEAP_MB = 2048;
 /**
  * The machine's memory in MB: MACHINE_MEMORY_MB when set (the soak runs as on a Fly machine), else
  * the container's limit (cgroup v2, then v1) when there is one, else the host's memory.
- * @param {Record<string, string | undefined>} [source] the environment
  */
-export function machineMemoryMb(source = process.env) {
+export function machineMemoryMb(source: Record<string, string | undefined> = process.env) {
   const given = Number(source.MACHINE_MEMORY_MB);
   if (Number.isFinite(given) && given > 0) return Math.floor(given);
   for (const file of ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"]) {
@@ -57,7 +56,9 @@ export function machineMemoryMb(source = process.env) {
  * worker's non-heap share, split evenly, within [64, 2048] MB. A 512 MB machine with two workers
  * gives each 78 MB; the live heap after a full collection is about 50 MB under the soak.
  */
-export function memoryPlan(memoryMb, workers) {
+export type MemoryPlan = ReturnType<typeof memoryPlan>;
+
+export function memoryPlan(memoryMb: number, workers: number) {
   const budgetMb = Math.floor(memoryMb * MEMORY_BUDGET);
   const forHeaps = budgetMb - PRIMARY_RESIDENT_MB - workers * WORKER_NON_HEAP_MB;
   const workerHeapMb = Math.min(
