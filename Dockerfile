@@ -39,7 +39,6 @@ COPY --from=build --chown=bidyard:bidyard /app/build /app/build
 COPY --from=build --chown=bidyard:bidyard /app/public /app/public
 COPY --from=build --chown=bidyard:bidyard /app/vpic /app/vpic
 COPY --chown=bidyard:bidyard package.json tsconfig.json ./
-COPY --chown=bidyard:bidyard server ./server
 COPY --chown=bidyard:bidyard app ./app
 COPY --chown=bidyard:bidyard db ./db
 USER bidyard
@@ -49,4 +48,4 @@ EXPOSE 8080 9091
 # node itself, not `npm start`: npm would stay resident as the server's parent (about 40 MB of a
 # 512 MB machine). The primary's own heap cap is the one package.json's start gives
 # (server/memory.ts, PRIMARY_NODE_ARGS); it sizes its workers' (docs/decisions/3005).
-CMD ["node", "--max-old-space-size=32", "--max-semi-space-size=1", "server/index.ts"]
+CMD ["node", "--max-old-space-size=32", "--max-semi-space-size=1", "build/server/index.js"]

@@ -125,7 +125,7 @@ async function main() {
         // EXTRA_NODE_ARGS: flags to try beside the shipped ones (heap sizes and the like)
         ...(process.env.EXTRA_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
         ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-        "server/index.ts",
+        "build/server/index.js",
       ];
       const proc = spawn("node", args, {
         env: env as unknown as NodeJS.ProcessEnv,

@@ -58,7 +58,7 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const appUrl = `http://localhost:${port}`;
   if (!process.argv.includes("--no-build")) {
-    await run("npx", ["remix", "build"], { ...process.env, NODE_ENV: "production" });
+    await run("npm", ["run", "build"], { ...process.env, NODE_ENV: "production" });
   }
   const databaseUrl = await ensureDatabaseUrl();
   const scriptEnv = { ...process.env, DATABASE_URL: databaseUrl };
