@@ -84,39 +84,6 @@ describe("route matching over a static table (the @remix-run/router patch)", () 
   });
 });
 
-describe("a table's matches for a pathname, remembered (the @remix-run/router patch)", () => {
-  type Matched = Array<{ route: Route; params: Record<string, string>; pathname: string }>;
-  const match = (routes: Route[], path: string) =>
-    router.matchRoutes(routes, path) as Matched | null;
-
-  it("answers the same matches again without walking the table", () => {
-    const routes = table();
-    const first = match(routes, "/auctions/42")!;
-    // the table's ranked branches are not consulted for a pathname already matched
-    const branches = router.UNSAFE_rankedBranches!(routes);
-    const saved = [...branches];
-    branches.length = 0;
-    try {
-      const again = match(routes, "/auctions/42")!;
-      expect(again.map((m) => [m.route.id, m.pathname, m.params])).toEqual(
-        first.map((m) => [m.route.id, m.pathname, m.params]),
-      );
-      // a pathname not seen before is walked (and there is nothing left to walk)
-      expect(match(routes, "/seen/while/emptied")).toBeNull();
-    } finally {
-      branches.push(...saved);
-    }
-    expect(leaf(routes, "/no/such/place")).toBe("splat");
-  });
-
-  it("hands out copies: a caller that changes its params changes nobody else's", () => {
-    const routes = table();
-    const first = match(routes, "/auctions/42")!;
-    first.at(-1)!.params.lotId = "changed";
-    expect(match(routes, "/auctions/42")!.at(-1)!.params.lotId).toBe("42");
-  });
-});
-
 describe("skipping branches whose whole path cannot match (the @remix-run/router patch)", () => {
   // The app's own route table, as `remix build` makes it from app/routes.
   const devRequire = createRequire(require.resolve("@remix-run/dev"));
