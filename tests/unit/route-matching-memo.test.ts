@@ -1,8 +1,10 @@
-// Two patches (patches/, applied by `npm install`'s postinstall; docs/decisions/1902, 1904 and
-// 1908): @remix-run/router keeps each route table's ranked branches and compiled path regexes
-// instead of rebuilding them per request, and skips a branch whose whole path cannot match; and @remix-run/server-runtime hands every loader of a request the
-// request itself when there is no Remix parameter to strip from it. These fail when a patch is
-// missing, and check that matching still picks the same routes and sees routes added at run time.
+// The patches in patches/ (applied by `npm install`'s postinstall), each kept for what it bought
+// on the bench (docs/decisions/3102): @remix-run/router keeps each route table's ranked branches
+// (1902) and skips a branch whose whole path cannot match (1908); @remix-run/server-runtime,
+// @remix-run/react and react-router-dom make a render's routes once per build (1910); and
+// @remix-run/server-runtime hands every loader of a request the request itself when there is no
+// Remix parameter to strip from it (1904). These fail when a patch is missing, and check that
+// matching still picks the same routes and sees routes added at run time.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -140,6 +142,16 @@ describe("skipping branches whose whole path cannot match (the @remix-run/router
         .matchRoutes(table, url)
         ?.map((m) => [m.route.id, JSON.stringify((m as { params?: unknown }).params)]);
     for (const url of urls) expect(ids(filtered, url), url).toEqual(ids(walked, url));
+  });
+
+  it("is consulted: a branch whose whole-path test fails is not walked", () => {
+    const routes = table();
+    const lot = router.UNSAFE_rankedBranches!(routes).find((b) =>
+      (b as { path?: string }).path?.endsWith("auctions/:lotId"),
+    )!;
+    expect(leaf(routes, "/auctions/42")).toBe("lot");
+    lot.fullPathMatcher = /^(?!)/; // matches nothing: the branch must now be skipped
+    expect(leaf(routes, "/auctions/42")).toBe("splat");
   });
 });
 
