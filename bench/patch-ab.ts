@@ -6,7 +6,7 @@
 // after BENCH_WARM seconds of warm-up, default 2;
 // BENCH_ONLY_VARIANTS=all,no-skip to run some). Puts the patched files back when it ends.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -41,12 +41,8 @@ function sources() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "patch-ab-"));
   try {
     for (const file of Object.values(FILES)) cpSync(file, path.join(dir, file));
-    for (const patch of [
-      "@remix-run+router+1.23.4.patch",
-      "@remix-run+server-runtime+2.17.5.patch",
-      "@remix-run+react+2.17.5.patch",
-      "react-router-dom+6.30.6.patch",
-    ])
+    // every patch file, whatever versions it is named for (they change with each re-make)
+    for (const patch of readdirSync("patches").filter((f) => f.endsWith(".patch")))
       execFileSync("patch", ["-R", "-p1", "-s", "-d", dir, "-i", path.resolve("patches", patch)]);
     const published = Object.fromEntries(
       Object.entries(FILES).map(([k, f]) => [k, readFileSync(path.join(dir, f), "utf8")]),
