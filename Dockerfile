@@ -61,7 +61,6 @@ COPY --from=build /app/build /app/build
 COPY --from=build /app/public /app/public
 COPY --from=build /app/vpic /app/vpic
 COPY package.json tsconfig.json ./
-COPY server ./server
 COPY app ./app
 COPY db ./db
 USER bidyard
@@ -71,4 +70,4 @@ EXPOSE 8080 9091
 # node itself, not `npm start`: npm would stay resident as the server's parent (about 40 MB of a
 # 512 MB machine). The primary's own heap cap is the one package.json's start gives
 # (server/memory.ts, PRIMARY_NODE_ARGS); it sizes its workers' (docs/decisions/3005).
-CMD ["node", "--max-old-space-size=32", "--max-semi-space-size=1", "server/index.ts"]
+CMD ["node", "--max-old-space-size=32", "--max-semi-space-size=1", "build/server/index.js"]

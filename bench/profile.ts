@@ -115,6 +115,8 @@ async function main() {
       BID_RATE_LIMIT_PER_MINUTE: "1000000",
       TRUST_PROXY: "fly",
       WEB_CONCURRENCY: process.env.WORKERS ?? "1",
+      // one server on this machine, storing no files (docs/decisions/3105)
+      FILE_STORAGE: "local",
     };
     const start = (profileDir: string | null): AppProcess => {
       let output = "";
@@ -123,7 +125,7 @@ async function main() {
         // EXTRA_NODE_ARGS: flags to try beside the shipped ones (heap sizes and the like)
         ...(process.env.EXTRA_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
         ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-        "server/index.ts",
+        "build/server/index.js",
       ];
       const proc = spawn("node", args, {
         env: env as unknown as NodeJS.ProcessEnv,

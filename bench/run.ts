@@ -156,6 +156,8 @@ async function main(bench: Bench) {
     // Heap caps sized as on fly.toml's machine (docs/decisions/3005), not from this host's
     // memory: the memory rows measure the server as it will run.
     MACHINE_MEMORY_MB: String(flyMachine().memoryMb),
+    // one server on this machine; the bench stores no files (docs/decisions/3105)
+    FILE_STORAGE: "local",
   };
 
   // Production server start to first 200 (on the home page), three times, median.

@@ -33,6 +33,24 @@ function startArguments() {
   return args;
 }
 
+/** The bucket's settings when S3_BUCKET is given, else FILE_STORAGE=local (and UPLOADS_DIR). */
+function storageSettings(): Record<string, string> {
+  const names = process.env.S3_BUCKET
+    ? [
+        "FILE_STORAGE",
+        "S3_BUCKET",
+        "S3_ENDPOINT",
+        "S3_REGION",
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+      ]
+    : ["UPLOADS_DIR"];
+  const given = Object.fromEntries(
+    names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+  );
+  return process.env.S3_BUCKET ? given : { FILE_STORAGE: "local", ...given };
+}
+
 async function main() {
   if (process.env.NODE_ENV === "production") {
     throw new Error("Run npm run preview without NODE_ENV: it starts local stand-ins");
@@ -40,7 +58,7 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const appUrl = `http://localhost:${port}`;
   if (!process.argv.includes("--no-build")) {
-    await run("npx", ["remix", "build"], { ...process.env, NODE_ENV: "production" });
+    await run("npm", ["run", "build"], { ...process.env, NODE_ENV: "production" });
   }
   const databaseUrl = await ensureDatabaseUrl();
   const scriptEnv = { ...process.env, DATABASE_URL: databaseUrl };
@@ -69,7 +87,9 @@ async function main() {
       ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
       ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
       ...(process.env.METRICS_PORT ? { METRICS_PORT: process.env.METRICS_PORT } : {}),
-      ...(process.env.UPLOADS_DIR ? { UPLOADS_DIR: process.env.UPLOADS_DIR } : {}),
+      // one machine: files in UPLOADS_DIR on its disk, said outright as production must, unless
+      // a bucket is given (docs/decisions/3105)
+      ...storageSettings(),
       ...(process.env.VPIC_DB_PATH ? { VPIC_DB_PATH: process.env.VPIC_DB_PATH } : {}),
       ...(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {}),
     },

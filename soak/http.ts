@@ -8,6 +8,8 @@ export type Sent = {
   ms: number;
   /** the server instance that answered */
   instance: string;
+  /** the body's bytes, when asked for (`bytes: true`) */
+  bytes?: Uint8Array;
 };
 
 type Tally = {
@@ -30,12 +32,15 @@ const blank = (): Tally => ({
   latencies: [],
 });
 
-/** /auctions/123 → /auctions/:id, tokens and query strings dropped: one row per route. */
+/**
+ * /auctions/123 → /auctions/:id, /objects/kyc/<32 random characters> → /objects/kyc/:key, tokens
+ * and query strings dropped: one row per route.
+ */
 export function routeOf(method: string, path: string) {
   const bare = path.split("?")[0];
   const folded = bare
     .split("/")
-    .map((part) => (/^\d+$/.test(part) ? ":id" : part))
+    .map((part) => (/^\d+$/.test(part) ? ":id" : /^[A-Za-z0-9_-]{32}$/.test(part) ? ":key" : part))
     .join("/");
   return `${method} ${folded || "/"}`;
 }
@@ -70,6 +75,12 @@ export class Traffic {
     return this.instances[Math.floor(Math.random() * this.instances.length)];
   }
 
+  /** Another instance than `instance`, at random (the same one when there is only one). */
+  otherInstance(instance: string) {
+    const others = this.instances.filter((base) => base !== instance);
+    return others.length ? others[Math.floor(Math.random() * others.length)] : instance;
+  }
+
   private tally(map: Map<string, Tally>, key: string) {
     let t = map.get(key);
     if (!t) map.set(key, (t = blank()));
@@ -89,10 +100,17 @@ export class Traffic {
       json?: unknown;
       form?: Record<string, string>;
       multipart?: FormData;
+      /** a raw body (a file PUT to an upload URL) with the headers the upload URL was signed for */
+      body?: { bytes: Uint8Array; headers: Record<string, string> };
       accept?: string;
+      /** the instance to send it to (one of `instances`); at random when omitted */
+      instance?: string;
+      /** keep the body's bytes (a file read back), not only its text */
+      bytes?: boolean;
     } = {},
   ): Promise<Sent> {
-    const method = init.method ?? (init.json || init.form || init.multipart ? "POST" : "GET");
+    const method =
+      init.method ?? (init.json || init.form || init.multipart || init.body ? "POST" : "GET");
     const headers: Record<string, string> = {};
     if (init.cookie) headers.cookie = init.cookie;
     if (init.accept) headers.accept = init.accept;
@@ -104,16 +122,23 @@ export class Traffic {
       body = new URLSearchParams(init.form);
     } else if (init.multipart) {
       body = init.multipart;
+    } else if (init.body) {
+      for (const [name, value] of Object.entries(init.body.headers))
+        headers[name.toLowerCase()] = value;
+      body = init.body.bytes as BodyInit;
     }
-    // an absolute URL the app gave (a redirect to its own origin) goes to any instance too
-    const local = path.startsWith("http") ? path.slice(new URL(path).origin.length) : path;
-    const instance = this.pickInstance();
+    // An absolute URL the app gave to its own origin (a redirect) goes to any instance too; one
+    // to another origin (the bucket's signed URLs) goes there, as a browser's would.
+    const origin = path.startsWith("http") ? new URL(path).origin : null;
+    const external = origin !== null && !this.instances.includes(origin);
+    const local = origin ? path.slice(origin.length) : path;
+    const instance = external ? origin : (init.instance ?? this.pickInstance());
     // a browser sends the origin of the page it is on: the instance's (each instance's APP_URL
     // is its own address here; on Fly every machine serves the one public origin)
-    if (method !== "GET") headers.origin = instance;
-    this.byInstance.set(instance, (this.byInstance.get(instance) ?? 0) + 1);
+    if (method !== "GET" && !external) headers.origin = instance;
+    if (!external) this.byInstance.set(instance, (this.byInstance.get(instance) ?? 0) + 1);
     const url = `${instance}${local}`;
-    const route = routeOf(method, new URL(url).pathname);
+    const route = external ? `${method} (object storage)` : routeOf(method, new URL(url).pathname);
     const kindTally = this.tally(this.byKind, kind);
     const routeTally = this.tally(this.byRoute, route);
     const started = performance.now();
@@ -130,7 +155,8 @@ export class Traffic {
         redirect: "manual",
         signal,
       });
-      const text = await response.text();
+      const bytes = init.bytes ? new Uint8Array(await response.arrayBuffer()) : undefined;
+      const text = bytes ? "" : await response.text();
       const ms = performance.now() - started;
       for (const t of [kindTally, routeTally]) {
         t.requests += 1;
@@ -145,7 +171,7 @@ export class Traffic {
       this.statuses.set(statusKey, (this.statuses.get(statusKey) ?? 0) + 1);
       if (response.status >= 500 && this.failures.length < 50)
         this.failures.push(`${response.status} ${method} ${path}: ${text.slice(0, 300)}`);
-      return { status: response.status, headers: response.headers, text, ms, instance };
+      return { status: response.status, headers: response.headers, text, ms, instance, bytes };
     } catch (error) {
       const ms = performance.now() - started;
       for (const t of [kindTally, routeTally]) {

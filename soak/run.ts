@@ -2,17 +2,19 @@
 // throwaway PostgreSQL cluster and seeded data, with the auction closer and housekeeping running.
 // The server runs as on fly.toml's machine: its workers (WEB_CONCURRENCY) and heap caps sized from
 // its memory. SOAK_INSTANCES=2 runs two separate servers (two machines) on one database, each
-// request going to either. At the end: no 5xx, memory flat after the warm-up and peak RSS within
-// 80% of the machine, every data invariant true, and what only one machine may do done once (else
-// exit 1).
+// request going to either, each with its own upload folder as two machines have, their files in
+// one S3 bucket (a local s3rver). At the end: no 5xx, memory flat after the warm-up and peak RSS
+// within 80% of the machine, every data invariant true, what only one machine may do done once,
+// and every document and photo stored through one instance read through the other (else exit 1).
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
 import { freePort } from "../tests/support/cluster";
+import { startS3rver, type LocalBucket } from "../tests/support/storage";
 import { Traffic } from "./http";
 import { checkInvariants, type Check } from "./invariants";
 import { processTree } from "../tests/support/process-memory";
@@ -26,6 +28,7 @@ import {
   browse,
   deposit,
   haulJob,
+  kycDocument,
   message,
   newLedger,
   notifications,
@@ -58,6 +61,12 @@ const RSS_BOUND = { maxGrowthMb: 30, maxGrowthPct: 15 };
 const HEAP_BOUND = { maxGrowthMb: 10, maxGrowthPct: 20 };
 /** Separate server instances (machines) on the one database. */
 const INSTANCES = Math.max(1, Math.floor(Number(process.env.SOAK_INSTANCES ?? 1)) || 1);
+/**
+ * Where the instances keep uploaded files: one bucket (s3rver) when there are several, as on Fly;
+ * the one instance's own folder (FILE_STORAGE=local, a volume) when alone. SOAK_STORAGE=local
+ * with two instances shows what the cross-read check catches (docs/decisions/3105).
+ */
+const STORAGE = process.env.SOAK_STORAGE ?? (INSTANCES > 1 ? "s3" : "local");
 
 const FLY = flyMachine();
 const WORKERS = process.env.WEB_CONCURRENCY ?? FLY.workers;
@@ -84,6 +93,7 @@ const SCHEDULE: Array<{ name: string; perSecond: number; visit: (w: World) => Pr
     { name: "bid", perSecond: 10, visit: bid },
     { name: "deposit", perSecond: 0.3, visit: deposit },
     { name: "post listing", perSecond: 0.5, visit: postListing },
+    { name: "kyc document", perSecond: 0.2, visit: kycDocument },
     { name: "service orders", perSecond: 0.2, visit: serviceOrder },
     { name: "notifications", perSecond: 1, visit: notifications },
     { name: "messages", perSecond: 0.3, visit: message },
@@ -102,11 +112,13 @@ type Instance = {
 
 async function main() {
   if (!(MINUTES > 0)) throw new Error("SOAK_MINUTES must be a positive number");
+  if (STORAGE !== "s3" && STORAGE !== "local") throw new Error("SOAK_STORAGE is s3 or local");
   const runMs = Math.round(MINUTES * 60_000);
   log(`building the production app`);
   await ensureBuilt();
   const { cluster, url } = await startDatabase(log);
-  const uploads = await mkdtemp(path.join(os.tmpdir(), "bidyard-soak-uploads-"));
+  const uploads: string[] = [];
+  let bucket: LocalBucket | undefined;
   const instances: Instance[] = [];
   const mail = await startMailCounter();
   const db = new pg.Pool({ connectionString: url, max: 4 });
@@ -120,7 +132,12 @@ async function main() {
       onlookers: 8,
       sellers: 40,
       affiliates: 8,
+      applicants: 20,
     });
+    if (STORAGE === "s3") {
+      bucket = await startS3rver("bidyard-soak");
+      log(`uploaded files go to the bucket ${bucket.bucket} on s3rver at ${bucket.endpoint}`);
+    }
 
     const ports = await Promise.all(
       Array.from({ length: INSTANCES }, async () => ({
@@ -133,6 +150,9 @@ async function main() {
     // APP_URL says would be refused as cross-site (Remix's own check compares Origin and Host).
     const origin = `http://localhost:${ports[0].port}`;
     for (const { port, metricsPort } of ports) {
+      // every machine has its own disk: with a bucket nothing may land there
+      const folder = await mkdtemp(path.join(os.tmpdir(), "bidyard-soak-uploads-"));
+      uploads.push(folder);
       const app = startApp(
         {
           NODE_ENV: "production",
@@ -144,7 +164,8 @@ async function main() {
           OIDC_CLIENT_SECRET: "soak",
           // no PayPal settings: the TEST MODE gateway, allowed in production for this run
           ALLOW_TEST_PAYMENTS: "true",
-          UPLOADS_DIR: uploads,
+          UPLOADS_DIR: folder,
+          ...(bucket ? bucket.env : { FILE_STORAGE: "local" }),
           SMTP_URL: mail.url,
           METRICS_PORT: String(metricsPort),
           // AUCTION_CLOSER and HOUSEKEEPING left unset: both loops run during the soak, on every
@@ -406,6 +427,14 @@ async function main() {
       `  messages: ${ledger.messages.sent} sent, ${ledger.messages.replies} replies; refused: ${refusals(ledger.messages.refused)}; ` +
         `e-mails delivered: ${[...mail.deliveries.values()].reduce((a, b) => a + b, 0)}`,
     );
+    const { files } = ledger;
+    const across = INSTANCES > 1 ? " through another instance" : "";
+    console.log(
+      `  files (${STORAGE === "s3" ? "one bucket" : "each instance's own folder"}): ` +
+        `${files.kycStored} KYC documents stored, ${files.kycRead} opened by the admin${across}; ` +
+        `${files.photosStored} listing photos stored, ${files.photosRead} read${across}; ` +
+        `uploads refused: ${refusals(files.refused)}`,
+    );
     console.log(
       `  live streams: ${bases.map((b) => `${watch!.opened.get(b) ?? 0} opened on ${b}`).join(", ")}` +
         ` (${[...watch.refused.values()].reduce((a, b) => a + b, 0)} refused and retried)`,
@@ -520,6 +549,14 @@ async function main() {
           );
       }
     }
+    // With a bucket, nothing reached an instance's own folder.
+    const onDisk = bucket
+      ? (
+          await Promise.all(
+            uploads.map((folder) => readdir(folder, { recursive: true }).catch(() => [])),
+          )
+        ).flat()
+      : [];
     const metricsMissing = (midway.length ? midway : final).flatMap((m, i) =>
       DOCUMENTED_METRICS.filter((name) => !m.text.includes(`\n${name}`)).map(
         (n) => `${n} on ${bases[i]}`,
@@ -578,6 +615,21 @@ async function main() {
           missed.length === 0
             ? `${crossed} deliveries checked (${expected.length} bids on ${watched.length} followed lots)`
             : `${missed.length} missed, e.g. ${missed.slice(0, 3).join("; ")}`,
+      },
+      {
+        name:
+          INSTANCES > 1
+            ? "files crossed instances: each KYC document and listing photo stored through one instance was read through another, byte for byte"
+            : "files read back: each KYC document and listing photo stored was read back, byte for byte",
+        ok:
+          files.kycRead > 0 &&
+          files.photosRead > 0 &&
+          files.missed.length === 0 &&
+          onDisk.length === 0,
+        detail:
+          `${files.kycRead} of ${files.kycStored} documents, ${files.photosRead} of ${files.photosStored} photos` +
+          (bucket ? `; ${onDisk.length} files in the instances' own folders` : "") +
+          (files.missed.length ? `; missed: ${files.missed.slice(0, 3).join("; ")}` : ""),
       },
       {
         name: "one person's stream cap holds across instances (429 with Retry-After past 8)",
@@ -639,7 +691,8 @@ async function main() {
     await Promise.all(instances.map((i) => i.app.stop()));
     await mail.stop().catch(() => undefined);
     await cluster.remove();
-    await rm(uploads, { recursive: true, force: true });
+    await bucket?.stop().catch(() => undefined);
+    for (const folder of uploads) await rm(folder, { recursive: true, force: true });
   }
 }
 

@@ -33,6 +33,23 @@ export type Ledger = {
     completed: string[];
     refused: Map<string, number>;
   };
+  /**
+   * Files stored through one instance and read through another (the same one, with one
+   * instance): KYC documents the admin opens, listing photos anyone sees (docs/decisions/3105).
+   */
+  files: {
+    kycStored: number;
+    kycRead: number;
+    photosStored: number;
+    photosRead: number;
+    /**
+     * uploads or reads cut short by the upload rate limit (429), a 5xx or a network error (the
+     * soak's own checks count those): not misses of a stored file
+     */
+    refused: Map<string, number>;
+    /** what could not be read through the other instance, or read back different */
+    missed: string[];
+  };
 };
 
 export function newLedger(): Ledger {
@@ -51,6 +68,14 @@ export function newLedger(): Ledger {
     purchasesPaid: new Map(),
     purchasePayments: { viaDeposit: 0, viaGateway: 0, refused: new Map() },
     transport: { requested: [], paid: new Map(), completed: [], refused: new Map() },
+    files: {
+      kycStored: 0,
+      kycRead: 0,
+      photosStored: 0,
+      photosRead: 0,
+      refused: new Map(),
+      missed: [],
+    },
   };
 }
 
@@ -425,7 +450,8 @@ async function postOne(world: World, seller: Actor) {
   // the Post Vehicle page's own form (multipart, sometimes with a photo that sharp resizes)
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (chance(0.5))
+  const withPhoto = chance(0.5);
+  if (withPhoto)
     form.append(
       "photos",
       new Blob([new Uint8Array(await photoBytes())], { type: "image/jpeg" }),
@@ -439,12 +465,53 @@ async function postOne(world: World, seller: Actor) {
   const posted = /^\/vehicle\/(\d+)$/.exec(location);
   if (sent.status === 302 && posted) {
     bump(ledger.listingsPosted, seller.id);
+    // the listing's page, and its photo, served by another machine than the one that stored it
+    const reader = http.otherInstance(sent.instance);
+    const page = await http.send("post listing", location, {
+      cookie: seller.cookie,
+      instance: reader,
+    });
+    if (withPhoto) await readPhotoAcross(world, page, sent.instance, reader);
+    // only now one the seller may delete (a deletion while the photo is read is no miss)
     world.ownListings.set(seller.id, [...(world.ownListings.get(seller.id) ?? []), posted[1]]);
-    await http.send("post listing", location, { cookie: seller.cookie });
     return "posted";
   }
   if (sent.status === 302 && location === "/membership") return "limit";
   return "other";
+}
+
+/**
+ * The photo a listing's page shows, read through the machine that stored it and through another:
+ * both must answer the same JPEG.
+ */
+async function readPhotoAcross(world: World, page: Sent, storedBy: string, reader: string) {
+  const { http, ledger } = world;
+  const files = ledger.files;
+  files.photosStored += 1;
+  // the page itself failing (a network error, an overloaded 5xx) is not the photo's
+  if (page.status === 0 || page.status >= 500)
+    return void bump(files.refused, `listing page ${page.status}`);
+  const id = /\/listing-photos\/(\d+)/.exec(page.text)?.[1];
+  if (page.status !== 200 || !id) {
+    files.missed.push(`listing page ${page.status} via ${reader} showed no photo`);
+    return;
+  }
+  const [there, here] = await Promise.all(
+    [reader, storedBy].map((instance) =>
+      http.send("post listing", `/listing-photos/${id}`, { instance, bytes: true }),
+    ),
+  );
+  if (there.status === 0 || here.status === 0)
+    return void bump(files.refused, "photo: network error");
+  const jpeg = (s: Sent) =>
+    s.status === 200 && s.bytes![0] === 0xff && s.bytes![1] === 0xd8 && s.bytes![2] === 0xff;
+  if (jpeg(there) && jpeg(here) && Buffer.from(there.bytes!).equals(Buffer.from(here.bytes!)))
+    files.photosRead += 1;
+  else
+    files.missed.push(
+      `photo ${id} stored via ${storedBy}: ${here.status} there, ${there.status} via ${reader}` +
+        (there.status === 200 ? " (different bytes)" : ""),
+    );
 }
 
 /** A seller posts (now and then three at once); past the free allowance some start a trial. */
@@ -812,4 +879,101 @@ export async function message(world: World) {
   });
   if (reply.status === 302) ledger.messages.replies += 1;
   else bump(ledger.messages.refused, `reply ${reply.status}`);
+}
+
+const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Applicants with a document on its way (one upload each at a time, so each is its own). */
+const uploading = new Set<string>();
+
+/**
+ * An applicant sends an identity document through one machine (with the page's script: an
+ * upload URL, one PUT, the check, the submission; or without: the form streamed through the
+ * server), and the admin opens it through another: the very bytes sent must come back.
+ */
+export async function kycDocument(world: World) {
+  const { http, cast, ledger } = world;
+  const files = ledger.files;
+  const kind = "kyc document";
+  const applicant = pick(cast.applicants);
+  if (uploading.has(applicant.id)) return;
+  uploading.add(applicant.id);
+  try {
+    // a PNG's signature, then text unique to this upload (nothing a content check refuses)
+    const bytes = new Uint8Array([
+      ...PNG_SIGNATURE,
+      ...new TextEncoder().encode(`${applicant.id} ${Date.now()} ${Math.random()}`.repeat(20)),
+    ]);
+    const documentType = pick(["license", "passport", "state_id"]);
+    const through = http.pickInstance();
+    const as = { cookie: applicant.cookie, instance: through };
+    const refused = (step: string, status: number) => {
+      if (status === 429 || status === 0 || status >= 500)
+        bump(files.refused, `KYC ${step} ${status}`);
+      else files.missed.push(`KYC ${step} answered ${status} via ${through}`);
+    };
+    let objectPath: string;
+    if (chance(0.5)) {
+      const issued = await http.send(kind, "/api/objects/upload", {
+        ...as,
+        json: { size: bytes.length, contentType: "image/png" },
+      });
+      if (issued.status !== 200) return refused("upload URL", issued.status);
+      const target = JSON.parse(issued.text) as {
+        uploadURL: string;
+        headers: Record<string, string>;
+      };
+      const put = await http.send(kind, target.uploadURL, {
+        method: "PUT",
+        body: { bytes, headers: target.headers },
+        instance: through,
+      });
+      if (put.status !== 200) return refused("PUT", put.status);
+      const confirmed = await http.send(kind, "/api/kyc/document-url", {
+        ...as,
+        method: "PUT",
+        json: { documentURL: target.uploadURL },
+      });
+      if (confirmed.status !== 200) return refused("confirmation", confirmed.status);
+      objectPath = (JSON.parse(confirmed.text) as { objectPath: string }).objectPath;
+      const submitted = await http.send(kind, "/api/kyc/documents", {
+        ...as,
+        json: { documentType, documentUrl: objectPath },
+      });
+      if (submitted.status !== 201) return refused("submission", submitted.status);
+    } else {
+      const form = new FormData();
+      form.set("documentType", documentType);
+      form.set("file", new Blob([bytes], { type: "image/png" }), "id.png");
+      const sent = await http.send(kind, "/kyc-verification", { ...as, multipart: form });
+      if (sent.status !== 302) return refused("form", sent.status);
+      const mine = await http.send(kind, "/api/kyc/documents", as);
+      if (mine.status !== 200) return refused("document list", mine.status);
+      objectPath = (JSON.parse(mine.text) as Array<{ documentUrl: string }>)[0].documentUrl;
+    }
+    files.kycStored += 1;
+    // the admin reviews it on another machine: the short-lived link, then the file itself
+    const reader = http.otherInstance(through);
+    const view = await http.send(kind, objectPath, {
+      cookie: cast.admin.cookie,
+      instance: reader,
+    });
+    const link = view.headers.get("location");
+    const file =
+      view.status === 302 && link
+        ? await http.send(kind, link, { instance: reader, bytes: true })
+        : null;
+    if (view.status === 0 || file?.status === 0)
+      return void bump(files.refused, "KYC read: network error");
+    if (file?.status === 200 && Buffer.from(file.bytes!).equals(Buffer.from(bytes)))
+      files.kycRead += 1;
+    else
+      files.missed.push(
+        `KYC ${objectPath} stored via ${through}: ${view.status} via ${reader}` +
+          (file
+            ? `, its link ${file.status}${file.status === 200 ? " (different bytes)" : ""}`
+            : ""),
+      );
+  } finally {
+    uploading.delete(applicant.id);
+  }
 }

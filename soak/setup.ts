@@ -27,6 +27,8 @@ export type Cast = {
   sellers: Actor[];
   affiliates: Actor[];
   pendingAffiliates: Actor[];
+  /** not yet verified: they send identity documents, which the admin opens */
+  applicants: Actor[];
   admin: Actor;
 };
 
@@ -77,6 +79,7 @@ export async function createCast(
     onlookers: number;
     sellers: number;
     affiliates: number;
+    applicants: number;
   },
 ): Promise<Cast> {
   const cookie = createCookie("__session", { secrets: [secret], path: "/" });
@@ -126,6 +129,7 @@ export async function createCast(
     ),
     affiliates: await Promise.all(range(sizes.affiliates).map((i) => affiliate(i, "approved"))),
     pendingAffiliates: await Promise.all(range(2).map((i) => affiliate(i, "pending"))),
+    applicants: await Promise.all(range(sizes.applicants).map((i) => actor(`kyc-applicant${i}`))),
     admin: await actor("admin", { verified: true, role: "admin" }),
   };
 }

@@ -25,6 +25,15 @@ const schema = z.object({
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: z.string().url().default("https://api-m.sandbox.paypal.com"),
+  /**
+   * Where uploaded files live: `s3` (the bucket below) or `local` (the folder UPLOADS_DIR, one
+   * machine only). Unset: s3 when S3_BUCKET is set, else local; production refuses to guess
+   * (docs/decisions/3105).
+   */
+  FILE_STORAGE: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z.enum(["s3", "local"]).optional(),
+  ),
   S3_BUCKET: optional,
   S3_ENDPOINT: optional,
   S3_REGION: z.string().default("auto"),
@@ -94,6 +103,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     }
   }
 
+  const fileStorage = chooseFileStorage(raw.FILE_STORAGE, Boolean(raw.S3_BUCKET), production);
+
   const port = raw.PORT;
   return {
     ...raw,
@@ -112,8 +123,42 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     demoAuctions: raw.DEMO_AUCTIONS
       ? raw.DEMO_AUCTIONS === "on"
       : raw.NODE_ENV === "development" || (production && raw.ALLOW_TEST_PAYMENTS),
-    s3Configured: Boolean(raw.S3_BUCKET),
+    fileStorage,
+    s3Configured: fileStorage === "s3",
   };
+}
+
+/**
+ * Where uploaded files live (docs/decisions/3105). In production the local disk is never a
+ * fallback: a machine's disk is replaced at each deploy unless a volume is mounted, and a second
+ * machine never sees it, so the operator must ask for it by name.
+ */
+function chooseFileStorage(
+  setting: "s3" | "local" | undefined,
+  bucket: boolean,
+  production: boolean,
+): "s3" | "local" {
+  if (setting === "s3" && !bucket) {
+    throw new Error("FILE_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT and its keys, unless AWS)");
+  }
+  if (setting === "local" && bucket) {
+    throw new Error(
+      "FILE_STORAGE=local and S3_BUCKET are both set: unset S3_BUCKET to keep files on this " +
+        "machine's disk, or set FILE_STORAGE=s3 to keep them in the bucket",
+    );
+  }
+  if (setting) return setting;
+  if (bucket) return "s3";
+  if (production) {
+    throw new Error(
+      "Production needs S3_BUCKET or FILE_STORAGE=local for uploaded files: S3_BUCKET (with " +
+        "S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) keeps them in an S3-compatible " +
+        "bucket every machine shares; FILE_STORAGE=local keeps them in UPLOADS_DIR on this " +
+        "machine's disk, for one machine with UPLOADS_DIR on a mounted volume (README, Deploying " +
+        "to Fly.io)",
+    );
+  }
+  return "local";
 }
 
 let cached: Env | undefined;

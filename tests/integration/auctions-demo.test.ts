@@ -97,6 +97,7 @@ describe("the demo scheduler", () => {
       OIDC_CLIENT_SECRET: "secret",
       PAYPAL_CLIENT_ID: "id",
       PAYPAL_CLIENT_SECRET: "secret",
+      FILE_STORAGE: "local",
     };
     expect(parseEnv({}).demoAuctions).toBe(true);
     expect(parseEnv({ NODE_ENV: "test" }).demoAuctions).toBe(false);
@@ -213,6 +214,7 @@ describe("End now", () => {
       OIDC_CLIENT_SECRET: "secret",
       PAYPAL_CLIENT_ID: "id",
       PAYPAL_CLIENT_SECRET: "secret",
+      FILE_STORAGE: "local",
     });
     resetEnvForTests();
     try {

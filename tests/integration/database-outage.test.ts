@@ -45,6 +45,8 @@ beforeAll(async () => {
       OIDC_CLIENT_SECRET: "client-secret",
       PAYPAL_CLIENT_ID: "paypal-id",
       PAYPAL_CLIENT_SECRET: "paypal-secret",
+      // one server on this machine, its files on its disk (docs/decisions/3105)
+      FILE_STORAGE: "local",
       AUCTION_CLOSER: "off",
       HOUSEKEEPING: "off",
     },

@@ -35,6 +35,7 @@ afterEach(() => {
     "OIDC_CLIENT_SECRET",
     "PAYPAL_CLIENT_ID",
     "PAYPAL_CLIENT_SECRET",
+    "FILE_STORAGE",
   ]) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
@@ -172,6 +173,7 @@ describe("TEST MODE gateway", () => {
       OIDC_CLIENT_SECRET: "y",
       PAYPAL_CLIENT_ID: "id",
       PAYPAL_CLIENT_SECRET: "secret",
+      FILE_STORAGE: "local",
     });
     resetEnvForTests();
     const path = `${approval.pathname}${approval.search}`;

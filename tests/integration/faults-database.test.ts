@@ -68,6 +68,8 @@ beforeAll(async () => {
       OIDC_CLIENT_SECRET: "client-secret",
       // the TEST MODE gateway keeps its books in PostgreSQL: it goes down with the database
       ALLOW_TEST_PAYMENTS: "true",
+      // one server on this machine, its files on its disk (docs/decisions/3105)
+      FILE_STORAGE: "local",
       AUCTION_CLOSER: "off",
       HOUSEKEEPING: "off",
     },

@@ -54,6 +54,8 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: "bidyard",
       OIDC_CLIENT_SECRET: "client-secret",
       ALLOW_TEST_PAYMENTS: "true",
+      // one server on this machine, its files on its disk (docs/decisions/3105)
+      FILE_STORAGE: "local",
       AUCTION_CLOSER: "off",
       HOUSEKEEPING: "off",
     },

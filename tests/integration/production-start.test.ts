@@ -14,6 +14,8 @@ const productionEnv = () => ({
   OIDC_CLIENT_SECRET: "client-secret",
   PAYPAL_CLIENT_ID: "paypal-id",
   PAYPAL_CLIENT_SECRET: "paypal-secret",
+  // one machine, files on its disk, said outright (docs/decisions/3105)
+  FILE_STORAGE: "local",
 });
 
 describe("production start", () => {
@@ -43,5 +45,14 @@ describe("production start", () => {
     const code = await new Promise<number | null>((resolve) => app.proc.once("exit", resolve));
     expect(code).not.toBe(0);
     expect(app.output()).toContain("SESSION_SECRET");
+  });
+
+  it("refuses to keep files on its own disk unless told FILE_STORAGE=local", async () => {
+    const { FILE_STORAGE: _omit, ...withoutChoice } = productionEnv();
+    const app = startApp(withoutChoice, await freePort());
+    apps.push(app);
+    const code = await new Promise<number | null>((resolve) => app.proc.once("exit", resolve));
+    expect(code).not.toBe(0);
+    expect(app.output()).toContain("Production needs S3_BUCKET or FILE_STORAGE=local");
   });
 });

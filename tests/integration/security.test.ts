@@ -80,6 +80,8 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT_ID,
       OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT_SECRET,
       ALLOW_TEST_PAYMENTS: "true",
+      // uploads on this machine's disk, in the suite's own folder (docs/decisions/3105)
+      FILE_STORAGE: "local",
       UPLOADS_DIR: uploadsDir,
       // The suite's browsers each have their own address, told the way Fly's proxy tells it.
       TRUST_PROXY: "fly",

@@ -5,13 +5,17 @@ import { existsSync, readFileSync } from "node:fs";
 // `npm test` builds once up front and says so; otherwise build here, since a build left by
 // `npm run dev` is a development build that must not be served as production.
 export async function ensureBuilt() {
-  if (process.env.BIDYARD_FRESH_BUILD === "1" && existsSync("build/index.js")) return;
+  const built = existsSync("build/index.js") && existsSync("build/server/index.js");
+  if (process.env.BIDYARD_FRESH_BUILD === "1" && built) return;
   await new Promise<void>((resolve, reject) => {
-    const build = spawn("npx", ["remix", "build"], {
+    // the app and the server (package.json's build: remix build, then server/ bundled)
+    const build = spawn("npm", ["run", "build"], {
       stdio: "ignore",
       env: { ...process.env, NODE_ENV: "production" },
     });
-    build.on("exit", (code) => (code === 0 ? resolve() : reject(new Error("remix build failed"))));
+    build.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error("npm run build failed")),
+    );
   });
 }
 

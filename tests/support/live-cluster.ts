@@ -67,6 +67,8 @@ export function liveServerEnv(
     PAYPAL_CLIENT_SECRET: "paypal-secret",
     HOUSEKEEPING: "off",
     AUCTION_CLOSER: "off",
+    // these servers store no files; said outright, as production must (docs/decisions/3105)
+    FILE_STORAGE: "local",
     ...extra,
   };
 }

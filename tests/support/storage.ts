@@ -18,23 +18,63 @@ export type TestStorage = {
   stop: () => Promise<void>;
 };
 
-export async function startS3rverStorage(): Promise<TestStorage> {
+/** A bucket on a local s3rver: what the app's S3_* settings would name, and how to stop it. */
+export type LocalBucket = {
+  bucket: string;
+  region: string;
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The settings a server process is given for it (FILE_STORAGE=s3 and the S3_* values). */
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+};
+
+/** A real, signature-checking S3 on a free port of 127.0.0.1, its objects in a temporary folder. */
+export async function startS3rver(bucket = "bidyard-test"): Promise<LocalBucket> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-s3rver-"));
   const server = new S3rver({
     address: "127.0.0.1",
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: "bidyard-test" }],
+    configureBuckets: [{ name: bucket }],
   });
   const address = (await server.run()) as AddressInfo;
-  let now = () => new Date();
-  const storage = createS3Storage({
-    bucket: "bidyard-test",
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  const settings = {
+    bucket,
     region: "us-east-1",
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint,
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
+  };
+  return {
+    ...settings,
+    env: {
+      FILE_STORAGE: "s3",
+      S3_BUCKET: bucket,
+      S3_REGION: settings.region,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    },
+    stop: async () => {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startS3rverStorage(): Promise<TestStorage> {
+  const bucket = await startS3rver();
+  let now = () => new Date();
+  const storage = createS3Storage({
+    bucket: bucket.bucket,
+    region: bucket.region,
+    endpoint: bucket.endpoint,
+    accessKeyId: bucket.accessKeyId,
+    secretAccessKey: bucket.secretAccessKey,
     now: () => now(),
   });
   return {
@@ -42,10 +82,7 @@ export async function startS3rverStorage(): Promise<TestStorage> {
     setNow: (date) => {
       now = () => date;
     },
-    stop: async () => {
-      await server.close();
-      await fs.rm(directory, { recursive: true, force: true });
-    },
+    stop: bucket.stop,
   };
 }
 

@@ -11,6 +11,8 @@ const productionSecrets = {
   OIDC_CLIENT_SECRET: "secret",
   PAYPAL_CLIENT_ID: "id",
   PAYPAL_CLIENT_SECRET: "secret",
+  // where uploads live must be said in production (file-storage-setting.test.ts)
+  FILE_STORAGE: "local",
 };
 
 describe("environment", () => {

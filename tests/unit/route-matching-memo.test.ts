@@ -1,8 +1,10 @@
-// Two patches (patches/, applied by `npm install`'s postinstall; docs/decisions/1902, 1904 and
-// 1908): @remix-run/router keeps each route table's ranked branches and compiled path regexes
-// instead of rebuilding them per request, and skips a branch whose whole path cannot match; and @remix-run/server-runtime hands every loader of a request the
-// request itself when there is no Remix parameter to strip from it. These fail when a patch is
-// missing, and check that matching still picks the same routes and sees routes added at run time.
+// The patches in patches/ (applied by `npm install`'s postinstall), each kept for what it bought
+// on the bench (docs/decisions/3102): @remix-run/router keeps each route table's ranked branches
+// (1902) and skips a branch whose whole path cannot match (1908); @remix-run/server-runtime,
+// @remix-run/react and react-router-dom make a render's routes once per build (1910); and
+// @remix-run/server-runtime hands every loader of a request the request itself when there is no
+// Remix parameter to strip from it (1904). These fail when a patch is missing, and check that
+// matching still picks the same routes and sees routes added at run time.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -84,39 +86,6 @@ describe("route matching over a static table (the @remix-run/router patch)", () 
   });
 });
 
-describe("a table's matches for a pathname, remembered (the @remix-run/router patch)", () => {
-  type Matched = Array<{ route: Route; params: Record<string, string>; pathname: string }>;
-  const match = (routes: Route[], path: string) =>
-    router.matchRoutes(routes, path) as Matched | null;
-
-  it("answers the same matches again without walking the table", () => {
-    const routes = table();
-    const first = match(routes, "/auctions/42")!;
-    // the table's ranked branches are not consulted for a pathname already matched
-    const branches = router.UNSAFE_rankedBranches!(routes);
-    const saved = [...branches];
-    branches.length = 0;
-    try {
-      const again = match(routes, "/auctions/42")!;
-      expect(again.map((m) => [m.route.id, m.pathname, m.params])).toEqual(
-        first.map((m) => [m.route.id, m.pathname, m.params]),
-      );
-      // a pathname not seen before is walked (and there is nothing left to walk)
-      expect(match(routes, "/seen/while/emptied")).toBeNull();
-    } finally {
-      branches.push(...saved);
-    }
-    expect(leaf(routes, "/no/such/place")).toBe("splat");
-  });
-
-  it("hands out copies: a caller that changes its params changes nobody else's", () => {
-    const routes = table();
-    const first = match(routes, "/auctions/42")!;
-    first.at(-1)!.params.lotId = "changed";
-    expect(match(routes, "/auctions/42")!.at(-1)!.params.lotId).toBe("42");
-  });
-});
-
 describe("skipping branches whose whole path cannot match (the @remix-run/router patch)", () => {
   // The app's own route table, as `remix build` makes it from app/routes.
   const devRequire = createRequire(require.resolve("@remix-run/dev"));
@@ -173,6 +142,16 @@ describe("skipping branches whose whole path cannot match (the @remix-run/router
         .matchRoutes(table, url)
         ?.map((m) => [m.route.id, JSON.stringify((m as { params?: unknown }).params)]);
     for (const url of urls) expect(ids(filtered, url), url).toEqual(ids(walked, url));
+  });
+
+  it("is consulted: a branch whose whole-path test fails is not walked", () => {
+    const routes = table();
+    const lot = router.UNSAFE_rankedBranches!(routes).find((b) =>
+      (b as { path?: string }).path?.endsWith("auctions/:lotId"),
+    )!;
+    expect(leaf(routes, "/auctions/42")).toBe("lot");
+    lot.fullPathMatcher = /^(?!)/; // matches nothing: the branch must now be skipped
+    expect(leaf(routes, "/auctions/42")).toBe("splat");
   });
 });
 

@@ -48,8 +48,8 @@ describe("the memory plan", () => {
 
   it("the primary is started with its own cap by npm start and by the image", () => {
     const start = JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string;
-    expect(start).toBe(`node ${PRIMARY_NODE_ARGS.join(" ")} server/index.ts`);
+    expect(start).toBe(`node ${PRIMARY_NODE_ARGS.join(" ")} build/server/index.js`);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))![1];
-    expect(JSON.parse(cmd)).toEqual(["node", ...PRIMARY_NODE_ARGS, "server/index.ts"]);
+    expect(JSON.parse(cmd)).toEqual(["node", ...PRIMARY_NODE_ARGS, "build/server/index.js"]);
   });
 });

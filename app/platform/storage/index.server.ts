@@ -17,8 +17,9 @@ export { detectFileType, FILE_TYPES, FILE_TYPE_SNIFF_BYTES } from "~/utils/file-
 export type { DetectedFileType } from "~/utils/file-type";
 export { FileRejectedError, sniffFile, type SniffedFile } from "./sniff.server";
 
+/** The driver FILE_STORAGE chose (env.server.ts refuses production without a choice: 3105). */
 export function createStorageFromEnv(e: Env = env()): ObjectStorage {
-  if (e.s3Configured) {
+  if (e.fileStorage === "s3") {
     return createS3Storage({
       bucket: e.S3_BUCKET!,
       region: e.S3_REGION,
@@ -81,7 +82,7 @@ export function guardStorage<T extends ObjectStorage>(driver: T): T {
 
 let current: ObjectStorage | undefined;
 
-/** The app's object storage (S3 when S3_BUCKET is set, else the folder UPLOADS_DIR). */
+/** The app's object storage (the bucket S3_BUCKET, or the folder UPLOADS_DIR: FILE_STORAGE). */
 export function storage(): ObjectStorage {
   current ??= guardStorage(createStorageFromEnv());
   return current;
