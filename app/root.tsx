@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { BetaBanner } from "~/components/beta-banner";
 import { EarlyAccessDialog } from "~/components/early-access-dialog";
 import { ErrorPage } from "~/components/error-page";
@@ -33,6 +33,7 @@ import { readToast } from "~/http/toast.server";
 import { toPublicUser } from "~/services/accounts/users.server";
 import { DEFAULT_TIME_ZONE } from "~/services/accounts/time-zones";
 import { useNonce } from "~/utils/nonce";
+import { useHydrated } from "~/utils/use-hydrated";
 import { flagCookie, hasFlagCookie } from "~/http/cookies.server";
 import { BETA_BANNER_CLOSED, ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
@@ -93,6 +94,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * Marks the document (`<html data-hydrated>`) once React has hydrated it: by then every
+ * useHydrated() in the page is true, so a click goes to the page's scripts, not to a plain link or
+ * form. The router is "initialized" before that (a page with no client loaders starts so), which
+ * is why end-to-end tests wait for this mark instead (tests/e2e/helpers.ts, ready).
+ */
+function HydrationMark() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -112,6 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
         {children}
+        <HydrationMark />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

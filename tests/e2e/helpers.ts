@@ -7,10 +7,12 @@ export function jsEnabled() {
 /** With JavaScript on, wait until Remix has hydrated before clicking; without, nothing to wait for. */
 export async function ready(page: Page) {
   if (!jsEnabled()) return;
+  // The router is initialized before React has hydrated (a page with no client loaders starts
+  // so): a click then can still reach a plain link. The root marks the document once hydrated.
   await page.waitForFunction(
     () =>
       (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter
-        ?.state.initialized === true,
+        ?.state.initialized === true && document.documentElement.dataset.hydrated === "true",
   );
 }
 
