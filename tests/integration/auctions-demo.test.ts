@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { parseEnv, resetEnvForTests } from "~/platform/env.server";
+import { productionSecrets } from "../support/production-settings";
 import { action as lotAction, loader as lotLoader } from "~/routes/auctions.$lotId/route";
 import { placeBid } from "~/services/auctions/bidding.server";
 import {
@@ -87,18 +88,7 @@ describe("the demo scheduler", () => {
   });
 
   it("is on in development and on staging, off in tests and plain production", () => {
-    const production = {
-      NODE_ENV: "production",
-      DATABASE_URL: "postgres://u:p@db.internal:5432/bidyard",
-      SESSION_SECRET: "a".repeat(40),
-      APP_URL: "https://bidyard.example",
-      OIDC_ISSUER: "https://id.example",
-      OIDC_CLIENT_ID: "bidyard",
-      OIDC_CLIENT_SECRET: "secret",
-      PAYPAL_CLIENT_ID: "id",
-      PAYPAL_CLIENT_SECRET: "secret",
-      FILE_STORAGE: "local",
-    };
+    const production = { ...productionSecrets, FILE_STORAGE: "local" };
     expect(parseEnv({}).demoAuctions).toBe(true);
     expect(parseEnv({ NODE_ENV: "test" }).demoAuctions).toBe(false);
     expect(parseEnv(production).demoAuctions).toBe(false);

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
+import { productionSecrets as baseSecrets } from "../support/production-settings";
 
 const productionSecrets = {
-  NODE_ENV: "production",
-  DATABASE_URL: "postgres://u:p@db.internal:5432/bidyard",
-  SESSION_SECRET: "a".repeat(40),
-  APP_URL: "https://bidyard.example",
-  OIDC_ISSUER: "https://id.example",
-  OIDC_CLIENT_ID: "bidyard",
-  OIDC_CLIENT_SECRET: "secret",
-  PAYPAL_CLIENT_ID: "id",
-  PAYPAL_CLIENT_SECRET: "secret",
+  ...baseSecrets,
   // where uploads live must be said in production (file-storage-setting.test.ts)
   FILE_STORAGE: "local",
 };

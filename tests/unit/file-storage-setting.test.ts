@@ -2,19 +2,10 @@
 // on its own; development and tests keep the folder UPLOADS_DIR unless a bucket is set.
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
+import { productionSecrets } from "../support/production-settings";
 import { createStorageFromEnv } from "~/platform/storage/index.server";
 
-const production = {
-  NODE_ENV: "production",
-  DATABASE_URL: "postgres://u:p@db.internal:5432/bidyard",
-  SESSION_SECRET: "a".repeat(40),
-  APP_URL: "https://bidyard.example",
-  OIDC_ISSUER: "https://id.example",
-  OIDC_CLIENT_ID: "bidyard",
-  OIDC_CLIENT_SECRET: "secret",
-  PAYPAL_CLIENT_ID: "id",
-  PAYPAL_CLIENT_SECRET: "secret",
-};
+const production = productionSecrets;
 
 const bucket = {
   S3_BUCKET: "bidyard-documents",
