@@ -204,23 +204,25 @@ function SignedIn({ user }: { user: PublicUser }) {
         <Link to="/account" className="truncate hover:underline" data-testid="user-label">
           {userLabel(user)}
         </Link>
+        {/* One "Admin" in the header: the role badge is the link to the admin pages (record
+            3332). */}
         {isAdmin ? (
-          <span
+          <NavLink
+            to="/admin"
             data-testid="admin-badge"
-            className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white"
+            className={({ isActive }) =>
+              `shrink-0 rounded-full px-2.5 py-1 text-xs font-bold text-white hover:bg-brand-800 ${
+                isActive ? "bg-brand-800 underline" : "bg-brand-700"
+              }`
+            }
           >
             Admin
-          </span>
+          </NavLink>
         ) : null}
       </span>
       <NavLink to="/" end className={pill}>
         Dashboard
       </NavLink>
-      {isAdmin ? (
-        <NavLink to="/admin" className={pill}>
-          Admin
-        </NavLink>
-      ) : null}
       <form
         method="post"
         action="/api/logout"

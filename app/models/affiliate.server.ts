@@ -200,5 +200,11 @@ ProviderEarning.init(
 );
 
 AffiliateApplication.belongsTo(User, { foreignKey: "userId", as: "applicant" });
+// The admin who approved or rejected the application (reviewed_by), named in Recent decisions.
+AffiliateApplication.belongsTo(User, {
+  foreignKey: "reviewedBy",
+  as: "reviewer",
+  constraints: false,
+});
 ServiceOrder.belongsTo(User, { foreignKey: "requestedBy", as: "requester" });
 ProviderEarning.belongsTo(ServiceOrder, { foreignKey: "serviceOrderId" });

@@ -3,8 +3,9 @@ import { prelaunchSignupsCsv } from "~/services/admin/admin.server";
 import { requireAdmin } from "~/services/accounts/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const csv = await prelaunchSignupsCsv();
+  const admin = await requireAdmin(request);
+  // In the admin's zone, as the Early Access tab shows the dates (record 3332).
+  const csv = await prelaunchSignupsCsv(admin.timeZone);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

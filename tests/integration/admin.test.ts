@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AdminAuditEntry } from "~/models/admin.server";
+import { sequelize } from "~/models/db.server";
 import { PrelaunchSignup, User } from "~/models/user.server";
 import * as dashboard from "~/routes/admin._index/route";
 import * as csv from "~/routes/admin.early-access[.]csv";
@@ -211,9 +212,30 @@ describe("admin actions", () => {
     );
     expect(response.headers.get("content-type")).toContain("text/csv");
     const text = await response.text();
-    expect(text.split("\r\n")[0]).toBe("id,email,first_name,last_name,source,created_at");
+    expect(text.split("\r\n")[0]).toBe(
+      "id,email,first_name,last_name,source,created_at (America/Chicago),created_at_utc",
+    );
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text).toContain(`"O'Neil, Jr"`);
+  });
+
+  it("writes the CSV's times in the admin's own zone, named, with UTC beside them", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    await admin.update({ timeZone: "America/New_York" });
+    const signup = await PrelaunchSignup.create({ email: "zone@bidyard.test" });
+    await sequelize.query(
+      "UPDATE prelaunch_signups SET created_at = '2026-11-27T03:30:00Z' WHERE id = :id",
+      { replacements: { id: signup.id } },
+    );
+    const response = await run(
+      csv.loader as Handler,
+      await requestAs(admin, "/admin/early-access.csv"),
+    );
+    const [header, ...rows] = (await response.text()).split("\r\n");
+    expect(header).toContain("created_at (America/New_York),created_at_utc");
+    const line = rows.find((row) => row.includes("zone@bidyard.test"));
+    // 03:30 UTC on the 27th is 22:30 the evening before in New York.
+    expect(line).toContain("2026-11-26 22:30:00 EST,2026-11-27T03:30:00.000Z");
   });
 
   it("maintenance mode shows non-admins the maintenance page and lets admins and sign-in through", async () => {

@@ -211,6 +211,18 @@ describe("admin review", () => {
     expect(response.status).toBe(303);
     await application.reload();
     expect(application).toMatchObject({ status: "approved", reviewedBy: admin.id });
+    // Recent decisions name the deciding admin and carry the moment of the decision.
+    await admin.update({ firstName: "Dana", lastName: "Decider" });
+    const after = await adminPage.loader({
+      request: await requestAs(admin, "/admin/affiliates"),
+      params: {},
+      context: {},
+    });
+    const decided = after.decided.find((a) => a.id === String(application.id));
+    expect(decided).toMatchObject({
+      decidedBy: "Dana Decider",
+      reviewedAt: application.reviewedAt!.toISOString(),
+    });
     const notes = await Notification.findAll({ where: { userId: user.id } });
     expect(notes.map((n) => n.kind)).toEqual(["affiliate_approved"]);
 

@@ -22,8 +22,10 @@ export const ADMIN_PAGES = [
 
 export function AdminTabs({ current }: { current: AdminTab }) {
   return (
-    <nav aria-label="Admin sections" className="mt-8 overflow-x-auto border-b border-slate-200">
-      <ul className="flex min-w-max gap-1">
+    // The sections wrap onto more lines rather than scroll out of sight on a narrow screen, so
+    // every one of them is in view with or without scripts (record 3330).
+    <nav aria-label="Admin sections" className="mt-8 border-b border-slate-200">
+      <ul className="flex flex-wrap gap-x-1 gap-y-0">
         {ADMIN_TABS.map((tab) => (
           <li key={tab.id}>
             <Link
@@ -69,9 +71,18 @@ type Header = string | { srOnly: string };
  * A table cell for a value of any length (a name, an e-mail): one line, cut short with an
  * ellipsis past `max`, the whole value in its title (docs/decisions/2809).
  */
-export function TruncatedCell({ value, className = "" }: { value: string; className?: string }) {
+export function TruncatedCell({
+  value,
+  label,
+  className = "",
+}: {
+  value: string;
+  /** The column's name, shown before the value when a narrow screen stacks the row. */
+  label: string;
+  className?: string;
+}) {
   return (
-    <td className={`px-4 py-2 ${className}`}>
+    <td data-label={label} className={`px-4 py-2 ${className}`}>
       {/* A table cell ignores max-width; a block inside it does not. */}
       <div className="max-w-[16rem] truncate" title={value}>
         {value}
@@ -80,7 +91,11 @@ export function TruncatedCell({ value, className = "" }: { value: string; classN
   );
 }
 
-/** The admin's tables: a header row, the rows, and a message in place of rows when empty. */
+/**
+ * The admin's tables: a header row, the rows, and a message in place of rows when empty. Below
+ * 640 px each row stacks as a card (cells name their column with data-label), so a row's actions
+ * stay on screen; wider, the table scrolls inside its region (record 3330).
+ */
 export function AdminTable({
   label,
   headers,
@@ -102,7 +117,7 @@ export function AdminTable({
       // focusable so a keyboard user can scroll a table wider than the screen; `relative` keeps the
       // rows' screen-reader-only text (absolutely placed) inside the region, not off the page
       tabIndex={0}
-      className={`relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 ${className}`}
+      className={`stack-table relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 ${className}`}
     >
       <table className="min-w-full text-left text-sm">
         <thead className="bg-slate-50 text-slate-600">

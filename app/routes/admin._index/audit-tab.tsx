@@ -21,14 +21,22 @@ export function AuditTab({ entries }: { entries: AuditRow[] }) {
     >
       {entries.map((entry) => (
         <tr key={entry.id} className="border-t border-slate-100 align-top">
-          <td className="whitespace-nowrap px-4 py-2">
+          <td data-label="When" className="whitespace-nowrap px-4 py-2">
             <LocalTime at={entry.createdAt} />
           </td>
-          <TruncatedCell value={entry.adminEmail} />
-          <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
-          <td className="px-4 py-2 font-mono text-xs">{entry.target}</td>
-          <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.before}</td>
-          <td className="max-w-xs break-all px-4 py-2 font-mono text-xs">{entry.after}</td>
+          <TruncatedCell label="Who" value={entry.adminEmail} />
+          <td data-label="What" className="px-4 py-2 font-mono text-xs">
+            {entry.action}
+          </td>
+          <td data-label="Target" className="px-4 py-2 font-mono text-xs">
+            {entry.target}
+          </td>
+          <td data-label="Before" className="max-w-xs break-all px-4 py-2 font-mono text-xs">
+            {entry.before}
+          </td>
+          <td data-label="After" className="max-w-xs break-all px-4 py-2 font-mono text-xs">
+            {entry.after}
+          </td>
         </tr>
       ))}
     </AdminTable>

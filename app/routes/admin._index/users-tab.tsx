@@ -31,7 +31,7 @@ export function UsersTab({
             name="q"
             defaultValue={search}
             placeholder="Name or e-mail"
-            className="mt-1 w-64 rounded-md border border-slate-300 px-3 py-2"
+            className="mt-1 w-64 max-w-full rounded-md border border-slate-300 px-3 py-2"
           />
         </label>
         <button
@@ -49,10 +49,12 @@ export function UsersTab({
       >
         {users.map((user) => (
           <tr key={user.id} className="border-t border-slate-100">
-            <TruncatedCell value={user.name} />
-            <TruncatedCell value={user.email} />
-            <td className="px-4 py-2 capitalize">{user.role}</td>
-            <td className="px-4 py-2">
+            <TruncatedCell label="Name" value={user.name} />
+            <TruncatedCell label="E-mail" value={user.email} />
+            <td data-label="Role" className="px-4 py-2 capitalize">
+              {user.role}
+            </td>
+            <td data-label="Status" className="px-4 py-2">
               <span
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
                   user.verified ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-800"
@@ -61,7 +63,7 @@ export function UsersTab({
                 {user.verified ? "Verified" : "Pending"}
               </span>
             </td>
-            <td className="whitespace-nowrap px-4 py-2">
+            <td data-label="Joined" className="whitespace-nowrap px-4 py-2">
               <LocalTime at={user.createdAt} style="day" />
             </td>
             <td className="px-4 py-2">

@@ -8,6 +8,7 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/components/affiliates/ui";
+import { LocalTime } from "~/components/local-time";
 import type { ApplicationRow } from "./route";
 
 export function ReviewForms({ application, busy }: { application: ApplicationRow; busy: boolean }) {
@@ -114,5 +115,24 @@ export function Details({ application }: { application: ApplicationRow }) {
         ) : null}
       </dl>
     </div>
+  );
+}
+
+/** When and by whom a decided application was approved or rejected (record 3332). */
+export function Decided({ application }: { application: ApplicationRow }) {
+  if (application.status === "pending") return null;
+  return (
+    <p className="mt-2 text-sm text-slate-700" data-testid="decided">
+      {application.status === "approved" ? "Approved" : "Rejected"}
+      {application.reviewedAt ? (
+        <>
+          {" "}
+          on <LocalTime at={application.reviewedAt} />
+        </>
+      ) : null}
+      {application.decidedBy
+        ? ` by ${application.decidedBy}`
+        : " (the deciding admin is not on record)"}
+    </p>
   );
 }

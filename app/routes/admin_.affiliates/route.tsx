@@ -11,13 +11,14 @@ import { isUserError } from "~/utils/user-error";
 import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { ReviewApplicationSchema } from "~/services/affiliates/schemas";
-import { Details, ReviewForms } from "./application";
+import { Decided, Details, ReviewForms } from "./application";
 
 export const meta: MetaFunction = () => [{ title: "Affiliate applications · Admin · BidYard" }];
 
 /** An application as the review list shows it: its public fields and who sent it. */
 function row(application: ApplicationWithApplicant) {
   const applicant = application.applicant;
+  const reviewer = application.reviewer;
   return {
     ...toPublicApplication(application),
     applicant: applicant
@@ -26,6 +27,10 @@ function row(application: ApplicationWithApplicant) {
             [applicant.firstName, applicant.lastName].filter(Boolean).join(" ") || applicant.email,
           email: applicant.email,
         }
+      : null,
+    // Who decided, for Recent decisions (reviewed_by; the account may since have been removed).
+    decidedBy: reviewer
+      ? [reviewer.firstName, reviewer.lastName].filter(Boolean).join(" ") || reviewer.email
       : null,
   };
 }
@@ -125,6 +130,7 @@ export default function AdminAffiliates() {
           {decided.map((application) => (
             <li key={application.id} className="rounded-xl border border-slate-200 bg-white p-4">
               <Details application={application} />
+              <Decided application={application} />
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { PrelaunchSignup, ROLES, User, type Role } from "~/models/user.server";
 import { UserError } from "~/utils/user-error";
 import { recordAdminAction } from "./audit.server";
 import { escapeLike } from "~/utils/escape-like";
+import { DEFAULT_TIME_ZONE, zoneAbbreviation, zonedWallTime } from "~/utils/time";
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -153,12 +154,42 @@ function csvCell(value: unknown) {
 }
 
 /** Every signup as CSV, newest first. */
-export async function prelaunchSignupsCsv() {
+/** "2026-11-26 23:22:04 CST": a moment on the wall clock of `zone`, for a spreadsheet. */
+function csvLocalTime(at: Date, zone: string) {
+  const w = zonedWallTime(at, zone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)} ${zoneAbbreviation(zone, at)}`;
+}
+
+/**
+ * The early-access signups as CSV. The sign-up time is written in `zone` (the admin's, as the
+ * Early Access tab shows it), the zone named in the column's header and beside each time, and
+ * again in UTC for a program to read (record 3332).
+ */
+export async function prelaunchSignupsCsv(zone: string = DEFAULT_TIME_ZONE) {
   const rows = await PrelaunchSignup.findAll({ order: [["id", "DESC"]] });
-  const lines = [["id", "email", "first_name", "last_name", "source", "created_at"].join(",")];
+  const lines = [
+    [
+      "id",
+      "email",
+      "first_name",
+      "last_name",
+      "source",
+      `created_at (${zone})`,
+      "created_at_utc",
+    ].join(","),
+  ];
   for (const row of rows) {
     lines.push(
-      [row.id, row.email, row.firstName, row.lastName, row.source, row.createdAt.toISOString()]
+      [
+        row.id,
+        row.email,
+        row.firstName,
+        row.lastName,
+        row.source,
+        csvLocalTime(row.createdAt, zone),
+        row.createdAt.toISOString(),
+      ]
         .map(csvCell)
         .join(","),
     );

@@ -143,6 +143,8 @@ async function attachLicence(userId: string, objectPath: string, transaction: Tr
 
 export type ApplicationWithApplicant = AffiliateApplication & {
   applicant?: Pick<User, "id" | "email" | "firstName" | "lastName">;
+  /** The admin who decided it; null while pending or if that account is gone. */
+  reviewer?: Pick<User, "id" | "email" | "firstName" | "lastName"> | null;
 };
 
 /** For the admin's review list: pending first (oldest first), then recent decisions. */
@@ -151,6 +153,7 @@ export async function listApplications(status?: ApplicationStatus, limit = 100) 
     where: status ? { status } : {},
     include: [
       { model: User, as: "applicant", attributes: ["id", "email", "firstName", "lastName"] },
+      { model: User, as: "reviewer", attributes: ["id", "email", "firstName", "lastName"] },
     ],
     order: status === "pending" ? [["createdAt", "ASC"]] : [["updatedAt", "DESC"]],
     limit,
