@@ -26,6 +26,8 @@ export type PublicKycDocument = {
 export type PendingKycDocument = PublicKycDocument & {
   user: { id: string; firstName: string | null; lastName: string | null; email: string };
   viewUrl: string;
+  /** The stored file's type (image/jpeg, image/png, application/pdf): how the review shows it. */
+  contentType: string;
 };
 
 /** Where the user stands: verified, or the current (newest) document's status, or nothing yet. */

@@ -115,6 +115,7 @@ export async function listPendingDocuments(): Promise<PendingKycDocument[]> {
         email: owner.email,
       },
       viewUrl: objectPathFor(document.objectKey),
+      contentType: document.contentType,
     };
   });
 }
