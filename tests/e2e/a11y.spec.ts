@@ -516,6 +516,8 @@ test("forms showing their errors and review steps", async ({ page, context }) =>
     "Submit Application",
     "Company name is required",
   );
+  // The upload form shows only to someone with no document under review (record 3333).
+  await as(context, `a11y-kyc-new-${Date.now()}@bidyard.test`);
   await page.goto("/kyc-verification");
   await ready(page);
   await afterSubmit(page, "unverified: KYC upload errors", "Upload Document", /choose|select/i);

@@ -84,12 +84,12 @@ test("an admin approves an identity document from the KYC Review tab", async ({
 
   await page.goto("/admin?tab=kyc");
   await ready(page);
-  const item = page.getByRole("listitem", { name: `Kya Doc${id}, state id` });
+  const item = page.getByRole("listitem", { name: `Kya Doc${id}, State ID` });
   await expect(item).toBeVisible();
   await expect(item.getByRole("link", { name: /View/ })).toBeVisible();
   await item.getByRole("button", { name: /Approve/ }).click();
   await expect(page).toHaveURL(/\/admin\?tab=kyc$/);
-  await expect(page.getByRole("listitem", { name: `Kya Doc${id}, state id` })).toHaveCount(0);
+  await expect(page.getByRole("listitem", { name: `Kya Doc${id}, State ID` })).toHaveCount(0);
   const [user] = await query<{ verified: boolean }>("select verified from users where id = $1", [
     userId,
   ]);

@@ -176,8 +176,8 @@ test("KYC upload with the keyboard: document type, file, submit", async ({ page,
   await expect(page.getByRole("heading", { name: "Identity Verification" })).toBeVisible();
 
   // The document types are one radio group: Tab into it, arrows choose.
-  const license = page.getByRole("radio", { name: "license", exact: true });
-  const passport = page.getByRole("radio", { name: "passport", exact: true });
+  const license = page.getByRole("radio", { name: "Driver's license", exact: true });
+  const passport = page.getByRole("radio", { name: "Passport", exact: true });
   await expect(license).toBeChecked();
   await tabTo(page, license);
   await page.keyboard.press("ArrowRight");
@@ -197,8 +197,10 @@ test("KYC upload with the keyboard: document type, file, submit", async ({ page,
   await page.keyboard.press("Enter");
   await expect(page.getByText("Your document has been submitted for review.")).toBeVisible();
   await expect(page.getByText("Under Review")).toBeVisible();
-  // Focus stays where the user was, not thrown back to the top of the page.
-  await expect(page.getByRole("button", { name: "Upload Document" })).toBeFocused();
+  // The form gives way to the document under review, and focus goes to that news, not back to
+  // the top of the page.
+  await expect(page.getByRole("heading", { name: "Document sent" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Upload Document" })).toHaveCount(0);
   const rows = await query<{ document_type: string }>(
     `SELECT k.document_type FROM kyc_documents k JOIN users u ON u.id = k.user_id
       WHERE u.email = $1`,

@@ -39,8 +39,8 @@ export function KycReviewList({
                     <p className="font-semibold">{name}</p>
                     <p className="text-sm text-slate-600">{document.user.email}</p>
                     <p className="mt-1 text-sm">
-                      <span className="capitalize">{documentTypeLabel(document.documentType)}</span>{" "}
-                      · submitted <LocalTime at={document.createdAt} />
+                      <span>{documentTypeLabel(document.documentType)}</span> · submitted{" "}
+                      <LocalTime at={document.createdAt} />
                     </p>
                   </div>
                   <span className="rounded-full bg-yellow-100 px-2.5 py-0.5 text-xs font-semibold text-yellow-800">

@@ -26,7 +26,7 @@ export function DocumentHistory({ documents }: { documents: PublicKycDocument[] 
               className="flex flex-wrap items-center justify-between gap-2 py-3"
             >
               <div>
-                <p className="font-medium capitalize">{documentTypeLabel(document.documentType)}</p>
+                <p className="font-medium">{documentTypeLabel(document.documentType)}</p>
                 <p className="text-sm text-slate-600">
                   Uploaded <LocalTime at={document.createdAt} />
                 </p>

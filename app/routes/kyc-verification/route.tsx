@@ -19,6 +19,7 @@ import { DocumentHistory } from "./document-history";
 import { Guidance } from "./guidance";
 import { StatusBanner } from "./status-banner";
 import { StepIndicator } from "./step-indicator";
+import { UnderReview } from "./under-review";
 import { UploadForm, type KycActionErrors } from "./upload-form";
 
 export const meta: MetaFunction = () => [{ title: "Identity Verification · BidYard" }];
@@ -80,7 +81,14 @@ export default function KycVerification() {
       <StatusBanner identity={identity} />
       <div className="mt-6 grid gap-6 md:grid-cols-3">
         <div className="md:col-span-2">
-          {state !== "verified" ? <UploadForm state={state} errors={errors} /> : null}
+          {/* One document is reviewed at a time (record 0303): while one is under review the
+              page shows it in place of the form; a rejected one opens the form again (record
+              3333). */}
+          {state === "pending" && documents[0] ? (
+            <UnderReview document={documents[0]} />
+          ) : state !== "verified" ? (
+            <UploadForm state={state} errors={errors} />
+          ) : null}
           <DocumentHistory documents={documents} />
         </div>
         <Guidance />

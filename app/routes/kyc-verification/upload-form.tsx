@@ -13,6 +13,7 @@ import { useToast } from "~/components/toaster";
 import { LOGIN_REDIRECT_DELAY_MS } from "~/services/accounts/sign-in";
 import { DOCUMENT_TYPE_VALUES, documentTypeLabel, type KycState } from "~/services/kyc/documents";
 import { KYC_TOASTS } from "~/services/kyc/messages";
+import { JUST_SENT_KEY } from "./under-review";
 
 /** What the no-JS post answers when it refuses: one message per place on the form. */
 export type KycActionErrors = { documentType?: string; file?: string; form?: string };
@@ -47,7 +48,11 @@ export function UploadForm({ state, errors }: { state: KycState; errors: KycActi
     try {
       await uploadDocument(file!, documentType, setProgress);
       showToast(KYC_TOASTS.uploaded);
+      // The bar goes with the file: nothing is left reading "100%" beside an empty file field;
+      // the page then shows the document under review in place of this form (record 3333).
       formRef.current?.reset();
+      setProgress(null);
+      sessionStorage.setItem(JUST_SENT_KEY, "1");
       revalidator.revalidate();
     } catch (error) {
       if (error instanceof UploadFailure && error.status === 401) {
@@ -103,7 +108,7 @@ export function UploadForm({ state, errors }: { state: KycState; errors: KycActi
                   onChange={() => setDocumentType(type)}
                   className="peer sr-only"
                 />
-                <span className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium capitalize peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:focus-ring">
+                <span className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:focus-ring">
                   {documentTypeLabel(type)}
                 </span>
               </label>

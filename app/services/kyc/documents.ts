@@ -7,8 +7,18 @@ export type KycDocumentType = (typeof DOCUMENT_TYPE_VALUES)[number];
 
 export type KycDocumentStatus = "pending" | "approved" | "rejected";
 
-/** "state_id" → "state id": how a document type reads on screen. */
-export const documentTypeLabel = (type: string) => type.replace(/_/g, " ");
+/**
+ * How a document type reads on screen, the same words everywhere (the form, the history, the
+ * admin's review): "Driver's license", "Passport", "State ID" (record 3333).
+ */
+export const DOCUMENT_TYPE_LABELS: Record<KycDocumentType, string> = {
+  license: "Driver's license",
+  passport: "Passport",
+  state_id: "State ID",
+};
+
+export const documentTypeLabel = (type: string) =>
+  DOCUMENT_TYPE_LABELS[type as KycDocumentType] ?? type.replace(/_/g, " ");
 
 /** Where a person stands: verified, or their current document's review, or nothing sent yet. */
 export type KycState = "verified" | "pending" | "rejected" | "none";
