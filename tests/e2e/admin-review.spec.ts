@@ -102,6 +102,11 @@ test("every admin section is in view, and every admin table keeps its actions in
     await expect(users.getByRole("columnheader", { name: "E-mail" })).toBeVisible();
   }
 
+  await page.screenshot({
+    path: test.info().outputPath(`admin-users-${test.info().project.name}.png`),
+    fullPage: true,
+  });
+
   await page.goto("/admin?tab=early-access");
   await ready(page);
   const signups = page.getByRole("region", { name: "Early access signups table" });
@@ -200,6 +205,10 @@ test("the KYC review shows the ID document beside Approve and Reject", async ({
         expect(button.y - (picture.y + picture.height)).toBeLessThan(200);
       }
       await expect(entry.getByRole("link", { name: /^View full size/ })).toBeVisible();
+      await page.screenshot({
+        path: test.info().outputPath(`kyc-review-${test.info().project.name}.png`),
+        fullPage: true,
+      });
 
       const pdf = page.getByRole("listitem", { name: `Pat Pdf${t}, State ID` });
       await expect(pdf.getByRole("img")).toHaveCount(0);
