@@ -25,7 +25,7 @@ import * as kycPage from "~/routes/kyc-verification/route";
 import * as postVehicle from "~/routes/post-vehicle";
 import * as storageRoute from "~/routes/storage.$";
 import { sendResponse, toFetchRequest } from "../../server/remix";
-import { createTestUser, requestAs } from "../support/auth";
+import { createTestUser, requestAs, sessionCookieFor } from "../support/auth";
 import { call, type Handler } from "../support/routes";
 
 const UNAVAILABLE = "File storage is unavailable right now. Please try again in a few minutes.";
@@ -77,6 +77,7 @@ let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let disk: ReturnType<typeof failingDisk>["disk"];
 let storageDriver: ReturnType<typeof createFilesystemStorage>;
 let documentBytes: Uint8Array;
+let baseUrlOfServer = "";
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), "bidyard-full-disk-"));
@@ -95,9 +96,14 @@ beforeAll(async () => {
     const handler = (req.method === "PUT" ? storageRoute.action : storageRoute.loader) as Handler;
     await sendResponse(res, await call(handler, request));
   });
+  // the no-JS KYC form over real HTTP too: a write failing mid-stream must not reset the post
+  app.post("/kyc-verification", async (req, res) => {
+    await sendResponse(res, await call(kycPage.action as Handler, toFetchRequest(req, res)));
+  });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrlOfServer = baseUrl;
   const failing = failingDisk();
   disk = failing.disk;
   storageDriver = createFilesystemStorage({
@@ -180,6 +186,28 @@ describe.each(["ENOSPC", "EIO"] as const)("a disk failing with %s", (failure) =>
       body: documentBytes as BodyInit,
     });
     expect(twice.status).toBe(409);
+  });
+
+  it("the KYC form over HTTP, the disk failing mid-stream: the 503 arrives, nothing is left", async () => {
+    setStorageForTests(storageDriver);
+    const user = await createTestUser();
+    const before = await filesUnder(root);
+    disk.failure = failure;
+    disk.room = 64 * 1024;
+    const form = new FormData();
+    form.set("documentType", "passport");
+    form.set("file", new Blob([documentBytes as BlobPart], { type: "image/png" }), "id.png");
+    const url = new URL("/kyc-verification", baseUrlOfServer);
+    const response = await fetch(url, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: await sessionCookieFor(user) },
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(JSON.stringify(await response.json())).toContain(UNAVAILABLE);
+    expect((await filesUnder(root)).sort()).toEqual(before.sort());
+    expect(await KycDocument.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("confirming a PUT file on a full disk: 503 + Retry-After, still confirmable after", async () => {
