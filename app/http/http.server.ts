@@ -40,12 +40,19 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 /**
- * A route's `headers` for pages whose error boundary renders a thrown Response: Remix drops the
- * thrown answer's headers unless the boundary route passes them on. Keeps Retry-After (429).
+ * A route's `headers` for pages whose error boundary renders a thrown Response, or whose action
+ * answers a 503: Remix drops those answers' headers on a page unless the route passes them on.
+ * Keeps Retry-After (a 429, or storage down: record 3208).
  */
-export function errorBoundaryHeaders({ errorHeaders }: { errorHeaders?: Headers }) {
+export function errorBoundaryHeaders({
+  errorHeaders,
+  actionHeaders,
+}: {
+  errorHeaders?: Headers;
+  actionHeaders?: Headers;
+}) {
   const headers = new Headers();
-  const retryAfter = errorHeaders?.get("Retry-After");
+  const retryAfter = errorHeaders?.get("Retry-After") ?? actionHeaders?.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 }

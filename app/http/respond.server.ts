@@ -10,16 +10,31 @@ export function jsonError(status: number, message: string, extra: Record<string,
   return Response.json({ error: message, message, ...extra }, { status });
 }
 
+/** How long a client is told to wait (Retry-After) when a service, e.g. file storage, is down. */
+export const UNAVAILABLE_RETRY_SECONDS = 30;
+
+/**
+ * The status and headers of an answer: a 503 (not the person's fault, e.g. a full upload disk)
+ * says when to try again (record 3208).
+ */
+export function answerInit(status: number): ResponseInit {
+  return status === 503
+    ? { status, headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) } }
+    : { status };
+}
+
 /** A UserError as its JSON answer; `prefix` puts a call's own headline before the reason. */
 export function errorJson(error: unknown, options: { prefix?: string } = {}): Response {
   if (!isUserError(error)) throw error;
   const message = options.prefix ? `${options.prefix} ${error.message}` : error.message;
-  return jsonError(error.status, message, {
+  const answer = jsonError(error.status, message, {
     title: error.title,
     ...(error.field ? { field: error.field } : {}),
     ...(error.code ? { code: error.code } : {}),
     ...(options.prefix ? { reason: error.message } : {}),
   });
+  if (error.status === 503) answer.headers.set("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
+  return answer;
 }
 
 type Replyable = {

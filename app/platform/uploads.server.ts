@@ -15,6 +15,7 @@ import {
   type ByteSource,
 } from "~/platform/storage/index.server";
 import { activeContentIn } from "~/platform/file-safety.server";
+import { imageProblem } from "~/platform/image-decode.server";
 import { UserError } from "~/utils/user-error";
 import {
   detectFileType,
@@ -157,6 +158,9 @@ export async function confirmUpload(userId: string, purpose: UploadPurpose, uplo
   if (!type || !policy.types.includes(type)) return discard(upload, "type");
   if (FILE_TYPES[type].contentType !== upload.contentType) return discard(upload, "mismatch");
   if (activeContentIn(bytes, type)) return discard(upload, "unsafe");
+  // an image is decoded whole within the pixel limit before it is kept (record 3209)
+  const unreadable = type === "pdf" ? null : await imageProblem(bytes);
+  if (unreadable) return discard(upload, unreadable);
   try {
     await orUnavailable(() =>
       storage().put(upload.objectKey, bytes, {
@@ -209,9 +213,16 @@ export async function storeStreamedUpload(
       contentType,
       maxBytes: policy.maxBytes,
     }));
-    if (activeContentIn(Buffer.concat(seen), sniffed.type)) {
+    const whole = Buffer.concat(seen);
+    if (activeContentIn(whole, sniffed.type)) {
       await storage().delete(objectKey);
       throw refused("unsafe");
+    }
+    // an image is decoded whole within the pixel limit before it is kept (record 3209)
+    const unreadable = sniffed.type === "pdf" ? null : await imageProblem(whole);
+    if (unreadable) {
+      await storage().delete(objectKey);
+      throw refused(unreadable);
     }
   } catch (error) {
     if (error instanceof FileRejectedError) throw refused(error.problem);

@@ -4,7 +4,8 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AllowanceBanner } from "~/components/listings/allowance-banner";
 import { ListingForm } from "~/components/listings/listing-form";
-import { replyFor } from "~/http/respond.server";
+import { errorBoundaryHeaders } from "~/http/http.server";
+import { answerInit, replyFor } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { listingAllowance } from "~/services/listings/allowance.server";
@@ -21,6 +22,9 @@ import { listingSchema } from "~/services/listings/schemas";
 import { isUserError } from "~/utils/user-error";
 
 export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];
+
+// a 503 (storage down) keeps its Retry-After on the page (record 3208)
+export const headers = errorBoundaryHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
@@ -44,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ListingLimitError)
       return redirectWithToast("/membership", LIMIT_REACHED_TOAST);
     if (!isUserError(error)) throw error;
-    return data(replyFor(submission, error), { status: error.status });
+    return data(replyFor(submission, error), answerInit(error.status));
   }
 }
 

@@ -67,6 +67,16 @@ export function fileTypeForContentType(contentType: string): DetectedFileType | 
 
 export const MAX_DOCUMENT_BYTES = 10_485_760;
 
+/**
+ * The most pixels an image we keep may have (width × height), read before it is decoded: a
+ * small file can declare a huge picture (a decompression bomb). See record 3209.
+ */
+export const MAX_IMAGE_MEGAPIXELS = 50;
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
+
+/** What is wrong with an image that does not decode: too many pixels, or damaged/incomplete. */
+export type ImageProblem = "pixels" | "unreadable";
+
 export type FileProblem =
   | "missing"
   | "empty"
@@ -75,6 +85,7 @@ export type FileProblem =
   | "mismatch"
   | "unsafe"
   | "name"
+  | ImageProblem
   /** Not the file's fault: the storage service is down (503, try again later). */
   | "unavailable";
 
@@ -89,5 +100,8 @@ export const FILE_PROBLEM_MESSAGES: Record<FileProblem, string> = {
   unsafe:
     "The file contains web page, script or PDF action content, which is not accepted. Upload a plain JPG, PNG or PDF file.",
   name: "The file's name is not valid (it names a folder path). Rename the file and try again.",
+  pixels: `This image is too large to read: at most ${MAX_IMAGE_MEGAPIXELS} megapixels. Choose a smaller image or a PDF.`,
+  unreadable:
+    "This image could not be read: it is damaged or incomplete. Choose another JPG, PNG or PDF file.",
   unavailable: "File storage is unavailable right now. Please try again in a few minutes.",
 };

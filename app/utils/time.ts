@@ -22,6 +22,7 @@
  *
  * Plain TypeScript, free of zod and server code: the browser and the server import it alike.
  */
+import { isUsFederalHoliday } from "./us-holidays";
 
 /** Most yards and bidders are in the US; Central is the auction houses' own clock. */
 export const DEFAULT_TIME_ZONE = "America/Chicago";
@@ -204,7 +205,8 @@ export function atWallTime(
 
 /**
  * The end of a business day in `zone`: the day `from` falls on there, moved on `businessDays`
- * weekdays (Monday to Friday; a weekend sale counts from the next Monday), at `closing` o'clock
+ * business days (Monday to Friday, US federal holidays as observed excepted: record 3210; a sale
+ * on a weekend or a holiday counts from the next business day), at `closing` o'clock
  * ("hour:minute", 24-hour) on the wall clock there.
  */
 export function endOfBusinessDay(
@@ -220,7 +222,12 @@ export function endOfBusinessDay(
   while (left > 0) {
     day.setUTCDate(day.getUTCDate() + 1);
     const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
+    const holiday = isUsFederalHoliday(
+      day.getUTCFullYear(),
+      day.getUTCMonth() + 1,
+      day.getUTCDate(),
+    );
+    if (weekday !== 0 && weekday !== 6 && !holiday) left -= 1;
   }
   return atWallTime(
     {

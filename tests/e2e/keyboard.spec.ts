@@ -191,7 +191,11 @@ test("KYC upload with the keyboard: document type, file, submit", async ({ page,
   await page.locator(":focus").setInputFiles({
     name: "id.png",
     mimeType: "image/png",
-    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48]),
+    // a real 2×2 PNG: every kept image is decoded (record 3209)
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQI12PQiuoCIgYIBQAcFgQ5ALm8KgAAAABJRU5ErkJggg==",
+      "base64",
+    ),
   });
   await tabTo(page, page.getByRole("button", { name: "Upload Document" }));
   await page.keyboard.press("Enter");

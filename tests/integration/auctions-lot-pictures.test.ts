@@ -36,6 +36,7 @@ import {
 import { setStorageForTests, storage } from "~/platform/storage/index.server";
 import { loader as pictureLoader } from "~/routes/lot-pictures.$id";
 import { server as msw } from "../mocks/server";
+import { decompressionBombPng, TRUNCATED_PNG_BYTES } from "../support/kyc-files";
 import { startFilesystemStorage, type TestStorage } from "../support/storage";
 
 const SAMPLE = "tests/fixtures/copart-sales-sample.csv";
@@ -78,6 +79,9 @@ beforeAll(async () => {
     type: "image/jpeg",
     body: Buffer.from("<!doctype html><html><body>Lot not found</body></html>"),
   });
+  // a 400-megapixel PNG of 389 KB, and a PNG cut off in its pixels (record 3209)
+  files.set("/pictures/bomb.png", { type: "image/png", body: Buffer.from(decompressionBombPng()) });
+  files.set("/pictures/cut.png", { type: "image/png", body: Buffer.from(TRUNCATED_PNG_BYTES) });
   server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://x");
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
@@ -355,6 +359,26 @@ describe("lot pictures from the feed", () => {
     const report = await importCopartCsv(Readable.from([plain]));
     expect(report).toMatchObject({ rows: 4, inserted: 4, pictures: 0, skipped: [] });
     expect(await imagesOf("73234561")).toEqual([]);
+  });
+
+  it("refuses a decompression bomb and a truncated picture at once, naming the problem (record 3209)", async () => {
+    const csv = csvWith(
+      {
+        "71234561": { image: `${base}/pictures/bomb.png` },
+        "71234562": { image: `${base}/pictures/cut.png` },
+      },
+      { lotPrefix: "74" },
+    );
+    await importCopartCsv(Readable.from([csv]));
+    await fetchDuePictures(() => undefined);
+    const [bomb] = await imagesOf("74234561");
+    expect(bomb).toMatchObject({ status: "failed", attempts: 1, storage_key: null });
+    expect(bomb.error).toBe("This image is too large to read: at most 50 megapixels");
+    const [cut] = await imagesOf("74234562");
+    expect(cut).toMatchObject({ status: "failed", attempts: 1, storage_key: null });
+    expect(cut.error).toBe("cannot be read as a picture");
+    expect((await lotRow("74234561")).image_urls).toEqual([]);
+    expect((await lotRow("74234562")).image_urls).toEqual([]);
   });
 
   it("fetches only http(s), only public addresses outside tests, under a size cap and a time limit", async () => {

@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   assertObjectKey,
@@ -30,6 +30,11 @@ export type FilesystemStorageOptions = {
   /** Path the /storage/* route is mounted at. */
   routePath?: string;
   now?: () => Date;
+  /**
+   * Opens a file for writing: every byte the driver stores goes through it. Tests hand in one
+   * that fails the way a full or failing disk does (ENOSPC, EIO); see record 3208.
+   */
+  createWriteStream?: (file: string) => Writable;
 };
 
 export type FilesystemStorage = ObjectStorage & {
@@ -44,6 +49,7 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
   const root = path.resolve(options.root);
   const routePath = options.routePath ?? "/storage";
   const now = options.now ?? (() => new Date());
+  const openForWriting = options.createWriteStream ?? ((file: string) => createWriteStream(file));
   const signingKey = createHmac("sha256", options.secret).update("bidyard-storage-urls").digest();
 
   const fileFor = (key: string) => {
@@ -84,6 +90,10 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
     }
   }
 
+  // The body and its metadata are written to temporary files first and linked into place last,
+  // so a write that fails half-way (disk full, I/O error) leaves neither an object nor a part of
+  // one: the temporary files go in `finally`, and an object linked before its metadata failed is
+  // removed again (record 3208).
   async function put(
     key: string,
     body: ByteSource,
@@ -93,18 +103,27 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
     const tmpDir = path.join(root, "tmp");
     await fs.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomBytes(12).toString("hex"));
+    const tmpMeta = `${tmp}.meta`;
+    let linked = false;
     try {
-      await pipeline(Readable.from(limitBytes(body, put.maxBytes)), createWriteStream(tmp));
+      await pipeline(Readable.from(limitBytes(body, put.maxBytes)), openForWriting(tmp));
       const { size } = await fs.stat(tmp);
+      const meta: Meta = { contentType: put.contentType };
+      await pipeline(Readable.from([JSON.stringify(meta)]), openForWriting(tmpMeta));
       await fs.mkdir(path.dirname(target), { recursive: true });
       // link, unlike rename, fails when the target exists: a stored object is never replaced.
       await fs.link(tmp, target).catch((error: NodeJS.ErrnoException) => {
         throw error.code === "EEXIST" ? new ObjectExistsError(key) : error;
       });
-      await fs.writeFile(metaFor(key), JSON.stringify({ contentType: put.contentType }));
+      linked = true;
+      await fs.rename(tmpMeta, metaFor(key));
       return { key, size, contentType: put.contentType };
+    } catch (error) {
+      if (linked) await fs.rm(target, { force: true }).catch(() => undefined);
+      throw error;
     } finally {
       await fs.rm(tmp, { force: true });
+      await fs.rm(tmpMeta, { force: true });
     }
   }
 
@@ -191,20 +210,38 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
           return refuse(403, "Content-Length does not match the signed upload");
         }
         if (!request.body) return refuse(400, "Empty body");
+        const body = unCancelled(request.body);
         const claim = claimFor(key);
-        await fs.mkdir(path.dirname(claim), { recursive: true });
-        const claimed = await fs.writeFile(claim, "", { flag: "wx" }).then(
-          () => true,
-          (error: NodeJS.ErrnoException) => {
-            if (error.code === "EEXIST") return false;
-            throw error;
-          },
-        );
+        // Storage itself failing (disk full, I/O error) is not the URL's fault: the claim goes,
+        // so the same URL works once storage is back, and what the client still sends is read
+        // (up to the signed length) so that it gets the 503 rather than a reset connection
+        // (record 3208). The error goes on to guardStorage and the route's 503.
+        const storageFailed = async (error: unknown) => {
+          await fs.rm(claim, { force: true }).catch(() => undefined);
+          await body.drain(Number(len));
+          throw error;
+        };
+        let claimed: boolean;
+        try {
+          await fs.mkdir(path.dirname(claim), { recursive: true });
+          claimed = await fs.writeFile(claim, "", { flag: "wx" }).then(
+            () => true,
+            (error: NodeJS.ErrnoException) => {
+              if (error.code === "EEXIST") return false;
+              throw error;
+            },
+          );
+        } catch (error) {
+          // never claimed by this request: nothing of the URL's to remove
+          await body.drain(Number(len));
+          throw error;
+        }
         if (!claimed || (await head(key))) {
+          await body.drain(Number(len));
           return refuse(409, "This upload URL has already been used");
         }
         try {
-          const info = await put(key, request.body as unknown as AsyncIterable<Uint8Array>, {
+          const info = await put(key, body.chunks(), {
             contentType: ct,
             maxBytes: Number(len),
           });
@@ -217,9 +254,10 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
             return refuse(413, "Body is larger than the signed upload");
           }
           if (error instanceof ObjectExistsError) {
+            await body.drain(Number(len));
             return refuse(409, "This upload URL has already been used");
           }
-          throw error;
+          return storageFailed(error);
         }
         return new Response(null, { status: 200 });
       }
@@ -253,4 +291,35 @@ export function createFilesystemStorage(options: FilesystemStorageOptions): File
     },
   };
   return storage;
+}
+
+/**
+ * A request body read chunk by chunk without cancelling it when the reading stops early: a
+ * cancelled body destroys the client's connection (an empty reply, logged as 499), where a
+ * refusal must reach it. `drain` reads and drops what is left, at most `max` bytes.
+ */
+function unCancelled(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  return {
+    async *chunks() {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    },
+    async drain(max: number) {
+      let total = 0;
+      try {
+        while (total <= max) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          total += value.byteLength;
+        }
+        await reader.cancel();
+      } catch {
+        // the client went away: nothing left to answer
+      }
+    },
+  };
 }

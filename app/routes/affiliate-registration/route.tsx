@@ -9,7 +9,8 @@ import {
   submitApplication,
   toPublicApplication,
 } from "~/services/affiliates/applications.server";
-import { replyFor } from "~/http/respond.server";
+import { errorBoundaryHeaders } from "~/http/http.server";
+import { answerInit, replyFor } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
 import { parseUploadForm } from "~/platform/multipart-upload.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
@@ -23,6 +24,9 @@ import { ApplicationForm } from "./application-form";
 import { Pitch, StatusCard } from "./status";
 
 export const meta: MetaFunction = () => [{ title: "Become a Service Provider · BidYard" }];
+
+// a 503 (storage down) keeps its Retry-After on the page (record 3208)
+export const headers = errorBoundaryHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -73,16 +77,17 @@ export async function action({ request }: ActionFunctionArgs) {
       ...(submission.status === "success" ? {} : submission.error),
       ...(fileProblem ? { licenseDocument: [FILE_PROBLEM_MESSAGES[fileProblem]] } : {}),
     } as Record<string, string[]>;
-    return data(submission.reply({ fieldErrors }), {
-      status: fileProblem === "unavailable" ? 503 : 400,
-    });
+    return data(
+      submission.reply({ fieldErrors }),
+      answerInit(fileProblem === "unavailable" ? 503 : 400),
+    );
   }
   try {
     await submitApplication(user.id, submission.value);
   } catch (error) {
     if (upload) await discardUpload(upload);
     if (!isUserError(error)) throw error;
-    return data(replyFor(submission, error), { status: error.status });
+    return data(replyFor(submission, error), answerInit(error.status));
   }
   return redirectWithToast("/", {
     title: "Application Submitted",

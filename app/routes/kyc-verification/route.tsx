@@ -4,6 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { errorBoundaryHeaders } from "~/http/http.server";
+import { answerInit } from "~/http/respond.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { identityStatus } from "~/services/kyc/status";
@@ -32,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { documents, identity, state: identity.state };
 }
 
+// a 503 (storage down) keeps its Retry-After on the page (record 3208)
+export const headers = errorBoundaryHeaders;
+
 /** The no-JS upload: the file streams through the upload checks, then becomes the document. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -49,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success" || !form.upload) {
     if (form.upload) await discardUpload(form.upload);
     // storage down is not the person's mistake: 503, with the same place for the message
-    return data({ errors }, { status: form.problem === "unavailable" ? 503 : 400 });
+    return data({ errors }, answerInit(form.problem === "unavailable" ? 503 : 400));
   }
   try {
     await submitDocument(user, {

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { errorBoundaryHeaders } from "~/http/http.server";
-import { replyFor } from "~/http/respond.server";
+import { answerInit, replyFor } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { getUser } from "~/services/accounts/session.server";
@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       notListed(error);
       if (!isUserError(error)) throw error;
-      return data(replyFor(submission, error), { status: error.status });
+      return data(replyFor(submission, error), answerInit(error.status));
     }
   }
   try {

@@ -15,9 +15,15 @@ import {
   RemoteFetchError,
 } from "~/platform/remote-fetch.server";
 import { newObjectKey, storage } from "~/platform/storage/index.server";
-import { detectImageType, IMAGE_CONTENT_TYPES, IMAGE_TYPE_SNIFF_BYTES } from "~/utils/file-type";
+import {
+  detectImageType,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_TYPE_SNIFF_BYTES,
+  MAX_IMAGE_MEGAPIXELS,
+} from "~/utils/file-type";
 import { LOT_PICTURE_PATH } from "./pictures";
 import { loadSharp } from "~/platform/sharp.server";
+import { IMAGE_INPUT, imageProblemOf } from "~/platform/image-decode.server";
 
 export const LOT_PICTURE_LIMITS = {
   /** The largest picture (or list of pictures) downloaded. */
@@ -284,7 +290,7 @@ async function settle(
 async function thumbnailOf(bytes: Uint8Array) {
   const sharp = await loadSharp();
   try {
-    const image = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" });
+    const image = sharp(bytes, IMAGE_INPUT);
     const meta = await image.metadata();
     const thumb = await image
       .clone()
@@ -294,8 +300,12 @@ async function thumbnailOf(bytes: Uint8Array) {
       .toBuffer();
     const upright = meta.autoOrient ?? meta;
     return { thumb, width: upright.width ?? null, height: upright.height ?? null };
-  } catch {
-    throw new PictureRefused("cannot be read as a picture");
+  } catch (error) {
+    throw new PictureRefused(
+      imageProblemOf(error) === "pixels"
+        ? `This image is too large to read: at most ${MAX_IMAGE_MEGAPIXELS} megapixels`
+        : "cannot be read as a picture",
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 // What the listing screens and calls say to the user, worded once. Plain data, importable by the
 // browser and the server.
+import { MAX_IMAGE_MEGAPIXELS } from "~/utils/file-type";
 import { FREE_LISTINGS, MAX_PHOTO_MB, MAX_PHOTOS } from "./rules";
 
 /** The shape of a flash toast (app/http/cookies.server.ts carries it across a redirect). */
@@ -71,6 +72,7 @@ export const PHOTO_MESSAGES = {
   too_large: `Each photo must be at most ${MAX_PHOTO_MB} MB.`,
   too_many: `Add at most ${MAX_PHOTOS} photos.`,
   unreadable: "A photo could not be read. Choose another JPG or PNG image.",
+  pixels: `A photo is too large to read: at most ${MAX_IMAGE_MEGAPIXELS} megapixels. Choose a smaller image.`,
   empty: "A photo is empty (0 bytes). Choose a JPG or PNG image.",
   unsafe: "A photo contains web page or script content, which is not accepted.",
   name: "A photo's file name is not valid (it names a folder path). Rename the file and try again.",

@@ -15,6 +15,7 @@ import { PHOTO_MESSAGES, type PhotoProblem } from "~/services/listings/messages"
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/services/listings/rules";
 import { cleanField, cleanFormData } from "~/utils/clean-text";
 import { loadSharp } from "~/platform/sharp.server";
+import { IMAGE_INPUT, imageProblemOf } from "~/platform/image-decode.server";
 
 const MAX_TEXT_FIELD_BYTES = 32_000;
 const FULL = { width: 1600, height: 1200 };
@@ -106,7 +107,7 @@ export async function preparePhoto(bytes: Uint8Array) {
   if (activeContentIn(bytes, type)) throw new PhotoRejectedError("unsafe");
   const sharp = await loadSharp();
   try {
-    const source = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" }).rotate();
+    const source = sharp(bytes, IMAGE_INPUT).rotate();
     const full = await source
       .clone()
       .resize({ ...FULL, fit: "inside", withoutEnlargement: true })
@@ -118,8 +119,8 @@ export async function preparePhoto(bytes: Uint8Array) {
       .jpeg({ quality: 75, mozjpeg: true })
       .toBuffer();
     return { full: full.data, width: full.info.width, height: full.info.height, thumbnail };
-  } catch {
-    throw new PhotoRejectedError("unreadable");
+  } catch (error) {
+    throw new PhotoRejectedError(imageProblemOf(error));
   }
 }
 

@@ -135,7 +135,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * When a sale's payment is due: the close of the yard's business day (5 PM on its own clock),
- * `days` business days (Monday to Friday) after the day of the sale there. One instant, shown the
+ * `days` business days (Monday to Friday, not a US federal holiday: record 3210) after the day of
+ * the sale there. One instant, shown the
  * same way everywhere in the viewer's zone (docs/decisions/2701).
  */
 export function paymentDueAt(soldAt: Date, days: number, yardState: string | null): Date {
