@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { KeptFormNotice } from "~/components/kept-form-notice";
 import { AllowanceBanner } from "~/components/listings/allowance-banner";
+import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
 import { ListingForm } from "~/components/listings/listing-form";
 import { replyFor } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
@@ -24,11 +26,18 @@ export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
-  return { allowance: await listingAllowance(user.id), maxYear: maxListingYear() };
+  // what was typed before a session ended comes back once (see record 3320)
+  const { restored, headers } = await takeKeptForm(request, user.id);
+  return data(
+    { allowance: await listingAllowance(user.id), maxYear: maxListingYear(), restored },
+    { headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
+  const user = await keepingTypedForm(request, () =>
+    requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST),
+  );
   const { formData, photos, photoProblem } = await readListingForm(request, user.id);
   const submission = parseWithZod(formData, { schema: listingSchema });
   const photoErrors: Record<string, string[]> = photoProblem
@@ -49,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PostVehicle() {
-  const { allowance, maxYear } = useLoaderData<typeof loader>();
+  const { allowance, maxYear, restored } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -59,7 +68,8 @@ export default function PostVehicle() {
       <p className="mt-1 text-slate-600">
         List your vehicle for buyers across the US, Canada and Mexico.
       </p>
-      <div className="mt-6">
+      <div className="mt-6 space-y-3">
+        <KeptFormNotice restored={restored} withFiles />
         <AllowanceBanner allowance={allowance} />
       </div>
       <div className="mt-6">
@@ -72,7 +82,7 @@ export default function PostVehicle() {
           pending={pending}
           maxYear={maxYear}
           uploadWithProgress
-          defaultValue={{ currency: "USD", country: "US" }}
+          defaultValue={{ currency: "USD", country: "US", ...restored?.fields }}
         />
       </div>
     </div>

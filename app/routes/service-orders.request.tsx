@@ -10,6 +10,8 @@ import {
   requestServiceForPurchase,
 } from "~/services/affiliates/service-orders.server";
 import { requireUser } from "~/services/accounts/session.server";
+import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
+import { KeptFormNotice } from "~/components/kept-form-notice";
 import { redirectWithToast } from "~/http/toast.server";
 import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/services/affiliates/schemas";
 import { TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
@@ -24,13 +26,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lot = new URL(request.url).searchParams.get("lot");
   const chosen = lot ? await listPurchasesForService(user.id, { lotId: lot.trim() }) : [];
-  return {
-    purchases: chosen.length > 0 ? chosen : await listPurchasesForService(user.id),
-    preselected: chosen.length > 0,
-    notice: lot && chosen.length === 0 ? TRANSPORT_MESSAGES.lotNotYours : null,
-    cities: US_CITIES.map(cityLabel).sort(),
-    ports: EXPORT_PORTS.map(cityLabel).sort(),
-  };
+  // what was typed before a session ended comes back once (see record 3320)
+  const { restored, headers } = await takeKeptForm(request, user.id);
+  return data(
+    {
+      purchases: chosen.length > 0 ? chosen : await listPurchasesForService(user.id),
+      preselected: chosen.length > 0,
+      notice: lot && chosen.length === 0 ? TRANSPORT_MESSAGES.lotNotYours : null,
+      cities: US_CITIES.map(cityLabel).sort(),
+      ports: EXPORT_PORTS.map(cityLabel).sort(),
+      restored,
+    },
+    { headers },
+  );
 }
 
 type ActionErrors = {
@@ -41,7 +49,7 @@ type ActionErrors = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await keepingTypedForm(request, () => requireUser(request));
   const values = Object.fromEntries(
     [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
   );
@@ -75,7 +83,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RequestService() {
-  const { purchases, preselected, notice, cities, ports } = useLoaderData<typeof loader>();
+  const { purchases, preselected, notice, cities, ports, restored } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -92,6 +101,9 @@ export default function RequestService() {
           {notice}
         </p>
       ) : null}
+      <div className="mt-4">
+        <KeptFormNotice restored={restored} />
+      </div>
       {preselected ? (
         <p className="mt-2 text-sm">
           <Link to="/service-orders/request" className="text-brand-700 underline">
@@ -112,12 +124,15 @@ export default function RequestService() {
         <ul className="mt-6 space-y-5">
           {purchases.map((purchase) => {
             const mine = result?.purchaseId === purchase.purchaseId ? result : null;
+            const kept =
+              restored?.fields.purchaseId === purchase.purchaseId ? restored.fields : null;
             const field = (name: string) => ({
               id: `p${purchase.purchaseId}-${name}`,
               name,
               errorId: `p${purchase.purchaseId}-${name}-error`,
               errors: mine?.fieldErrors[name],
-              initialValue: mine?.values[name] ?? (name === "serviceType" ? "shipping" : ""),
+              initialValue:
+                mine?.values[name] ?? kept?.[name] ?? (name === "serviceType" ? "shipping" : ""),
             });
             return (
               <li

@@ -128,7 +128,8 @@ describe("Ship it: /service-orders/request?lot=", () => {
     const { buyer, lot } = await wonLot();
     const other = await wonLot();
     const load = async (query: string) =>
-      requestPage.loader(args(await requestAs(buyer, `/service-orders/request${query}`)));
+      (await requestPage.loader(args(await requestAs(buyer, `/service-orders/request${query}`))))
+        .data;
 
     const mine = await load(`?lot=${lot.id}`);
     expect(mine.preselected).toBe(true);
