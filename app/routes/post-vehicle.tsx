@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { KeptFormNotice } from "~/components/kept-form-notice";
-import { AllowanceBanner } from "~/components/listings/allowance-banner";
+import { AllowanceBanner, LimitReachedPanel } from "~/components/listings/allowance-banner";
 import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
 import { ListingForm } from "~/components/listings/listing-form";
 import { replyFor } from "~/http/respond.server";
@@ -27,11 +27,12 @@ export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
   // what was typed before a session ended comes back once (see record 3320)
-  const { restored, headers } = await takeKeptForm(request, user.id);
-  return data(
-    { allowance: await listingAllowance(user.id), maxYear: maxListingYear(), restored },
-    { headers },
-  );
+  const allowance = await listingAllowance(user.id);
+  // no form is shown without a listing left, so the kept fields wait for one (record 3322)
+  const { restored, headers } = allowance.canPost
+    ? await takeKeptForm(request, user.id)
+    : { restored: null, headers: {} };
+  return data({ allowance, maxYear: maxListingYear(), restored }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,23 +69,31 @@ export default function PostVehicle() {
       <p className="mt-1 text-slate-600">
         List your vehicle for buyers across the US, Canada and Mexico.
       </p>
-      <div className="mt-6 space-y-3">
-        <KeptFormNotice restored={restored} withFiles />
-        <AllowanceBanner allowance={allowance} />
-      </div>
-      <div className="mt-6">
-        <ListingForm
-          id="post-vehicle"
-          lastResult={lastResult}
-          submitLabel="Post Vehicle"
-          pendingLabel="Posting..."
-          disabled={!allowance.canPost}
-          pending={pending}
-          maxYear={maxYear}
-          uploadWithProgress
-          defaultValue={{ currency: "USD", country: "US", ...restored?.fields }}
-        />
-      </div>
+      {allowance.canPost ? (
+        <>
+          <div className="mt-6 space-y-3">
+            <KeptFormNotice restored={restored} withFiles />
+            <AllowanceBanner allowance={allowance} />
+          </div>
+          <div className="mt-6">
+            <ListingForm
+              id="post-vehicle"
+              lastResult={lastResult}
+              submitLabel="Post Vehicle"
+              pendingLabel="Posting..."
+              disabled={false}
+              pending={pending}
+              maxYear={maxYear}
+              uploadWithProgress
+              defaultValue={{ currency: "USD", country: "US", ...restored?.fields }}
+            />
+          </div>
+        </>
+      ) : (
+        <div className="mt-6">
+          <LimitReachedPanel allowance={allowance} />
+        </div>
+      )}
     </div>
   );
 }
