@@ -7,8 +7,10 @@ import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/services/affiliates/us-cit
 import { isUserError } from "~/utils/user-error";
 import {
   listPurchasesForService,
+  quoteServiceForPurchase,
   requestServiceForPurchase,
 } from "~/services/affiliates/service-orders.server";
+import { formatUsd } from "~/utils/money";
 import { requireUser } from "~/services/accounts/session.server";
 import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
 import { KeptFormNotice } from "~/components/kept-form-notice";
@@ -46,6 +48,8 @@ type ActionErrors = {
   values: Record<string, string>;
   fieldErrors: Record<string, string[]>;
   formError?: string;
+  /** "See price": what the order would cost, before it is asked for (record 3323). */
+  quote?: Awaited<ReturnType<typeof quoteServiceForPurchase>>;
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,6 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionErrors>({ purchaseId, values, fieldErrors }, { status: 400 });
   }
   try {
+    if (values.intent === "quote") {
+      const quote = await quoteServiceForPurchase(user.id, parsed.data);
+      return data<ActionErrors>({ purchaseId, values, fieldErrors: {}, quote });
+    }
     const order = await requestServiceForPurchase(user.id, parsed.data);
     // the order page is the review step: route, service and price, then confirm and pay
     return redirectWithToast(
@@ -177,13 +185,52 @@ export default function RequestService() {
                     ports={ports}
                     countries={DESTINATION_COUNTRIES}
                   />
-                  <button
-                    type="submit"
-                    className={primaryButton}
-                    disabled={navigation.state !== "idle"}
-                  >
-                    Request service
-                  </button>
+                  {mine?.quote ? (
+                    <div
+                      role="status"
+                      data-testid="transport-quote"
+                      className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950"
+                    >
+                      <p className="text-base font-bold">Price: {formatUsd(mine.quote.price)}</p>
+                      <p className="mt-1">
+                        {mine.quote.serviceType === "export" ? "Export" : "Shipping"} from{" "}
+                        {mine.quote.from} to {mine.quote.to}
+                        {mine.quote.serviceType === "shipping"
+                          ? `, about ${mine.quote.miles.toLocaleString("en-US")} road miles`
+                          : ""}
+                        .
+                      </p>
+                      <p className="mt-1">
+                        Nothing is charged yet: Request service keeps this price, and you pay on the
+                        next step (from your deposit or through PayPal).
+                      </p>
+                    </div>
+                  ) : (
+                    <p className="text-sm text-slate-600">
+                      See price shows what this costs before you ask for anything.
+                    </p>
+                  )}
+                  <div className="flex flex-wrap gap-3">
+                    {/* first, so Enter in a field asks for the price, not the order */}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="quote"
+                      className={secondaryButton}
+                      disabled={navigation.state !== "idle"}
+                    >
+                      See price
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="request"
+                      className={primaryButton}
+                      disabled={navigation.state !== "idle"}
+                    >
+                      Request service
+                    </button>
+                  </div>
                 </Form>
               </li>
             );
