@@ -2,7 +2,7 @@
 // and comes back to the form with what they typed, and a line saying so (record 3320). JS on at
 // 1,280 px, off at 360 px.
 import { expect, test, type Page } from "@playwright/test";
-import { createWonLot, tag } from "./arrange";
+import { createListing, createWonLot, tag } from "./arrange";
 import { query, signInAs } from "./db";
 import { jsEnabled, ownClientAddress, ready, submitIssuerForm } from "./helpers";
 
@@ -152,4 +152,34 @@ test("a transport request typed while the session ended comes back", async ({ pa
   await expect(page).toHaveURL(new RegExp(`/service-orders/request\\?lot=${lotId}$`));
   await expect(page.getByTestId("kept-form-notice")).toContainText(NOTICE);
   await expect(page.getByLabel(/^Delivery ZIP/)).toHaveValue("Houston, TX");
+});
+
+test("a listing's edit typed while the session ended comes back in the edit form", async ({
+  page,
+}) => {
+  test.slow();
+  const { email, userId } = await signIn(page, "edit");
+  const id = await createListing(userId, `Old title ${tag()}`);
+  const title = `Edited Corolla ${tag()}`;
+  await page.goto(`/vehicle/${id}?edit=1`);
+  await ready(page);
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Price/).fill("11500");
+
+  await endSession(userId);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.waitForURL(onIssuer);
+  expect(await query("SELECT title FROM listings WHERE id = $1", [id])).not.toEqual([{ title }]);
+  await submitIssuerForm(page, email);
+  await expect(page).toHaveURL(new RegExp(`/vehicle/${id}$`));
+  await expect(page.getByRole("heading", { name: "Edit listing" })).toBeVisible();
+  await expect(page.getByTestId("kept-form-notice")).toContainText(NOTICE);
+  await expect(page.getByLabel(/^Title/)).toHaveValue(title);
+  await expect(page.getByLabel(/^Price/)).toHaveValue("11500");
+  await expect(page.getByLabel(/^Model/)).toHaveValue("Corolla");
+
+  await ready(page);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  expect(await query("SELECT title FROM listings WHERE id = $1", [id])).toEqual([{ title }]);
 });
