@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isAuctionQuery, readAuctionQuery, searchLots } from "~/services/auctions/lots.server";
 import { jsonError } from "~/http/http.server";
+import { keepingTypedForm } from "~/http/kept-form.server";
 import { readJson } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
@@ -121,7 +122,12 @@ async function fromJson(request: Request) {
 /** POST /api/vehicles → 201 {id}; a refusal is a 4xx JSON answer (403 when none is left). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method Not Allowed");
-  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
+  // the Post Vehicle page's upload keeps its typed fields for the sign-in too (see record 3320)
+  const user = await keepingTypedForm(
+    request,
+    () => requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST),
+    "/post-vehicle",
+  );
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   const { parsed, photos, fromPage } = multipart
     ? await fromForm(request, user.id)

@@ -58,6 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trialCampaign && !membership.hasUsedTrial && membership.status !== "active"
       ? { campaignId: trialCampaign.id, trialDays: trialCampaign.trialDays! }
       : null;
+  // An offer is shown only to someone who can take it: a member, or anyone who had a trial, is
+  // not told to "Try Any Plan Free" (record 3321).
+  const offers = campaigns.filter((c) => c.type !== "membership_trial" || trialOffer !== null);
   // What each Subscribe Now would buy, said on the page before paying (docs/decisions/2851).
   const now = new Date();
   const trialEnd = membership.trialEndsAt ? new Date(membership.trialEndsAt) : null;
@@ -71,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   return data(
-    { plans, campaigns, membership, trialOffer, terms },
+    { plans, campaigns: offers, membership, trialOffer, terms },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AllowanceBanner } from "~/components/listings/allowance-banner";
+import { KeptFormNotice } from "~/components/kept-form-notice";
+import { AllowanceBanner, LimitReachedPanel } from "~/components/listings/allowance-banner";
+import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
 import { ListingForm } from "~/components/listings/listing-form";
 import { errorBoundaryHeaders } from "~/http/http.server";
 import { answerInit, replyFor } from "~/http/respond.server";
@@ -28,11 +30,19 @@ export const headers = errorBoundaryHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
-  return { allowance: await listingAllowance(user.id), maxYear: maxListingYear() };
+  // what was typed before a session ended comes back once (see record 3320)
+  const allowance = await listingAllowance(user.id);
+  // no form is shown without a listing left, so the kept fields wait for one (record 3322)
+  const { restored, headers } = allowance.canPost
+    ? await takeKeptForm(request, user.id)
+    : { restored: null, headers: {} };
+  return data({ allowance, maxYear: maxListingYear(), restored }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
+  const user = await keepingTypedForm(request, () =>
+    requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST),
+  );
   const { formData, photos, photoProblem } = await readListingForm(request, user.id);
   const submission = parseWithZod(formData, { schema: listingSchema });
   const photoErrors: Record<string, string[]> = photoProblem
@@ -53,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PostVehicle() {
-  const { allowance, maxYear } = useLoaderData<typeof loader>();
+  const { allowance, maxYear, restored } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -63,22 +73,31 @@ export default function PostVehicle() {
       <p className="mt-1 text-slate-600">
         List your vehicle for buyers across the US, Canada and Mexico.
       </p>
-      <div className="mt-6">
-        <AllowanceBanner allowance={allowance} />
-      </div>
-      <div className="mt-6">
-        <ListingForm
-          id="post-vehicle"
-          lastResult={lastResult}
-          submitLabel="Post Vehicle"
-          pendingLabel="Posting..."
-          disabled={!allowance.canPost}
-          pending={pending}
-          maxYear={maxYear}
-          uploadWithProgress
-          defaultValue={{ currency: "USD", country: "US" }}
-        />
-      </div>
+      {allowance.canPost ? (
+        <>
+          <div className="mt-6 space-y-3">
+            <KeptFormNotice restored={restored} withFiles />
+            <AllowanceBanner allowance={allowance} />
+          </div>
+          <div className="mt-6">
+            <ListingForm
+              id="post-vehicle"
+              lastResult={lastResult}
+              submitLabel="Post Vehicle"
+              pendingLabel="Posting..."
+              disabled={false}
+              pending={pending}
+              maxYear={maxYear}
+              uploadWithProgress
+              defaultValue={{ currency: "USD", country: "US", ...restored?.fields }}
+            />
+          </div>
+        </>
+      ) : (
+        <div className="mt-6">
+          <LimitReachedPanel allowance={allowance} />
+        </div>
+      )}
     </div>
   );
 }

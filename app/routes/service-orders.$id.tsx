@@ -184,10 +184,7 @@ export default function ServiceOrderPage() {
               value={`${(order.distanceMiles ?? 0).toLocaleString("en-US")} miles`}
             />
           )}
-          {order.vehicleType ? (
-            <Item label="Vehicle type" value={vehicleTypeLabel(order.vehicleType)} />
-          ) : null}
-          {order.bodyStyle ? <Item label="Body type" value={order.bodyStyle} /> : null}
+          {vehicleLine(order.vehicleType, order.bodyStyle)}
           {order.lotReference ? <Item label="Lot" value={order.lotReference} /> : null}
           <Item label="Created" value={<LocalTime at={order.createdAt} />} />
           {order.claimedAt ? (
@@ -238,4 +235,14 @@ function Item({ label, value }: { label: string; value: React.ReactNode }) {
       <dd className="mt-0.5 text-sm font-medium">{value}</dd>
     </div>
   );
+}
+
+/**
+ * One line for the vehicle (record 3323): the carriers' type (what the price and the trailer go
+ * by). It is read from the lot's body style, so the body style is shown only when no type is
+ * known ("Sedan" beside "SEDAN 4D" said one fact twice).
+ */
+function vehicleLine(type: string | null, bodyStyle: string | null) {
+  if (type) return <Item label="Vehicle type" value={vehicleTypeLabel(type)} />;
+  return bodyStyle ? <Item label="Body style" value={bodyStyle} /> : null;
 }

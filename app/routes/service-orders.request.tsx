@@ -7,9 +7,13 @@ import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/services/affiliates/us-cit
 import { isUserError } from "~/utils/user-error";
 import {
   listPurchasesForService,
+  quoteServiceForPurchase,
   requestServiceForPurchase,
 } from "~/services/affiliates/service-orders.server";
+import { formatUsd } from "~/utils/money";
 import { requireUser } from "~/services/accounts/session.server";
+import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
+import { KeptFormNotice } from "~/components/kept-form-notice";
 import { redirectWithToast } from "~/http/toast.server";
 import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/services/affiliates/schemas";
 import { TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
@@ -24,13 +28,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lot = new URL(request.url).searchParams.get("lot");
   const chosen = lot ? await listPurchasesForService(user.id, { lotId: lot.trim() }) : [];
-  return {
-    purchases: chosen.length > 0 ? chosen : await listPurchasesForService(user.id),
-    preselected: chosen.length > 0,
-    notice: lot && chosen.length === 0 ? TRANSPORT_MESSAGES.lotNotYours : null,
-    cities: US_CITIES.map(cityLabel).sort(),
-    ports: EXPORT_PORTS.map(cityLabel).sort(),
-  };
+  // what was typed before a session ended comes back once (see record 3320)
+  const { restored, headers } = await takeKeptForm(request, user.id);
+  return data(
+    {
+      purchases: chosen.length > 0 ? chosen : await listPurchasesForService(user.id),
+      preselected: chosen.length > 0,
+      notice: lot && chosen.length === 0 ? TRANSPORT_MESSAGES.lotNotYours : null,
+      cities: US_CITIES.map(cityLabel).sort(),
+      ports: EXPORT_PORTS.map(cityLabel).sort(),
+      restored,
+    },
+    { headers },
+  );
 }
 
 type ActionErrors = {
@@ -38,10 +48,12 @@ type ActionErrors = {
   values: Record<string, string>;
   fieldErrors: Record<string, string[]>;
   formError?: string;
+  /** "See price": what the order would cost, before it is asked for (record 3323). */
+  quote?: Awaited<ReturnType<typeof quoteServiceForPurchase>>;
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await keepingTypedForm(request, () => requireUser(request));
   const values = Object.fromEntries(
     [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
   );
@@ -54,6 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionErrors>({ purchaseId, values, fieldErrors }, { status: 400 });
   }
   try {
+    if (values.intent === "quote") {
+      const quote = await quoteServiceForPurchase(user.id, parsed.data);
+      return data<ActionErrors>({ purchaseId, values, fieldErrors: {}, quote });
+    }
     const order = await requestServiceForPurchase(user.id, parsed.data);
     // the order page is the review step: route, service and price, then confirm and pay
     return redirectWithToast(
@@ -75,7 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RequestService() {
-  const { purchases, preselected, notice, cities, ports } = useLoaderData<typeof loader>();
+  const { purchases, preselected, notice, cities, ports, restored } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -92,6 +109,9 @@ export default function RequestService() {
           {notice}
         </p>
       ) : null}
+      <div className="mt-4">
+        <KeptFormNotice restored={restored} />
+      </div>
       {preselected ? (
         <p className="mt-2 text-sm">
           <Link to="/service-orders/request" className="text-brand-700 underline">
@@ -112,12 +132,15 @@ export default function RequestService() {
         <ul className="mt-6 space-y-5">
           {purchases.map((purchase) => {
             const mine = result?.purchaseId === purchase.purchaseId ? result : null;
+            const kept =
+              restored?.fields.purchaseId === purchase.purchaseId ? restored.fields : null;
             const field = (name: string) => ({
               id: `p${purchase.purchaseId}-${name}`,
               name,
               errorId: `p${purchase.purchaseId}-${name}-error`,
               errors: mine?.fieldErrors[name],
-              initialValue: mine?.values[name] ?? (name === "serviceType" ? "shipping" : ""),
+              initialValue:
+                mine?.values[name] ?? kept?.[name] ?? (name === "serviceType" ? "shipping" : ""),
             });
             return (
               <li
@@ -162,13 +185,52 @@ export default function RequestService() {
                     ports={ports}
                     countries={DESTINATION_COUNTRIES}
                   />
-                  <button
-                    type="submit"
-                    className={primaryButton}
-                    disabled={navigation.state !== "idle"}
-                  >
-                    Request service
-                  </button>
+                  {mine?.quote ? (
+                    <div
+                      role="status"
+                      data-testid="transport-quote"
+                      className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950"
+                    >
+                      <p className="text-base font-bold">Price: {formatUsd(mine.quote.price)}</p>
+                      <p className="mt-1">
+                        {mine.quote.serviceType === "export" ? "Export" : "Shipping"} from{" "}
+                        {mine.quote.from} to {mine.quote.to}
+                        {mine.quote.serviceType === "shipping"
+                          ? `, about ${mine.quote.miles.toLocaleString("en-US")} road miles`
+                          : ""}
+                        .
+                      </p>
+                      <p className="mt-1">
+                        Nothing is charged yet: Request service keeps this price, and you pay on the
+                        next step (from your deposit or through PayPal).
+                      </p>
+                    </div>
+                  ) : (
+                    <p className="text-sm text-slate-600">
+                      See price shows what this costs before you ask for anything.
+                    </p>
+                  )}
+                  <div className="flex flex-wrap gap-3">
+                    {/* first, so Enter in a field asks for the price, not the order */}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="quote"
+                      className={secondaryButton}
+                      disabled={navigation.state !== "idle"}
+                    >
+                      See price
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="request"
+                      className={primaryButton}
+                      disabled={navigation.state !== "idle"}
+                    >
+                      Request service
+                    </button>
+                  </div>
                 </Form>
               </li>
             );

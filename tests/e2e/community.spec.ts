@@ -248,17 +248,37 @@ test.describe("community vehicles", () => {
     await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
   });
 
-  test("a seller with no free listings left cannot submit", async ({ page, context }) => {
+  test("a seller with no free listings left is told why and shown the way on, not a dead form", async ({
+    page,
+    context,
+  }) => {
+    // JS on at 1,280 px, off at 360 px (record 3322)
+    await page.setViewportSize(
+      jsEnabled() ? { width: 1280, height: 900 } : { width: 360, height: 800 },
+    );
     const tag = unique("limit");
     const userId = await signInAs(context, `${tag}@bidyard.test`);
     for (let i = 0; i < 3; i++) await insertListing(userId, { title: `Old ${i} ${tag}` });
     await page.goto("/post-vehicle");
-    await expect(page.getByText("Listing limit reached")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Upgrade your membership" })).toHaveAttribute(
+    const panel = page.getByRole("region", { name: "You have used your 3 free listings" });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText(
+      "A free account can post 3 vehicles in all, and deleted listings count too. A membership lets you post more vehicles",
+    );
+    await expect(panel.getByRole("link", { name: "See membership plans" })).toHaveAttribute(
       "href",
       "/membership",
     );
-    await expect(page.getByRole("button", { name: "Post Vehicle" })).toBeDisabled();
+    // no form that cannot be sent
+    await expect(page.getByRole("button", { name: "Post Vehicle" })).toHaveCount(0);
+    await expect(page.getByLabel(/^Title/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      jsEnabled() ? 1280 : 360,
+    );
+    await ready(page);
+    await panel.getByRole("link", { name: "See membership plans" }).click();
+    await expect(page).toHaveURL(/\/membership$/);
+    await expect(page.getByRole("heading", { name: "Choose Your Membership Plan" })).toBeVisible();
   });
 
   test("markup in titles and descriptions is shown as text, never run", async ({ page }) => {

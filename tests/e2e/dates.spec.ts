@@ -159,7 +159,7 @@ test("every dated page prints the viewer's zone, never the UTC day", async ({ pa
         ["/deposit", [instant]],
         [`/vehicle/${listing.id}`, ["Posted Oct 1, 2026", "Member since October 2026"]],
         [`/auctions/results?make=Toyota&model=${encodeURIComponent(soldModel)}`, ["Oct 1, 2026"]],
-        ["/membership", ["Renews on Jan 14, 2027"]],
+        ["/membership", ["Paid until Jan 14, 2027"]],
         [`/admin/users/${userId}`, ["joined Oct 1, 2026"]],
         ["/admin/kyc", [`submitted ${instant}`]],
         ["/admin/purchases", [`due ${deadline}`]],

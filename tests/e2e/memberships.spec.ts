@@ -106,8 +106,17 @@ test("subscribe through the payment page, then cancel to the period end", async 
   const nextYear = new Date();
   nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
   await expect(page.getByTestId("current-plan-period")).toHaveText(
-    new RegExp(`^Renews on \\w+ \\d{1,2}, ${nextYear.getUTCFullYear()}$`),
+    new RegExp(`^Paid until \\w+ \\d{1,2}, ${nextYear.getUTCFullYear()}$`),
   );
+  // Just paid: no Renew Now and no trial offer, but when renewing opens (record 3321).
+  await expect(page.getByRole("button", { name: "Renew Now" })).toHaveCount(0);
+  await expect(page.getByTestId("renewal-note")).toHaveText(
+    new RegExp(
+      `^Nothing is charged automatically\\. You can renew from \\w+ \\d{1,2}, ${nextYear.getUTCFullYear()}\\.$`,
+    ),
+  );
+  await expect(page.getByTestId("campaign-card")).toHaveCount(0);
+  await expect(page.getByText("Launch Offer: Try Any Plan Free")).toHaveCount(0);
   await expect(
     planCard(page, "Premium Yearly").getByRole("button", { name: "Current Plan" }),
   ).toBeDisabled();
@@ -185,11 +194,11 @@ test("subscribing during a trial says first what is charged and keeps the trial'
       year: "numeric",
       timeZone: "America/Chicago",
     }).format(date);
-  await expect(page.getByTestId("keep-plan-terms")).toContainText(
-    `You pay $19.99 now for ${day(trialEnd)} to`,
-  );
-  await expect(page.getByTestId("keep-plan-terms")).toContainText(
-    `Your free trial continues until ${day(trialEnd)}`,
+  // When money moves, plainly (record 3321).
+  await expect(page.getByTestId("keep-plan-terms")).toHaveText(
+    new RegExp(
+      `^Charged today: \\$19\\.99, once, for ${day(trialEnd)} to \\w+ \\d{1,2}, \\d{4}\\. Your free trial stays free until ${day(trialEnd)}\\. Nothing is charged automatically later\\.$`,
+    ),
   );
 
   await ready(page);
@@ -211,4 +220,34 @@ test("subscribing during a trial says first what is charged and keeps the trial'
   );
   expect(new Date(row.start).toISOString()).toBe(new Date(trialEnd).toISOString());
   expect(row.paid).toBe("19.99");
+});
+
+test("Renew Now comes near the end of the paid period, saying nothing is charged by itself", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(
+    jsEnabled() ? { width: 1280, height: 900 } : { width: 360, height: 800 },
+  );
+  const userId = await signInAs(context, unique("renew-window"), { first_name: "Ren" });
+  await query(
+    `insert into memberships (user_id, plan_id, status, current_period_start, current_period_end)
+     select $1, id, 'active', now() - interval '25 days', now() + interval '5 days'
+       from membership_plans where name = 'Basic'`,
+    [userId],
+  );
+  await page.goto("/membership");
+  await ready(page);
+  await expect(page.getByTestId("current-plan-period")).toHaveText(
+    /^Paid until \w+ \d{1,2}, \d{4}$/,
+  );
+  await expect(page.getByTestId("renewal-note")).toHaveText(
+    /^Nothing is charged automatically: renew now to keep your plan after \w+ \d{1,2}, \d{4}\.$/,
+  );
+  await expect(page.getByRole("button", { name: "Renew Now" })).toBeVisible();
+  // a member is not offered the trial campaign
+  await expect(page.getByTestId("campaign-card")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    jsEnabled() ? 1280 : 360,
+  );
 });

@@ -10,7 +10,9 @@ test("a CR-V shipped to 90210: an SUV, the auction's lot number, the ZIP's area"
   context,
 }) => {
   test.slow();
-  if (!jsEnabled()) await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize(
+    jsEnabled() ? { width: 1280, height: 900 } : { width: 360, height: 740 },
+  );
   const buyerId = await signInAs(
     context,
     `e2e-crv-${test.info().project.name}-${tag()}@bidyard.test`,
@@ -37,12 +39,30 @@ test("a CR-V shipped to 90210: an SUV, the auction's lot number, the ZIP's area"
   await expect(page.getByRole("heading", { name: "2017 Honda CR-V" })).toBeVisible();
   await ready(page);
   await page.getByLabel("Delivery ZIP, or city, ST (shipping)").fill("90210");
+  // the price first, before anything is asked for (record 3323)
+  await page.getByRole("button", { name: "See price" }).click();
+  const quote = page.getByTestId("transport-quote");
+  await expect(quote).toContainText(/^Price: \$[\d,]+\.\d{2}/);
+  await expect(quote).toContainText(
+    /Shipping from Dallas, TX to .+, CA 90210, about [\d,]+ road miles\./,
+  );
+  await expect(quote).toContainText("Nothing is charged yet");
+  const quoted = (await quote.locator("p").first().textContent())!.replace("Price: ", "");
+  expect(await query("SELECT id FROM service_orders WHERE lot_id = $1", [lot.id])).toEqual([]);
+  // the typed destination is still there to request
+  await expect(page.getByLabel("Delivery ZIP, or city, ST (shipping)")).toHaveValue("90210");
+  await ready(page);
   await page.getByRole("button", { name: "Request service" }).click();
 
   await expect(page.getByRole("heading", { name: "2017 Honda CR-V", level: 1 })).toBeVisible();
   const facts = page.locator("dl").last();
   await expect(facts).toContainText("SUV");
   await expect(facts).not.toContainText("Sedan");
+  // one vehicle line: the type, not the type and the body style again
+  await expect(facts.getByText("Vehicle type")).toHaveCount(1);
+  await expect(facts.getByText(/Body (type|style)/)).toHaveCount(0);
+  await expect(facts).not.toContainText("4DR SPOR");
+  await expect(facts.getByText(quoted, { exact: true })).toBeVisible();
   await expect(facts).toContainText(`Copart lot ${lotNumber}`);
   await expect(facts).not.toContainText(`#${lot.id}`);
   await expect(facts).toContainText(/90210 \(.+, CA area\)/);

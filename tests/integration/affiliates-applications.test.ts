@@ -53,7 +53,7 @@ describe("the affiliate application form", () => {
     });
     expect((await User.findByPk(user.id))!.accountType).toBe("affiliate");
 
-    const view = await registration.loader({
+    const { data: view } = await registration.loader({
       request: await requestAs(user, "/affiliate-registration"),
       params: {},
       context: {},
@@ -78,7 +78,7 @@ describe("the affiliate application form", () => {
 
   it("prefills the business e-mail from the user's e-mail", async () => {
     const user = await createTestUser();
-    const view = await registration.loader({
+    const { data: view } = await registration.loader({
       request: await requestAs(user, "/affiliate-registration"),
       params: {},
       context: {},
@@ -226,7 +226,7 @@ describe("admin review", () => {
     const notes = await Notification.findAll({ where: { userId: user.id } });
     expect(notes.map((n) => n.kind)).toEqual(["affiliate_approved"]);
 
-    const view = await registration.loader({
+    const { data: view } = await registration.loader({
       request: await requestAs(user, "/affiliate-registration"),
       params: {},
       context: {},

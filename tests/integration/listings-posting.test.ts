@@ -146,7 +146,9 @@ describe("the free-listing allowance", () => {
     );
     expect(await Listing.count({ where: { userId: user.id } })).toBe(3);
 
-    const { allowance } = await postVehicleLoader({
+    const {
+      data: { allowance },
+    } = await postVehicleLoader({
       request: await requestAs(user, "/post-vehicle"),
       params: {},
       context,

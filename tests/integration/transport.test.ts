@@ -128,7 +128,8 @@ describe("Ship it: /service-orders/request?lot=", () => {
     const { buyer, lot } = await wonLot();
     const other = await wonLot();
     const load = async (query: string) =>
-      requestPage.loader(args(await requestAs(buyer, `/service-orders/request${query}`)));
+      (await requestPage.loader(args(await requestAs(buyer, `/service-orders/request${query}`))))
+        .data;
 
     const mine = await load(`?lot=${lot.id}`);
     expect(mine.preselected).toBe(true);
@@ -184,6 +185,59 @@ describe("Ship it: /service-orders/request?lot=", () => {
       deliveryLocation: "Long Beach, CA",
       serviceType: "shipping",
     });
+  });
+});
+
+describe("See price: the quote before the request (record 3323)", () => {
+  it("answers the price the order would get, writes nothing, and refuses another's purchase", async () => {
+    const { buyer, purchase } = await wonLot();
+    const form = {
+      purchaseId: String(purchase.id),
+      serviceType: "shipping",
+      delivery: "Long Beach, CA",
+      intent: "quote",
+    };
+    const quoted = (await requestPage.action(
+      args(await requestAs(buyer, "/service-orders/request", { form })),
+    )) as { data: { quote?: { price: string; miles: number; from: string; to: string } } };
+    expect(statusOf(quoted)).toBe(200);
+    expect(quoted.data.quote).toMatchObject({
+      from: "Phoenix, AZ",
+      to: "Long Beach, CA",
+      serviceType: "shipping",
+    });
+    expect(quoted.data.quote!.miles).toBeGreaterThan(300);
+    expect(await ServiceOrder.count({ where: { purchaseId: purchase.id } })).toBe(0);
+
+    // the order asked for next costs what was quoted
+    const order = await requestShipping(buyer, String(purchase.id));
+    expect(order.payout).toBe(quoted.data.quote!.price);
+
+    const stranger = await createTestUser();
+    const refused = (await requestPage.action(
+      args(await requestAs(stranger, "/service-orders/request", { form })),
+    )) as { data: { formError?: string; quote?: unknown } };
+    expect(statusOf(refused)).toBe(404);
+    expect(refused.data.quote).toBeUndefined();
+    expect(refused.data.formError).toBe("Purchase not found");
+  });
+
+  it("an unknown destination gets the same message as the request, with no price", async () => {
+    const { buyer, purchase } = await wonLot();
+    const quoted = (await requestPage.action(
+      args(
+        await requestAs(buyer, "/service-orders/request", {
+          form: {
+            purchaseId: String(purchase.id),
+            serviceType: "shipping",
+            delivery: "00000",
+            intent: "quote",
+          },
+        }),
+      ),
+    )) as { data: { formError?: string; quote?: unknown; fieldErrors: Record<string, string[]> } };
+    expect(statusOf(quoted)).toBe(400);
+    expect(quoted.data.quote).toBeUndefined();
   });
 });
 

@@ -31,11 +31,13 @@ describe("a VIN checked on posting", () => {
     expect(response.status).toBe(302);
     const id = response.headers.get("location")!.split("/").pop()!;
     expect((await Listing.findByPk(id))?.vin).toBe(ACCORD_2019);
-    const page = (await vehicleLoader({
+    const { data: page } = (await vehicleLoader({
       request: await requestAs(null, `/vehicle/${id}`),
       params: { id },
       context,
-    })) as { vin: { decoded: { make: string; model: string; modelYear: number }; warning: null } };
+    })) as unknown as {
+      data: { vin: { decoded: { make: string; model: string; modelYear: number }; warning: null } };
+    };
     expect(page.vin.decoded).toMatchObject({ make: "Honda", model: "Accord", modelYear: 2019 });
     expect(page.vin.warning).toBeNull();
   });

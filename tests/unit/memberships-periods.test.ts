@@ -6,8 +6,11 @@ import {
   periodEnd,
   planBenefits,
   planPriceLabel,
+  renewalOpensAt,
+  RENEWAL_WINDOW_DAYS,
   statusLabel,
 } from "~/services/memberships/rules";
+import { termsSentence } from "~/components/membership/plan-card";
 
 describe("membership periods", () => {
   it("a monthly period ends one calendar month later, clamped to the month's end", () => {
@@ -104,5 +107,22 @@ describe("membership labels", () => {
   it("statuses are shown capitalised", () => {
     expect(statusLabel("trialing")).toBe("Trialing");
     expect(statusLabel("active")).toBe("Active");
+  });
+
+  it("renewing opens two weeks before the paid period ends", () => {
+    expect(RENEWAL_WINDOW_DAYS).toBe(14);
+    expect(renewalOpensAt(new Date("2027-01-10T06:00:00Z")).toISOString()).toBe(
+      "2026-12-27T06:00:00.000Z",
+    );
+  });
+
+  it("says when money moves: once, today, and nothing later by itself", () => {
+    const terms = { start: "2026-12-10T18:00:00Z", end: "2027-01-10T18:00:00Z" };
+    expect(termsSentence("19.99", { ...terms, keepsTrial: true }, "America/Chicago")).toBe(
+      "Charged today: $19.99, once, for Dec 10, 2026 to Jan 10, 2027. Your free trial stays free until Dec 10, 2026. Nothing is charged automatically later.",
+    );
+    expect(termsSentence("19.99", { ...terms, keepsTrial: false }, "America/Chicago")).toBe(
+      "Charged today: $19.99, once, for Dec 10, 2026 to Jan 10, 2027. Nothing is charged automatically later.",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { UserMembershipView } from "~/services/memberships/memberships.server";
 import { useViewerTimeZone } from "~/services/accounts/use-user";
-import { statusLabel } from "~/services/memberships/rules";
+import { renewalOpensAt, statusLabel } from "~/services/memberships/rules";
 import { formatDay } from "~/utils/time";
 import { termsSentence, type SubscriptionTerms } from "./plan-card";
 
@@ -22,6 +22,12 @@ export function CurrentPlan({
   const zone = useViewerTimeZone();
   const end = membership.currentPeriodEnd ? formatDay(membership.currentPeriodEnd, zone) : null;
   const freeUntil = membership.trialEndsAt ? formatDay(membership.trialEndsAt, zone) : null;
+  // A member who has just paid is not asked to pay again: Renew Now comes near the period's end
+  // (record 3321); until then the page says when it will.
+  const renewFrom = membership.currentPeriodEnd
+    ? renewalOpensAt(new Date(membership.currentPeriodEnd))
+    : null;
+  const canRenew = renewFrom !== null && renewFrom.getTime() <= Date.now();
   return (
     <section
       aria-labelledby="current-plan-heading"
@@ -54,8 +60,15 @@ export function CurrentPlan({
                   ? `Trial ends on ${end}`
                   : freeUntil
                     ? `Free trial until ${freeUntil}, then paid until ${end}`
-                    : `Renews on ${end}`}
+                    : `Paid until ${end}`}
             </p>
+            {membership.status === "active" && !membership.cancelAtPeriodEnd ? (
+              <p className="mt-1 max-w-md text-sm text-slate-600" data-testid="renewal-note">
+                {canRenew
+                  ? `Nothing is charged automatically: renew now to keep your plan after ${end}.`
+                  : `Nothing is charged automatically. You can renew from ${formatDay(renewFrom!, zone)}.`}
+              </p>
+            ) : null}
             {membership.status === "trialing" && keep ? (
               <p
                 id="keep-plan-terms"
@@ -80,7 +93,7 @@ export function CurrentPlan({
                   {`Keep ${membership.planName}: Subscribe Now`}
                 </button>
               </Form>
-            ) : (
+            ) : canRenew ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="renew" />
                 <button
@@ -91,7 +104,7 @@ export function CurrentPlan({
                   Renew Now
                 </button>
               </Form>
-            )}
+            ) : null}
             {membership.cancelAtPeriodEnd ? null : (
               <Form method="post">
                 <input type="hidden" name="intent" value="cancel" />

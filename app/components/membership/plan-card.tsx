@@ -10,12 +10,15 @@ type TrialOffer = { campaignId: string; trialDays: number };
 /** What Subscribe Now would buy, said before paying: the first paid period (record 2851). */
 export type SubscriptionTerms = { start: string; end: string; keepsTrial: boolean };
 
-/** "You pay $19.99 now for Dec 6, 2026 to Jan 6, 2027; your free trial runs until then." */
+/**
+ * When money moves, plainly (record 3321): one charge today for the period named, and nothing
+ * charged later by itself (a membership is renewed by hand).
+ */
 export function termsSentence(price: string, terms: SubscriptionTerms, zone: string) {
   const period = `${formatDay(terms.start, zone)} to ${formatDay(terms.end, zone)}`;
   return terms.keepsTrial
-    ? `You pay ${formatUsd(price)} now for ${period}. Your free trial continues until ${formatDay(terms.start, zone)}; nothing else is charged.`
-    : `You pay ${formatUsd(price)} now for ${period}.`;
+    ? `Charged today: ${formatUsd(price)}, once, for ${period}. Your free trial stays free until ${formatDay(terms.start, zone)}. Nothing is charged automatically later.`
+    : `Charged today: ${formatUsd(price)}, once, for ${period}. Nothing is charged automatically later.`;
 }
 
 function Feature({ included = true, children }: { included?: boolean; children: string }) {

@@ -15,6 +15,8 @@ import { isUserError } from "~/utils/user-error";
 import { parseUploadForm } from "~/platform/multipart-upload.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/services/accounts/session.server";
+import { asFormDefaults, keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
+import { KeptFormNotice } from "~/components/kept-form-notice";
 import { discardUpload, objectPathFor } from "~/platform/uploads.server";
 import { FILE_PROBLEM_MESSAGES, type FileProblem } from "~/utils/file-type";
 import { redirectWithToast } from "~/http/toast.server";
@@ -42,16 +44,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
           serviceAreas: application.serviceAreas.join(", "),
         }
       : null;
-  return {
-    email: user.email,
-    prefill,
-    application: application ? toPublicApplication(application) : null,
-  };
+  // what was typed before a session ended comes back once (see record 3320)
+  const { restored, headers } = await takeKeptForm(request, user.id);
+  const open = !application || application.status === "rejected";
+  return data(
+    {
+      email: user.email,
+      prefill: open && restored ? { ...prefill, ...asFormDefaults(restored.fields) } : prefill,
+      restored: open ? restored : null,
+      application: application ? toPublicApplication(application) : null,
+    },
+    { headers },
+  );
 }
 
 /** The Apply to Join form: a multipart post (the optional document streams to storage) or plain. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await keepingTypedForm(request, () => requireUser(request));
   let formData: FormData;
   let upload: Awaited<ReturnType<typeof parseUploadForm>>["upload"] = null;
   let fileProblem: FileProblem | null = null;
@@ -97,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AffiliateRegistration() {
-  const { application } = useLoaderData<typeof loader>();
+  const { application, restored } = useLoaderData<typeof loader>();
   if (application?.status === "approved") {
     return (
       <StatusCard
@@ -133,6 +142,9 @@ export default function AffiliateRegistration() {
         Join our network of shipping and export providers and claim jobs for vehicles won at
         auction.
       </p>
+      <div className="mt-6">
+        <KeptFormNotice restored={restored} />
+      </div>
       <Pitch />
       {application?.status === "rejected" ? (
         <div role="status" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-sm">

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
+import { KeptFormNotice, type RestoredForm } from "~/components/kept-form-notice";
 import { ListingForm } from "~/components/listings/listing-form";
 import type { ListingDetail } from "~/services/listings/listings.server";
 
@@ -12,11 +13,14 @@ function editDefaults(listing: ListingDetail) {
 /** The owner's edit form: the Post Vehicle fields with the listing's values and photos. */
 export function EditListing({
   listing,
+  restored,
   lastResult,
   maxYear,
   pending,
 }: {
   listing: ListingDetail;
+  /** What was typed before a session ended (record 3320). */
+  restored: RestoredForm | null;
   lastResult: SubmissionResult<string[]> | undefined;
   maxYear: number;
   pending: boolean;
@@ -27,6 +31,11 @@ export function EditListing({
         ← Back to the listing
       </Link>
       <h1 className="mt-2 text-3xl font-black">Edit listing</h1>
+      {restored ? (
+        <div className="mt-6">
+          <KeptFormNotice restored={restored} withFiles />
+        </div>
+      ) : null}
       <div className="mt-6">
         <ListingForm
           id="edit-listing"
@@ -37,7 +46,7 @@ export function EditListing({
           pending={pending}
           maxYear={maxYear}
           existingPhotos={listing.photos}
-          defaultValue={editDefaults(listing)}
+          defaultValue={{ ...editDefaults(listing), ...restored?.fields }}
         >
           <input type="hidden" name="intent" value="update" />
         </ListingForm>

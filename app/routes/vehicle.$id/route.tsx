@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { errorBoundaryHeaders } from "~/http/http.server";
 import { answerInit, replyFor } from "~/http/respond.server";
 import { requireUserWithNotice } from "~/http/sign-in-notice.server";
+import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { getUser } from "~/services/accounts/session.server";
 import {
@@ -42,11 +43,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const listing = await getListing(params.id, user?.id);
   if (!listing) throw new Response(NOT_LISTED, { status: 404 });
-  return { listing, vin: await vinReport(listing.vin, listing), maxYear: maxListingYear() };
+  // the owner's edit typed before a session ended comes back once, in the edit form (record 3320)
+  const kept =
+    user && listing.isOwner
+      ? await takeKeptForm(request, user.id)
+      : { restored: null, headers: {} };
+  const restored = kept.restored?.fields.intent === "update" ? kept.restored : null;
+  return data(
+    { listing, vin: await vinReport(listing.vin, listing), maxYear: maxListingYear(), restored },
+    { headers: kept.headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
+  const user = await keepingTypedForm(request, () =>
+    requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST),
+  );
   const { formData: form, photos, photoProblem } = await readListingForm(request, user.id);
   const intent = form.get("intent");
   if (intent === "update") {
@@ -92,15 +104,18 @@ function notListed(error: unknown) {
 }
 
 export default function VehicleDetails() {
-  const { listing, vin, maxYear } = useLoaderData<typeof loader>();
+  const { listing, vin, maxYear, restored } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const editing = listing.isOwner && (params.get("edit") === "1" || lastResult !== undefined);
+  const editing =
+    listing.isOwner &&
+    (params.get("edit") === "1" || lastResult !== undefined || restored !== null);
   if (!editing) return <ListingView listing={listing} vin={vin} />;
   return (
     <EditListing
       listing={listing}
+      restored={restored}
       lastResult={lastResult}
       maxYear={maxYear}
       pending={navigation.state !== "idle" && navigation.formMethod === "POST"}

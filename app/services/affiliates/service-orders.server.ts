@@ -322,6 +322,50 @@ export async function hasPurchasesForService(userId: string) {
   return (await Purchase.count({ where: { userId, status: "paid" } })) > 0;
 }
 
+/**
+ * The price of shipping or exporting a paid purchase, before anything is asked for (record
+ * 3323): the same route and rate the order would get, nothing written.
+ */
+export async function quoteServiceForPurchase(
+  userId: string,
+  input: {
+    purchaseId: number;
+    serviceType: ServiceType;
+    delivery?: string;
+    exportPort?: string;
+    destinationCountry?: string;
+  },
+) {
+  const purchase = await Purchase.findByPk(input.purchaseId, {
+    include: [{ model: Lot, required: true }],
+  });
+  if (!purchase || purchase.userId !== userId) throw new AffiliateError(404, "Purchase not found");
+  if (purchase.status !== "paid")
+    throw new AffiliateError(409, "Pay for this vehicle before you ask for transport.");
+  const lot = (purchase as Purchase & { Lot: Lot }).Lot;
+  const pickup = lotPickup(lot);
+  const destination = resolveDestination({
+    serviceType: input.serviceType,
+    vehicleLabel: lotLabel(lot),
+    pickup,
+    delivery: input.delivery,
+    exportPort: input.exportPort,
+    destinationCountry: input.destinationCountry,
+    createdBy: userId,
+  });
+  const to =
+    "port" in destination
+      ? `${destination.port!.city}, ${destination.port!.state} for ${input.destinationCountry}`
+      : `${destination.delivery!.city}, ${destination.delivery!.state}${destination.zip ? ` ${destination.zip}` : ""}`;
+  return {
+    serviceType: input.serviceType,
+    price: centsToDecimal(quotePayoutCents(input.serviceType, destination.miles)),
+    miles: destination.miles,
+    from: `${lot.locationCity}, ${lot.locationState}`,
+    to,
+  };
+}
+
 /** A buyer who won a lot asks for shipping or export; pickup is the lot's yard. */
 export async function requestServiceForPurchase(
   userId: string,

@@ -101,3 +101,11 @@ export function planBenefits(plan: PlanFeatures): Array<{ text: string; included
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
+
+/** Renew Now is offered from this many days before the paid period ends (record 3321). */
+export const RENEWAL_WINDOW_DAYS = 14;
+
+/** The day from which a paid period can be renewed. */
+export function renewalOpensAt(periodEnd: Date): Date {
+  return addDays(periodEnd, -RENEWAL_WINDOW_DAYS);
+}
