@@ -80,9 +80,22 @@ function cleanedForms(request: Request) {
   });
 }
 
+/**
+ * A multipart body without its boundary cannot be read by any parser (the uploads' stream
+ * readers threw a TypeError, a 500): refused before the action runs.
+ */
+function refuseBoundlessMultipart(request: Request) {
+  const type = request.headers.get("content-type") ?? "";
+  if (/^\s*multipart\/form-data/i.test(type) && !/;\s*boundary=[^;\s]/i.test(type))
+    throw badForm(request, FORM_UNREADABLE);
+}
+
 function guard(handler: Handler, gate: boolean, page: boolean, action = false): Handler {
   return async (args) => {
-    if (action) cleanedForms(args.request);
+    if (action) {
+      refuseBoundlessMultipart(args.request);
+      cleanedForms(args.request);
+    }
     try {
       if (gate) await maintenanceFor(args.request, page);
       return await handler(args);
