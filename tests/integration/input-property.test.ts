@@ -86,7 +86,11 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 
 const fields = fc.array(fc.tuple(fc.constantFrom(...NAMES), value), { maxLength: 12 });
 
-type Body = { label: string; contentType: string | null; body: string | Uint8Array | null };
+type Body = {
+  label: string;
+  contentType: string | null;
+  body: string | Uint8Array<ArrayBuffer> | null;
+};
 
 const nested = fc
   .tuple(fc.integer({ min: 1, max: 12_000 }), fc.constantFrom('{"a":', "[", '{"a":['), fc.boolean())
