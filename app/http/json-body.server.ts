@@ -7,6 +7,10 @@ import { cleanJsonValue } from "~/utils/clean-text";
 import { jsonError } from "./respond.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
+/** How deep a JSON body may nest objects and arrays (docs/decisions/3205). */
+export const MAX_JSON_DEPTH = 32;
+
+export const TOO_DEEP = `The request is nested too deeply: at most ${MAX_JSON_DEPTH} levels`;
 
 const TOO_LARGE = "The request body is too large";
 
@@ -32,6 +36,28 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 }
 
 /**
+ * How deep `text` nests objects and arrays, counted in one pass over the raw text (brackets inside
+ * strings skipped), stopping as soon as it passes `limit`: a body too deep is refused before
+ * JSON.parse or anything that walks the value sees it (docs/decisions/3205).
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
  * The parsed JSON body (an empty body reads as `{}`), unchecked but for control characters,
  * dropped from every string (docs/decisions/3011).
  */
@@ -42,6 +68,7 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
   }
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") return {};
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw jsonError(400, TOO_DEEP);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

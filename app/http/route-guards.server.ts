@@ -10,7 +10,7 @@ import {
 } from "~/services/admin/settings.server";
 import { getUser } from "~/services/accounts/session.server";
 import { databaseUnavailable, isDatabaseOutage } from "~/platform/availability.server";
-import { wantsJson } from "./http.server";
+import { jsonError, wantsJson } from "./http.server";
 import { maintenancePage } from "./maintenance.server";
 import { cleanFormData } from "~/utils/clean-text";
 
@@ -31,22 +31,71 @@ async function maintenanceFor(request: Request, page: boolean) {
   await maintenanceGate(request, user, settings);
 }
 
+/** How many fields a form may send, and how long one text field may be (docs/decisions/3205). */
+export const MAX_FORM_FIELDS = 1000;
+export const MAX_FORM_FIELD_CHARS = 64 * 1024;
+
+export const FORM_UNREADABLE = "The form could not be read";
+export const TOO_MANY_FIELDS = `The form has too many fields: at most ${MAX_FORM_FIELDS}`;
+export const FIELD_TOO_LONG = `A form field is too long: at most ${MAX_FORM_FIELD_CHARS} characters`;
+
+function badForm(request: Request, message: string) {
+  return wantsJson(request)
+    ? jsonError(400, message)
+    : new Response(message, { status: 400, headers: { "Content-Type": "text/plain" } });
+}
+
+/** The form, or a thrown 400 naming the limit it passes, or saying it cannot be read. */
+async function boundedForm(request: Request, read: () => Promise<FormData>) {
+  let form: FormData;
+  try {
+    form = await read();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // undici's parser refuses a body that is not the form its content type says (a
+    // multipart body without its boundary, say): the client's mistake, not ours
+    throw badForm(request, FORM_UNREADABLE);
+  }
+  let count = 0;
+  for (const [name, value] of form.entries()) {
+    if (++count > MAX_FORM_FIELDS) throw badForm(request, TOO_MANY_FIELDS);
+    if (name.length > MAX_FORM_FIELD_CHARS) throw badForm(request, FIELD_TOO_LONG);
+    if (typeof value === "string" && value.length > MAX_FORM_FIELD_CHARS)
+      throw badForm(request, FIELD_TOO_LONG);
+  }
+  return form;
+}
+
 /**
- * An action's form fields reach it without control characters (docs/decisions/3011): its
- * request's formData() answers the cleaned copy. Multipart uploads are read by their own
- * readers, which clean each text field the same way.
+ * An action's form fields reach it within the limits above and without control characters
+ * (docs/decisions/3011): its request's formData() answers the cleaned copy, or throws the 400.
+ * Multipart uploads are read through it too (their readers call formData()), and clean each
+ * text field the same way.
  */
 function cleanedForms(request: Request) {
   const read = request.formData.bind(request);
   Object.defineProperty(request, "formData", {
-    value: async () => cleanFormData(await read()),
+    value: async () => cleanFormData(await boundedForm(request, read)),
     configurable: true,
   });
 }
 
+/**
+ * A multipart body without its boundary cannot be read by any parser (the uploads' stream
+ * readers threw a TypeError, a 500): refused before the action runs.
+ */
+function refuseBoundlessMultipart(request: Request) {
+  const type = request.headers.get("content-type") ?? "";
+  if (/^\s*multipart\/form-data/i.test(type) && !/;\s*boundary=[^;\s]/i.test(type))
+    throw badForm(request, FORM_UNREADABLE);
+}
+
 function guard(handler: Handler, gate: boolean, page: boolean, action = false): Handler {
   return async (args) => {
-    if (action) cleanedForms(args.request);
+    if (action) {
+      refuseBoundlessMultipart(args.request);
+      cleanedForms(args.request);
+    }
     try {
       if (gate) await maintenanceFor(args.request, page);
       return await handler(args);

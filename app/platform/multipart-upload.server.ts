@@ -1,6 +1,7 @@
 // Reads a no-JS multipart form post: small text fields in memory, the one file streamed to
 // storage through the upload checks (hard cap, content sniffing). Nothing buffers a whole file.
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { UploadHandler } from "@remix-run/node";
+import { parseMultipartBody } from "~/http/multipart-body.server";
 import type { Upload } from "~/models/upload.server";
 import type { FileProblem } from "~/utils/file-type";
 import { isUnsafeFileName } from "./file-safety.server";
@@ -100,7 +101,7 @@ export async function parseUploadForm(
     return undefined;
   };
 
-  await unstable_parseMultipartFormData(request, handler);
+  await parseMultipartBody(request, handler);
   if (!result.upload && !result.problem) result.problem = "missing";
   return result;
 }

@@ -28,24 +28,41 @@ export function cleanField(name: string, value: string): string {
   return cleanText(value, MULTILINE_FIELDS.has(name));
 }
 
-/** Every string in a parsed JSON value, cleaned by the key it sits under. */
+function define(out: object, name: string, value: unknown) {
+  // defined, not assigned: a "__proto__" key stays a plain key
+  Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Every string in a parsed JSON value, cleaned by the key it sits under. Walked with a list of
+ * work, not by recursion, so no depth of nesting can overflow the stack (docs/decisions/3205).
+ */
 export function cleanJsonValue(value: unknown, key = ""): unknown {
-  if (typeof value === "string") return cleanField(key, value);
-  if (Array.isArray(value)) return value.map((item) => cleanJsonValue(item, key));
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      // defined, not assigned: a "__proto__" key stays a plain key
-      Object.defineProperty(out, cleanField("", k), {
-        value: cleanJsonValue(v, k),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return out;
+  type Job = { from: unknown; key: string; put: (cleaned: unknown) => void };
+  let result: unknown;
+  const work: Job[] = [{ from: value, key, put: (cleaned) => (result = cleaned) }];
+  for (let job = work.pop(); job; job = work.pop()) {
+    const { from, put } = job;
+    if (typeof from === "string") put(cleanField(job.key, from));
+    else if (Array.isArray(from)) {
+      const out: unknown[] = new Array(from.length).fill(null);
+      put(out);
+      for (let i = from.length - 1; i >= 0; i--)
+        work.push({ from: from[i], key: job.key, put: (cleaned) => (out[i] = cleaned) });
+    } else if (from !== null && typeof from === "object") {
+      const out: Record<string, unknown> = {};
+      put(out);
+      const entries = Object.entries(from);
+      // every key in its place first, then the values, taken in order (a later duplicate wins)
+      for (const [k] of entries) define(out, cleanField("", k), undefined);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, v] = entries[i];
+        const name = cleanField("", k);
+        work.push({ from: v, key: k, put: (cleaned) => define(out, name, cleaned) });
+      }
+    } else put(from);
   }
-  return value;
+  return result;
 }
 
 /** A copy of `form` with every text value cleaned (files left as they are). */

@@ -1,7 +1,8 @@
 // Listing photos: read from a multipart post under hard caps, checked by content (JPG or PNG by
 // their first bytes), re-encoded with sharp (which also drops EXIF such as GPS) into a full-size
 // picture and a thumbnail, stored through the storage adapter and served by /listing-photos/{id}.
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { UploadHandler } from "@remix-run/node";
+import { parseMultipartBody } from "~/http/multipart-body.server";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { ListingPhoto } from "~/models/listing.server";
@@ -95,7 +96,7 @@ export async function readListingForm(request: Request, userId: string): Promise
     return undefined;
   };
 
-  await unstable_parseMultipartFormData(request, handler);
+  await parseMultipartBody(request, handler);
   return { formData, photos, photoProblem };
 }
 
