@@ -100,8 +100,6 @@ test.describe("sign-in round trip through the local issuer", () => {
     await page.getByLabel("Last name").fill("Provider");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Phone").fill("555-0100");
-    await page.getByLabel("Password", { exact: true }).fill("secret-pass");
-    await page.getByLabel("Confirm password").fill("secret-pass");
     await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL((url) => url.hostname === "127.0.0.1");
