@@ -206,7 +206,9 @@ export function RegistrationForm({
             </Link>
           </span>
         </label>
-        <p className="text-xs text-slate-500">Each opens in a new tab, so this form stays filled in.</p>
+        <p className="text-xs text-slate-500">
+          Each opens in a new tab, so this form stays filled in.
+        </p>
         <FieldError field="terms" errors={errors} />
       </div>
       {failed ? (
@@ -215,8 +217,8 @@ export function RegistrationForm({
         </p>
       ) : null}
       <p className="text-sm text-slate-700" data-testid="password-note">
-        No password here: the secure sign-in page that opens next asks for it (or offers another
-        way to sign in) and confirms your e-mail. BidYard never sees or stores your password.
+        No password here: the secure sign-in page that opens next asks for it (or offers another way
+        to sign in) and confirms your e-mail. BidYard never sees or stores your password.
       </p>
       <button
         type="submit"

@@ -76,8 +76,8 @@ export default function ContactPage() {
             Thank you: your message reached our team
           </h2>
           <p className="mt-1 text-green-900">
-            An admin reads every message and answers by e-mail, at the address you gave, within
-            one business day (Monday to Friday). You do not need to send it again.
+            An admin reads every message and answers by e-mail, at the address you gave, within one
+            business day (Monday to Friday). You do not need to send it again.
           </p>
           <p className="mt-2 text-sm">
             <Link to="/" className="text-brand-700 underline">

@@ -11,15 +11,15 @@ export default function PrivacyPage() {
   return (
     <LegalPage title="Privacy Policy" updated="November 27, 2026">
       <p>
-        This page says what BidYard keeps about you, who can see it, how long we keep it and how
-        to have it deleted. We do not sell your data and do not show you third-party advertising.
+        This page says what BidYard keeps about you, who can see it, how long we keep it and how to
+        have it deleted. We do not sell your data and do not show you third-party advertising.
       </p>
 
       <LegalSection id="privacy-kept" title="What we keep">
         <ul>
           <li>
-            Your account: first and last name, e-mail address, phone number, account type (buyer
-            or service provider), time zone and e-mail preferences. Your password is kept by the
+            Your account: first and last name, e-mail address, phone number, account type (buyer or
+            service provider), time zone and e-mail preferences. Your password is kept by the
             sign-in service, never by BidYard.
           </li>
           <li>
@@ -32,8 +32,8 @@ export default function PrivacyPage() {
             messages with sellers and buyers, and what you send through the Contact page.
           </li>
           <li>
-            For security: the address your requests come from is used to limit repeated attempts
-            and appears in our server logs.
+            For security: the address your requests come from is used to limit repeated attempts and
+            appears in our server logs.
           </li>
         </ul>
       </LegalSection>
@@ -50,18 +50,18 @@ export default function PrivacyPage() {
             service providers never see it; your bids show as a bidder number, never your name.
           </li>
           <li>
-            How long: while your account is open, because it is how we know who bought a vehicle
-            if a yard, a title office or the police asks. When your account is closed, or when you
-            ask us to, the file is deleted within 30 days; we keep only the record that your
-            identity was checked (the type, the dates and the decision).
+            How long: while your account is open, because it is how we know who bought a vehicle if
+            a yard, a title office or the police asks. When your account is closed, or when you ask
+            us to, the file is deleted within 30 days; we keep only the record that your identity
+            was checked (the type, the dates and the decision).
           </li>
           <li>
             To ask for deletion: write to us on the{" "}
             <Link to="/contact?topic=privacy" className={link}>
               Contact
             </Link>{" "}
-            page and choose &ldquo;Privacy, or deleting my data or ID document&rdquo;. Deleting
-            the document ends your verification, so you cannot bid until you send a new one.
+            page and choose &ldquo;Privacy, or deleting my data or ID document&rdquo;. Deleting the
+            document ends your verification, so you cannot bid until you send a new one.
           </li>
         </ul>
       </LegalSection>
@@ -69,16 +69,16 @@ export default function PrivacyPage() {
       <LegalSection id="privacy-who" title="Who else sees your data">
         <ul>
           <li>
-            The payment provider (PayPal) processes deposits and payments. The yard sees the
-            release you show it for a lot you won: your name and the pickup code.
+            The payment provider (PayPal) processes deposits and payments. The yard sees the release
+            you show it for a lot you won: your name and the pickup code.
           </li>
           <li>
-            A service provider who claims your transport order sees the vehicle and the pickup
-            and delivery places, not your e-mail address or phone number.
+            A service provider who claims your transport order sees the vehicle and the pickup and
+            delivery places, not your e-mail address or phone number.
           </li>
           <li>
-            Someone you message about a listing sees your first name and your messages, never
-            your e-mail address.
+            Someone you message about a listing sees your first name and your messages, never your
+            e-mail address.
           </li>
         </ul>
       </LegalSection>

@@ -36,8 +36,8 @@ export default function TermsPage() {
       <p>
         These terms are the agreement between you and BidYard when you use this site to bid on
         vehicles from Copart and IAAI, to buy or sell in the community marketplace, or to carry
-        vehicles as a service provider. Creating an account means you accept them. They are
-        written to be read: the figures below are the ones the site charges today.
+        vehicles as a service provider. Creating an account means you accept them. They are written
+        to be read: the figures below are the ones the site charges today.
       </p>
 
       <LegalSection id="terms-account" title="1. Your account">
@@ -48,7 +48,10 @@ export default function TermsPage() {
           </li>
           <li>
             Bidding needs a verified identity: you send a driver&apos;s licence, passport or state
-            ID on the <Link to="/kyc-verification" className={link}>identity verification</Link>{" "}
+            ID on the{" "}
+            <Link to="/kyc-verification" className={link}>
+              identity verification
+            </Link>{" "}
             page and an admin approves it (usually within 24 hours) or tells you why not.
           </li>
           <li>
@@ -65,19 +68,22 @@ export default function TermsPage() {
             {maximumDeposit}. We credit exactly what the payment provider says it captured.
           </li>
           <li>
-            Your buying power is your deposit minus what it already backs: your maximum bids on
-            lots you are winning and your unpaid invoices. A bid (or a proxy maximum) above your
-            buying power is refused. Being outbid frees that amount at once.
+            Your buying power is your deposit minus what it already backs: your maximum bids on lots
+            you are winning and your unpaid invoices. A bid (or a proxy maximum) above your buying
+            power is refused. Being outbid frees that amount at once.
           </li>
           <li>
-            Refunds: you can ask for the part of your deposit that backs nothing (your buying
-            power) back at any time on the <Link to="/deposit" className={link}>deposit</Link>{" "}
+            Refunds: you can ask for the part of your deposit that backs nothing (your buying power)
+            back at any time on the{" "}
+            <Link to="/deposit" className={link}>
+              deposit
+            </Link>{" "}
             page. It is refunded to the payment method you paid with, through the same payment
             provider; your bank may take a few business days to show it.
           </li>
           <li>
-            What is held for a lot you lead or an invoice you owe cannot be refunded until that
-            lot is lost or the invoice is paid.
+            What is held for a lot you lead or an invoice you owe cannot be refunded until that lot
+            is lost or the invoice is paid.
           </li>
         </ul>
       </LegalSection>
@@ -113,34 +119,34 @@ export default function TermsPage() {
       <LegalSection id="terms-paying" title="5. Paying, penalties and default">
         <ul>
           <li>
-            The invoice is due {dueBusinessDays} business{" "}
-            {dueBusinessDays === 1 ? "day" : "days"} after the sale, at the end of the yard&apos;s
-            business day; the invoice shows the exact time in your time zone.
+            The invoice is due {dueBusinessDays} business {dueBusinessDays === 1 ? "day" : "days"}{" "}
+            after the sale, at the end of the yard&apos;s business day; the invoice shows the exact
+            time in your time zone.
           </li>
           <li>
-            You can pay from your deposit, through the payment gateway, or both. A paid invoice
-            gets a release with a pickup code for the yard.
+            You can pay from your deposit, through the payment gateway, or both. A paid invoice gets
+            a release with a pickup code for the yard.
           </li>
         </ul>
         <PenaltyTerms terms={penalties} heading="What paying late, not paying and storage cost" />
         <p>
           Default: once an invoice is unpaid past its due date and the grace days above, an admin
-          may cancel the sale. The default fee is then taken from your deposit, the rest of what
-          was held for that lot is released back to your buying power, and the lot is relisted or
+          may cancel the sale. The default fee is then taken from your deposit, the rest of what was
+          held for that lot is released back to your buying power, and the lot is relisted or
           closed. Repeated defaults may close your account.
         </p>
       </LegalSection>
 
       <LegalSection id="terms-refunds" title="6. Refunds and cancelled sales">
         <ul>
+          <li>Deposits: as in section 2.</li>
           <li>
-            Deposits: as in section 2.
-          </li>
-          <li>
-            Paid invoices are not refunded because you changed your mind. If the yard cannot
-            release the vehicle (a title problem, a vehicle that is not there), write to us through
-            the <Link to="/contact" className={link}>Contact</Link> page: an admin refunds what you
-            paid for it, to the way you paid.
+            Paid invoices are not refunded because you changed your mind. If the yard cannot release
+            the vehicle (a title problem, a vehicle that is not there), write to us through the{" "}
+            <Link to="/contact" className={link}>
+              Contact
+            </Link>{" "}
+            page: an admin refunds what you paid for it, to the way you paid.
           </li>
           <li>
             Memberships are paid for a period ahead and stay active to its end when cancelled; a
@@ -156,10 +162,9 @@ export default function TermsPage() {
 
       <LegalSection id="terms-providers" title="7. Service providers">
         <p>
-          Providers apply with their company details and licence; an admin approves or rejects
-          the application. An approved provider claims open orders; the first claim wins. On
-          completion the provider earns the order&apos;s price less the platform fee of{" "}
-          {platformFeePercent}%.
+          Providers apply with their company details and licence; an admin approves or rejects the
+          application. An approved provider claims open orders; the first claim wins. On completion
+          the provider earns the order&apos;s price less the platform fee of {platformFeePercent}%.
         </p>
       </LegalSection>
 
@@ -171,8 +176,8 @@ export default function TermsPage() {
         </ul>
         <p>
           An admin may refuse a listing, a message or an application that breaks these terms, and
-          may cancel an unpaid sale as in section 5. Money on deposit that backs nothing stays
-          yours and can be taken back as in section 2.
+          may cancel an unpaid sale as in section 5. Money on deposit that backs nothing stays yours
+          and can be taken back as in section 2.
         </p>
       </LegalSection>
 

@@ -126,11 +126,12 @@ test.describe("registration", () => {
     await expect(page.getByRole("group", { name: "Account" }).getByTestId("user-label")).toHaveText(
       "Rita",
     );
-    const rows = await query<{ first_name: string; last_name: string }>(
-      "select first_name, last_name from users where email = $1",
+    // ...and the phone number typed is kept on the account (docs/decisions/3304)
+    const rows = await query<{ first_name: string; last_name: string; phone: string }>(
+      "select first_name, last_name, phone from users where email = $1",
       [email],
     );
-    expect(rows[0]).toEqual({ first_name: "Rita", last_name: "Registered" });
+    expect(rows[0]).toEqual({ first_name: "Rita", last_name: "Registered", phone: "555-0100" });
   });
 });
 

@@ -24,7 +24,9 @@ async function run(handler: Handler, request: Request) {
 
 let address = 0;
 /** A client address of its own, so each test starts with a fresh rate limit. */
-const from = () => ({ "fly-client-ip": `10.35.${Math.floor(address / 250)}.${(address++ % 250) + 1}` });
+const from = () => ({
+  "fly-client-ip": `10.35.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+});
 
 const body = (text: string) => ({
   name: "Dana Buyer",
@@ -169,7 +171,9 @@ describe("the admins' contact inbox", () => {
     expect(again.status).toBe(404);
     const relisted = await run(inbox.loader, await requestAs(admin, "/admin/contact"));
     expect(
-      (relisted.result as { messages: Array<{ id: string }> }).messages.some((m) => m.id === row.id),
+      (relisted.result as { messages: Array<{ id: string }> }).messages.some(
+        (m) => m.id === row.id,
+      ),
     ).toBe(false);
   });
 });
