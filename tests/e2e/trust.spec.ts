@@ -160,3 +160,27 @@ test("registration: terms linked, no password asked, and the phone kept on the a
   await expect(page.getByTestId("account-phone")).toContainText("Phone: +1 713 555 0142");
   await fitsTheWidth(page);
 });
+
+test("deposit and membership receipts each have their own switch on the account page", async ({
+  page,
+  context,
+}) => {
+  const userId = await signInAs(context, unique("receipts"), { first_name: "Rae" });
+  await page.goto("/account");
+  await ready(page);
+  await expect(page.getByLabel(/^Deposit receipts/)).toBeChecked();
+  await expect(page.getByLabel(/^Membership receipts/)).toBeChecked();
+  await page.getByLabel(/^Deposit receipts/).uncheck();
+  await page.getByRole("button", { name: "Save e-mail preferences" }).click();
+  await expect(page.getByText("E-mail preferences saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/^Deposit receipts/)).not.toBeChecked();
+  await expect(page.getByLabel(/^Membership receipts/)).toBeChecked();
+  await expect(page.getByLabel(/^Payment receipts/)).toBeChecked();
+  const stopped = await query<{ topic: string }>(
+    "select topic from mail_unsubscribes where user_id = $1",
+    [userId],
+  );
+  expect(stopped.map((row) => row.topic)).toEqual(["deposit_receipt"]);
+  await fitsTheWidth(page);
+});
