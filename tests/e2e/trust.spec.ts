@@ -2,7 +2,14 @@
 // Each test runs with JavaScript (1,280 px) and without it (the "no-js" project, at 360 px).
 import { expect, test, type Page } from "@playwright/test";
 import { query, signInAs } from "./db";
-import { jsEnabled, ownClientAddress, ready, submitIssuerForm } from "./helpers";
+import { createAffiliate, createWonLot } from "./arrange";
+import {
+  jsEnabled,
+  ownClientAddress,
+  ready,
+  signInThroughIssuer,
+  submitIssuerForm,
+} from "./helpers";
 
 const unique = (name: string) =>
   `e2e-trust-${name}-${test.info().project.name}-${Date.now()}@bidyard.test`;
@@ -183,4 +190,89 @@ test("deposit and membership receipts each have their own switch on the account 
   );
   expect(stopped.map((row) => row.topic)).toEqual(["deposit_receipt"]);
   await fitsTheWidth(page);
+});
+
+test.describe("the dashboard says what to do next", () => {
+  const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+
+  test("a new buyer: greeted as a first visit, told to verify and how much to deposit", async ({
+    page,
+    context,
+  }) => {
+    await signInAs(context, unique("new-buyer"), { first_name: "Nia", deposit: "150.00" });
+    await page.goto("/");
+    await expect(heading(page)).toHaveText("Welcome to BidYard, Nia!");
+    await expect(page.getByTestId("next-step-verification")).toContainText(
+      "Please complete KYC verification before bidding.",
+    );
+    const deposit = page.getByTestId("next-step-deposit");
+    await expect(deposit).toContainText("Add $250.00 to bid.");
+    await expect(deposit.getByRole("link", { name: "Make a deposit" })).toHaveAttribute(
+      "href",
+      "/deposit",
+    );
+    await expect(page.getByTestId("bidding-status")).toHaveText(
+      "Minimum Deposit Required: add $250.00",
+    );
+    await expect(page.getByTestId("next-step-provider")).toHaveCount(0);
+    await fitsTheWidth(page);
+    // the deposit page says the same amount
+    await page.goto("/deposit");
+    await expect(page.getByText("Minimum Deposit Required: add $250.00").first()).toBeVisible();
+    // the next visit is a return
+    await page.goto("/");
+    await expect(heading(page)).toHaveText("Welcome back, Nia!");
+  });
+
+  test("a provider sees their application's status; a buyer with a won lot sees the invoice", async ({
+    page,
+    context,
+  }) => {
+    const email = unique("provider");
+    const userId = await createAffiliate(email, "pending");
+    await signInAs(context, email);
+    await page.goto("/");
+    const provider = page.getByTestId("next-step-provider");
+    await expect(provider).toContainText("Provider application under review");
+    await expect(provider.getByRole("link", { name: "See your application" })).toHaveAttribute(
+      "href",
+      "/affiliate-registration",
+    );
+
+    await createWonLot(userId);
+    const [purchase] = await query<{ id: string }>(
+      "select id::text as id from purchases where user_id = $1",
+      [userId],
+    );
+    await page.goto("/");
+    const invoices = page.getByTestId("next-step-invoices");
+    await expect(invoices).toContainText("Pay your invoice");
+    await expect(invoices.getByRole("link", { name: "Open the invoice" })).toHaveAttribute(
+      "href",
+      `/purchases/${purchase.id}`,
+    );
+    // the first step is the most pressing: money owed
+    await expect(page.locator('[data-testid^="next-step-"]').first()).toHaveAttribute(
+      "data-testid",
+      "next-step-invoices",
+    );
+  });
+
+  test("at 360 px the sign-in toast covers no card", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInThroughIssuer(page, unique("toast"), "/");
+    const toast = page.getByTestId("toast");
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    for (const name of ["Verification Status", "Account Balance", "What to do next"]) {
+      const region = page.getByRole("region", { name });
+      const card = (await region.boundingBox())!;
+      const overlaps =
+        box.y < card.y + card.height &&
+        card.y < box.y + box.height &&
+        box.x < card.x + card.width &&
+        card.x < box.x + box.width;
+      expect(overlaps, `${name} is covered`).toBe(false);
+    }
+  });
 });
