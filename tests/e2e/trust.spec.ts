@@ -258,7 +258,9 @@ test.describe("the dashboard says what to do next", () => {
     );
   });
 
-  test("at 360 px the sign-in toast covers no card", async ({ page }) => {
+  test("at 360 px without JavaScript the sign-in toast covers no card", async ({ page }) => {
+    // with scripts the toast floats at the bottom, with × and swipe to close (record 1401)
+    test.skip(jsEnabled(), "the server-rendered toast without scripts");
     await page.setViewportSize({ width: 360, height: 740 });
     await signInThroughIssuer(page, unique("toast"), "/");
     const toast = page.getByTestId("toast");
