@@ -22,7 +22,7 @@ import { RegistrationDialog } from "~/components/registration-dialog";
 import { ShellDialogsProvider } from "~/components/shell-dialogs";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SkipLink } from "~/components/site-header";
-import { ToastProvider } from "~/components/toaster";
+import { ToastOutlet, ToastProvider } from "~/components/toaster";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { readSession } from "~/services/accounts/session.server";
 import { closedForMaintenance, getSettings } from "~/services/admin/settings.server";
@@ -137,7 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
   return (
-    <ToastProvider serverToast={data?.toast ?? null}>
+    <ToastProvider serverToast={data?.toast ?? null} outlet>
       <ShellDialogsProvider>
         <SkipLink />
         {data?.maintenanceNotice ? <MaintenanceBanner /> : null}
@@ -152,6 +152,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
           unreadNotifications={data?.unreadNotifications ?? 0}
         />
         <main id="main" className="flex-1">
+          <ToastOutlet />
           <EarlyAccessDialog />
           {data?.user ? null : <RegistrationDialog />}
           {data?.user ? (

@@ -4,6 +4,8 @@ import { BuyingPowerFigure } from "~/components/auctions/buying-power";
 import type { PublicUser } from "~/services/accounts/users.server";
 import type { BiddingEligibility } from "~/services/auctions/eligibility";
 import type { IdentityStatus } from "~/services/kyc/status";
+import type { NextStep } from "~/services/accounts/next-steps";
+import { LocalTime } from "~/components/local-time";
 import { formatUsd } from "~/utils/money";
 
 // The one money formatter, re-exported for the dashboard's callers.
@@ -31,8 +33,14 @@ export function Dashboard({
   available,
   identity,
   eligibility,
+  firstVisit = false,
+  steps = [],
 }: {
   user: PublicUser;
+  /** the first time this person sees the dashboard: greeted as a first visit (record 3306) */
+  firstVisit?: boolean;
+  /** what to do next, most pressing first (verify, deposit how much, provider, invoices) */
+  steps?: NextStep[];
   activeBids: number;
   /** The buying power: the deposit minus what leading bids and unpaid purchases hold. */
   available: string;
@@ -45,7 +53,8 @@ export function Dashboard({
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">
-          Welcome back, {user.firstName?.trim() || user.email}!
+          {firstVisit ? "Welcome to BidYard, " : "Welcome back, "}
+          {user.firstName?.trim() || user.email}!
         </h1>
         {isAdmin ? (
           <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
@@ -71,6 +80,42 @@ export function Dashboard({
           >
             Open Admin Dashboard
           </Link>
+        </section>
+      ) : null}
+
+      {firstVisit ? (
+        <p className="mt-2 text-slate-700">
+          Your account is ready. Here is what to do before your first bid.
+        </p>
+      ) : null}
+
+      {steps.length > 0 ? (
+        <section
+          aria-labelledby="next-steps"
+          className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-5"
+        >
+          <h2 id="next-steps" className="text-lg font-semibold">
+            What to do next
+          </h2>
+          <ol className="mt-2 space-y-3">
+            {steps.map((step) => (
+              <li key={step.key} data-testid={`next-step-${step.key}`} className="text-sm">
+                <span className="block font-semibold text-slate-900">{step.title}</span>
+                <span className="block text-slate-700">
+                  {step.text}
+                  {step.dueAt ? (
+                    <>
+                      {" "}
+                      The next is due by <LocalTime at={step.dueAt} />.
+                    </>
+                  ) : null}
+                </span>
+                <Link to={step.link.to} className="font-semibold text-brand-700 underline">
+                  {step.link.label}
+                </Link>
+              </li>
+            ))}
+          </ol>
         </section>
       ) : null}
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "@remix-run/react";
 import { ShellDialogFrame } from "./shell-dialog-frame";
 import { usePageWithoutDialogs, useShellDialogs } from "./shell-dialogs";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -23,13 +24,13 @@ function loadSchemas() {
 
 const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900";
 
-/** `name` only on what is sent (see registrationSentSchema). */
+/** Every field is sent and kept (docs/decisions/3304). */
 const FIELDS: {
   id: Exclude<RegistrationField, "accountType" | "terms">;
   label: string;
   type: string;
   autoComplete: string;
-  name?: string;
+  name: string;
 }[] = [
   {
     id: "firstName",
@@ -46,20 +47,13 @@ const FIELDS: {
     name: "lastName",
   },
   { id: "login_hint", label: "Email", type: "email", autoComplete: "email", name: "login_hint" },
-  { id: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
-  { id: "password", label: "Password", type: "password", autoComplete: "new-password" },
-  {
-    id: "confirmPassword",
-    label: "Confirm password",
-    type: "password",
-    autoComplete: "new-password",
-  },
+  { id: "phone", label: "Phone", type: "tel", autoComplete: "tel", name: "phone" },
 ];
 
 const fieldId = (field: RegistrationField) => `register-${field}`;
 const errorId = (field: RegistrationField) => `register-${field}-error`;
 
-/** What the form holds, read by element id (the phone and passwords carry no name). */
+/** What the form holds, read by element id. */
 function readForm(form: HTMLFormElement) {
   const value = (field: RegistrationField) =>
     form.querySelector<HTMLInputElement>(`#${fieldId(field)}`)?.value ?? "";
@@ -76,18 +70,19 @@ function FieldError({ field, errors }: { field: RegistrationField; errors: Regis
 }
 
 /**
- * The registration form. Nothing is stored here: it goes to /api/login (a GET) with the account
- * type, the names and the e-mail as the login hint, which the server checks (400 with these
- * messages) and keeps for the first sign-in. The phone number and passwords carry no `name`, so
- * they never leave the page (not even in the URL); the browser checks them (the schema with
- * scripts, `required` without).
+ * The registration form. It posts to /api/login the account type, the names, the phone number
+ * and the e-mail as the login hint, which the server checks (400 with these messages) and keeps
+ * for the first sign-in. There is no password here: it is set at the sign-in service the form
+ * leads to, and the form says so (docs/decisions/3304).
  */
 export function RegistrationForm({
   errors: fromServer = {},
   values = {},
 }: {
   errors?: RegistrationErrors;
-  values?: Partial<Record<"accountType" | "firstName" | "lastName" | "login_hint", string>>;
+  values?: Partial<
+    Record<"accountType" | "firstName" | "lastName" | "login_hint" | "phone", string>
+  >;
 }) {
   const hydrated = useHydrated();
   const [checked, setChecked] = useState<RegistrationErrors | null>(null);
@@ -137,7 +132,7 @@ export function RegistrationForm({
 
   return (
     <form
-      method="get"
+      method="post"
       action="/api/login"
       onSubmit={hydrated ? check : undefined}
       noValidate={hydrated}
@@ -182,7 +177,7 @@ export function RegistrationForm({
               autoComplete={field.autoComplete}
               required
               maxLength={field.id === "login_hint" ? 254 : 100}
-              defaultValue={field.name ? values[field.id as keyof typeof values] : undefined}
+              defaultValue={values[field.id as keyof typeof values]}
               className={input}
               {...described(field.id)}
             />
@@ -200,8 +195,20 @@ export function RegistrationForm({
             className="mt-1"
             {...described("terms")}
           />
-          I agree to the Terms of Service and Privacy Policy
+          <span>
+            I agree to the{" "}
+            <Link to="/terms" target="_blank" rel="noopener" className="text-brand-700 underline">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" target="_blank" rel="noopener" className="text-brand-700 underline">
+              Privacy Policy
+            </Link>
+          </span>
         </label>
+        <p className="text-xs text-slate-500">
+          Each opens in a new tab, so this form stays filled in.
+        </p>
         <FieldError field="terms" errors={errors} />
       </div>
       {failed ? (
@@ -209,8 +216,9 @@ export function RegistrationForm({
           Please fill in every field and agree to the terms.
         </p>
       ) : null}
-      <p className="text-xs text-slate-500">
-        You will confirm your e-mail on the secure sign-in page next.
+      <p className="text-sm text-slate-700" data-testid="password-note">
+        No password here: the secure sign-in page that opens next asks for it (or offers another way
+        to sign in) and confirms your e-mail. BidYard never sees or stores your password.
       </p>
       <button
         type="submit"

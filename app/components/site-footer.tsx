@@ -16,6 +16,12 @@ const SUPPORT_LINKS = [
   { to: "/affiliate-registration", label: "Become a Provider" },
 ];
 
+const COMPANY_LINKS = [
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms of Service" },
+  { to: "/contact", label: "Contact Us" },
+];
+
 export function SiteFooter() {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
@@ -29,14 +35,7 @@ export function SiteFooter() {
         </div>
         <FooterList title="Quick Links" links={QUICK_LINKS} />
         <FooterList title="Support" links={SUPPORT_LINKS} />
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>Privacy Policy</li>
-            <li>Terms of Service</li>
-            <li>Contact Us</li>
-          </ul>
-        </div>
+        <FooterList title="Company" links={COMPANY_LINKS} />
       </div>
       <ZoneNote />
       <p className="border-t border-slate-800 py-4 text-center text-xs">

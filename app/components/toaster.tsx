@@ -49,9 +49,12 @@ let nextId = 1;
 export function ToastProvider({
   serverToast,
   children,
+  outlet = false,
 }: {
   serverToast: ToastMessage | null;
   children: ReactNode;
+  /** the page places the region itself with <ToastOutlet /> (the root: at the top of main) */
+  outlet?: boolean;
 }) {
   const [current, setCurrent] = useState<Shown | null>(() =>
     serverToast ? { ...serverToast, id: 0 } : null,
@@ -64,12 +67,30 @@ export function ToastProvider({
   }, [serverToast, show]);
 
   const value = useMemo(() => show, [show]);
+  const shown = useMemo(() => ({ toast: current, dismiss }), [current, dismiss]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <ToastRegion toast={current} onDismiss={dismiss} />
+      <ShownToastContext.Provider value={shown}>
+        {children}
+        {outlet ? null : <ToastRegion toast={current} onDismiss={dismiss} />}
+      </ShownToastContext.Provider>
     </ToastContext.Provider>
   );
+}
+
+const ShownToastContext = createContext<{ toast: Shown | null; dismiss: () => void }>({
+  toast: null,
+  dismiss: () => undefined,
+});
+
+/**
+ * Where the root places the toast region: at the top of the page's content, so that without
+ * JavaScript on a phone the server's toast sits in the flow above the page instead of over its
+ * cards (docs/decisions/3306); with scripts it floats at the bottom as before.
+ */
+export function ToastOutlet() {
+  const { toast, dismiss } = useContext(ShownToastContext);
+  return <ToastRegion toast={toast} onDismiss={dismiss} />;
 }
 
 function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () => void }) {
@@ -109,7 +130,7 @@ function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () 
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-2 outline-none sm:p-4 md:left-auto md:max-w-[420px]"
+      className={`pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-end p-2 outline-none sm:p-4 md:left-auto md:max-w-[420px] ${hydrated ? "" : "max-sm:static max-sm:z-auto max-sm:p-0"}`}
     >
       <ol className="w-full">
         {toast ? (

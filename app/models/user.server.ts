@@ -18,6 +18,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare email: string;
   declare firstName: string | null;
   declare lastName: string | null;
+  /** Typed when registering (docs/decisions/3304); null for accounts made before. */
+  declare phone: CreationOptional<string | null>;
   declare role: CreationOptional<Role>;
   declare accountType: CreationOptional<AccountType>;
   declare verified: CreationOptional<boolean>;
@@ -36,6 +38,7 @@ User.init(
     email: { type: DataTypes.TEXT, allowNull: false },
     firstName: { type: DataTypes.TEXT, allowNull: true },
     lastName: { type: DataTypes.TEXT, allowNull: true },
+    phone: { type: DataTypes.TEXT, allowNull: true },
     role: { type: DataTypes.TEXT, allowNull: false, defaultValue: "user" },
     accountType: { type: DataTypes.TEXT, allowNull: false, defaultValue: "buyer" },
     verified: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },

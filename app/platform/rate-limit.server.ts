@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   payment: { points: 30, duration: 60 },
   /** Messages one person may send to sellers and buyers per hour (docs/decisions/2154). */
   message: { points: 30, duration: 60 * 60 },
+  /** Contact-page messages per client address per hour (docs/decisions/3301). */
+  contact: { points: 5, duration: 60 * 60 },
 } satisfies Record<string, Policy>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -8,6 +8,9 @@ import { identityStatus } from "~/services/kyc/status";
 import { biddingEligibility } from "~/services/auctions/eligibility";
 import { readSession } from "~/services/accounts/session.server";
 import { useOptionalUser } from "~/services/accounts/use-user";
+import { dashboardFacts } from "~/services/accounts/dashboard.server";
+import { nextSteps, type NextStep } from "~/services/accounts/next-steps";
+import { toCents } from "~/utils/money";
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,24 +21,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
       available: "0.00",
       identity: identityStatus(false, null),
       eligibility: biddingEligibility(identityStatus(false, null), 0),
+      firstVisit: false,
+      steps: [] as NextStep[],
     };
   const { user, held } = session;
   // what the deposit holds came with the user, in the page's one session read (2903)
-  const [activeBids, bidder] = await Promise.all([
+  const [activeBids, bidder, facts] = await Promise.all([
     activeBidCount(user.id),
     buyingPower(user, { held }),
+    dashboardFacts(user.id),
   ]);
   return {
     activeBids,
     available: bidder.available,
     identity: bidder.identity,
     eligibility: bidder.eligibility,
+    // the first time this person sees the dashboard (docs/decisions/3306)
+    firstVisit: facts.firstVisit,
+    steps: nextSteps({
+      accountType: user.accountType,
+      eligibility: bidder.eligibility,
+      provider: facts.provider,
+      invoices: facts.invoices,
+      depositCents: toCents(user.deposit),
+    }),
   };
 }
 
 export default function Index() {
   const user = useOptionalUser();
-  const { activeBids, available, identity, eligibility } = useLoaderData<typeof loader>();
+  const { activeBids, available, identity, eligibility, firstVisit, steps } =
+    useLoaderData<typeof loader>();
   return user ? (
     <Dashboard
       user={user}
@@ -43,6 +59,8 @@ export default function Index() {
       available={available}
       identity={identity}
       eligibility={eligibility}
+      firstVisit={firstVisit}
+      steps={steps}
     />
   ) : (
     <LandingPage />

@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     email: user.email,
+    phone: user.phone,
     timeZone: user.timeZone,
     preferences: await mailPreferences(user.id),
   };
@@ -57,13 +58,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { email, timeZone, preferences } = useLoaderData<typeof loader>();
+  const { email, phone, timeZone, preferences } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const zone = TIME_ZONE_CHOICES.find((choice) => choice.zone === timeZone)?.label ?? timeZone;
   return (
     <div className="mx-auto max-w-2xl px-3 py-6 sm:px-6">
       <h1 className="text-2xl font-black">Your account</h1>
       <p className="mt-1 break-all text-slate-600">{email}</p>
+      <p className="break-all text-slate-600" data-testid="account-phone">
+        {phone ? `Phone: ${phone}` : "No phone number on file."}{" "}
+        <Link to="/contact?topic=account" className="text-brand-700 underline">
+          Ask us to change it
+        </Link>
+      </p>
 
       <section
         aria-labelledby="mail-heading"

@@ -107,6 +107,9 @@ const SCREENS = {
       shows: /vehicles found$/,
     },
     { route: "vehicle.$id.tsx", path: `/vehicle/${w.listingId}`, shows: /./ },
+    { route: "terms.tsx", path: "/terms", shows: "Terms of Service" },
+    { route: "privacy.tsx", path: "/privacy", shows: "Privacy Policy" },
+    { route: "contact.tsx", path: "/contact", shows: "Contact us" },
     {
       route: "unsubscribe.$token.tsx",
       path: "/unsubscribe/not-a-signed-link",
@@ -242,6 +245,7 @@ const SCREENS = {
     { route: "admin_.exchange-rates.tsx", path: "/admin/exchange-rates", shows: "Exchange rates" },
     { route: "admin_.purchases.tsx", path: "/admin/purchases", shows: /./ },
     { route: "admin_.message-reports.tsx", path: "/admin/message-reports", shows: /./ },
+    { route: "admin_.contact.tsx", path: "/admin/contact", shows: "Contact messages" },
     { route: "_index.tsx", path: "/", shows: /./ },
   ],
   narrowVisitor: (): Screen[] => [

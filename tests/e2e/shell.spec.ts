@@ -46,7 +46,8 @@ test.describe("header states", () => {
     await expect(account(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
 
     // The dashboard .
-    await expect(page.getByRole("heading", { name: "Welcome back, Bea!" })).toBeVisible();
+    // Bea's first sight of the dashboard greets a first visit (docs/decisions/3306)
+    await expect(page.getByRole("heading", { name: "Welcome to BidYard, Bea!" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Account Balance" })).toContainText("$2,500.00");
     await expect(page.getByRole("region", { name: "Account Balance" })).toContainText(
       "Available for bidding",

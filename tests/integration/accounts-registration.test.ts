@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "../../scripts/local-issuer";
 import { User } from "~/models/user.server";
 import { loader as callbackLoader } from "~/routes/api.callback";
-import { loader as loginLoader } from "~/routes/api.login";
+import { action as loginAction, loader as loginLoader } from "~/routes/api.login";
 import { resetEnvForTests } from "~/platform/env.server";
 
 const APP = "http://localhost:3000";
@@ -81,6 +81,7 @@ describe("the registration form's submission", () => {
       firstName: "Enter your first name.",
       lastName: "Enter your last name.",
       login_hint: "Enter your e-mail address.",
+      phone: "Enter your phone number.",
       terms: "Agree to the Terms of Service and Privacy Policy.",
     });
   });
@@ -92,6 +93,7 @@ describe("the registration form's submission", () => {
       firstName: "Pat",
       lastName: "   ",
       login_hint: "not-an-address",
+      phone: "713-555-0100",
       terms: "on",
     });
     const answer = (await caught(
@@ -117,6 +119,7 @@ describe("the registration form's submission", () => {
       firstName: " Rita ",
       lastName: "Registered",
       login_hint: email,
+      phone: "713-555-0100",
       terms: "on",
     });
     const login = (await caught(
@@ -126,11 +129,17 @@ describe("the registration form's submission", () => {
     expect(new URL(login.headers.get("location")!).searchParams.get("login_hint")).toBe(email);
     // Neither the names nor anything else of the form travels to the issuer.
     expect(login.headers.get("location")).not.toContain("Rita");
+    expect(login.headers.get("location")).not.toContain("555");
 
     const callback = await caught(callbackLoader(args(await signInAtIssuer(login, email))));
     expect((callback as Response).status).toBe(302);
     const user = await User.findOne({ where: { email } });
-    expect(user).toMatchObject({ firstName: "Rita", lastName: "Registered", accountType: "buyer" });
+    expect(user).toMatchObject({
+      firstName: "Rita",
+      lastName: "Registered",
+      accountType: "buyer",
+      phone: "713-555-0100",
+    });
   });
 
   it("a plain Sign In creates an account without names, as before", async () => {
@@ -141,6 +150,61 @@ describe("the registration form's submission", () => {
     expect(login.status).toBe(302);
     await caught(callbackLoader(args(await signInAtIssuer(login, email))));
     const user = await User.findOne({ where: { email } });
-    expect(user).toMatchObject({ firstName: null, lastName: null });
+    expect(user).toMatchObject({ firstName: null, lastName: null, phone: null });
+  });
+});
+
+describe("the registration form posted (docs/decisions/3304)", () => {
+  const post = (form: Record<string, string>, origin = APP) =>
+    new Request(`${APP}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams(form),
+    });
+  const filled = (email: string) => ({
+    from: "register",
+    accountType: "affiliate",
+    firstName: "Pat",
+    lastName: "Provider",
+    login_hint: email,
+    phone: "+1 (713) 555-0199",
+    terms: "on",
+  });
+
+  it("keeps the phone number on the account the sign-in creates, and nothing in a URL", async () => {
+    const email = `posted-${Date.now()}@example.com`;
+    const login = (await caught(loginAction(args(post(filled(email)))))) as Response;
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).not.toContain("555");
+    await caught(callbackLoader(args(await signInAtIssuer(login, email))));
+    const user = await User.findOne({ where: { email } });
+    expect(user).toMatchObject({
+      firstName: "Pat",
+      accountType: "affiliate",
+      phone: "+1 (713) 555-0199",
+    });
+  });
+
+  it("a phone number that is not one is refused with 400 and kept to correct", async () => {
+    const email = `bad-phone-${Date.now()}@example.com`;
+    for (const [phone, message] of [
+      ["call me", "Enter a phone number: digits, spaces, + ( ) - and . only."],
+      ["12345", "Enter a phone number of 7 to 15 digits, like 713-555-0100."],
+    ]) {
+      const answer = (await caught(
+        loginAction(args(post({ ...filled(email), phone }))),
+      )) as Refused;
+      expect(answer.init.status).toBe(400);
+      expect(answer.data.errors).toEqual({ phone: message });
+      expect(answer.data.values).toMatchObject({ phone, login_hint: email });
+    }
+    expect(await User.findOne({ where: { email } })).toBeNull();
+  });
+
+  it("from another site is refused", async () => {
+    const answer = await caught(
+      loginAction(args(post(filled("x@example.com"), "https://evil.example"))),
+    );
+    expect((answer as Response).status).toBe(403);
   });
 });

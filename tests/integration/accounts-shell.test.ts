@@ -162,7 +162,7 @@ describe("the shell's server side", () => {
       available: "0.00",
       // where the ID stands and whether bidding is open: the one answer (record 2704)
       identity: { state: "none", label: "Not started" },
-      eligibility: { canBid: false, label: "Minimum Deposit Required" },
+      eligibility: { canBid: false, label: "Minimum Deposit Required: add $400.00" },
     });
   });
 

@@ -89,7 +89,7 @@ describe("TEST MODE gateway", () => {
       testMode: true,
       chosenAmount: "1000.00",
       balance: "0.00",
-      eligibility: { canBid: false, label: "Minimum Deposit Required" },
+      eligibility: { canBid: false, label: "Minimum Deposit Required: add $400.00" },
     });
   });
 

@@ -1,5 +1,7 @@
 // Subscribing and renewing through the real PayPal client code, with msw playing PayPal.
 import { http, HttpResponse } from "msw";
+import { QueryTypes } from "sequelize";
+import { sequelize } from "~/models/db.server";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Membership, MembershipPurchase } from "~/models/membership.server";
 import { PaymentOrder } from "~/models/payment.server";
@@ -138,6 +140,14 @@ describe("Subscribe Now pays the first period through PayPal", () => {
       1,
     );
     expect(paypalFake.calls.capture).toBe(1);
+    // one receipt for the one payment, under its own preference (docs/decisions/3305)
+    const receipts = await sequelize.query<{ subject: string; text_body: string }>(
+      "SELECT subject, text_body FROM mail_outbox WHERE user_id = :id AND topic = 'membership_receipt'",
+      { replacements: { id: user.id }, type: QueryTypes.SELECT },
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toBe("Receipt: Premium Yearly membership, $499.00");
+    expect(receipts[0].text_body).toMatch(/It pays for \w+ 22, 2026 to \w+ 22, 2027\./);
   });
 
   it("a trialing user who subscribes becomes active and keeps having used the trial", async () => {

@@ -58,13 +58,17 @@ describe("bidding eligibility", () => {
 
   it("names every missing step in order, with the spec's texts before any upload", () => {
     const answer = biddingEligibility(none, 39_999);
-    expect(answer.label).toBe("Minimum Deposit Required");
+    // the badge says how much is missing (docs/decisions/3306)
+    expect(answer.label).toBe("Minimum Deposit Required: add $0.01");
+    expect(biddingEligibility(none, 0).label).toBe("Minimum Deposit Required: add $400.00");
     expect(biddingEligibility(none, 40_000).label).toBe("Verification Required");
     expect(answer.reasons.map((r) => `${r.title}: ${r.description}`)).toEqual([
       "Verification Required: Please complete KYC verification before bidding.",
       "Deposit Required: Minimum $400 deposit required before bidding.",
     ]);
-    expect(biddingEligibility(verified, 39_999).label).toBe("Minimum Deposit Required");
+    expect(biddingEligibility(verified, 15_050).label).toBe(
+      "Minimum Deposit Required: add $249.50",
+    );
     expect(biddingEligibility(verified, 40_000)).toEqual({
       canBid: true,
       label: "Bidding Enabled",

@@ -18,6 +18,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/fees", label: "Fees and terms" },
   { to: "/admin/exchange-rates", label: "Exchange rates" },
   { to: "/admin/message-reports", label: "Message reports" },
+  { to: "/admin/contact", label: "Contact messages" },
 ] as const;
 
 export function AdminTabs({ current }: { current: AdminTab }) {

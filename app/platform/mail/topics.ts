@@ -1,12 +1,15 @@
 /**
  * The mail about money and the buyer's lots (docs/decisions/2754): each its own topic, so each
- * has its own preference and its own one-click unsubscribe.
+ * has its own preference and its own one-click unsubscribe. Every payment has a receipt:
+ * invoices (`paid`), transport, deposits and memberships (docs/decisions/3305).
  */
 export const MONEY_MAIL_TOPICS = [
   "won",
   "payment_due",
   "overdue",
   "paid",
+  "deposit_receipt",
+  "membership_receipt",
   "release",
   "transport",
   "outbid",
@@ -24,6 +27,8 @@ export const TOPIC_LABELS: Record<MailTopic, string> = {
   payment_due: "reminders a day before a payment is due",
   overdue: "notices when a payment is overdue",
   paid: "receipts for your payments",
+  deposit_receipt: "receipts for money you add to your deposit",
+  membership_receipt: "receipts for your membership payments",
   release: "notices that a vehicle's release is ready for pickup",
   transport: "updates when your transport is claimed and delivered",
   outbid: "outbid alerts",
@@ -37,6 +42,8 @@ export const TOPIC_NAMES: Record<MailTopic, string> = {
   payment_due: "Payment due within 24 hours",
   overdue: "Payment overdue",
   paid: "Payment receipts",
+  deposit_receipt: "Deposit receipts",
+  membership_receipt: "Membership receipts",
   release: "Release ready for pickup",
   transport: "Transport claimed and delivered",
   outbid: "Outbid",

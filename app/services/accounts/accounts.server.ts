@@ -16,7 +16,12 @@ async function findByEmail(email: string) {
 }
 
 /** Names typed in the registration form before this sign-in (none for a plain Sign In). */
-export type RegisteredNames = { firstName?: string | null; lastName?: string | null };
+export type RegisteredNames = {
+  firstName?: string | null;
+  lastName?: string | null;
+  /** Kept on the account unless it already has one (docs/decisions/3304). */
+  phone?: string | null;
+};
 
 /**
  * The user behind a verified identity: found by OIDC subject, else a seeded or earlier account
@@ -54,6 +59,7 @@ async function upsert(
     if (identity.firstName) changes.firstName = identity.firstName;
     if (identity.lastName) changes.lastName = identity.lastName;
     if (admin) changes.role = "admin";
+    if (registered.phone && !bySubject.phone) changes.phone = registered.phone;
     if (identity.email !== bySubject.email.toLowerCase()) {
       const taken = await User.findOne({
         where: {
@@ -82,6 +88,7 @@ async function upsert(
       ...(identity.firstName ? { firstName: identity.firstName } : {}),
       ...(identity.lastName ? { lastName: identity.lastName } : {}),
       ...(admin ? { role: "admin" as const } : {}),
+      ...(registered.phone && !byEmail.phone ? { phone: registered.phone } : {}),
     });
     return { user: byEmail, isNew: false };
   }
@@ -98,6 +105,7 @@ async function upsert(
     email: identity.email,
     firstName: identity.firstName ?? registered.firstName ?? null,
     lastName: identity.lastName ?? registered.lastName ?? null,
+    phone: registered.phone ?? null,
     accountType,
     role: admin ? "admin" : "user",
   });

@@ -98,6 +98,10 @@ function decodeJwtSubject(jwt: string): string | null {
 const cleanName = (value: string | undefined) =>
   (value === undefined ? "" : cleanText(value)).trim().slice(0, 100) || null;
 
+// the registration's phone number, as the form checked it (registrationSchema)
+const cleanPhone = (value: string | undefined | null) =>
+  (value == null ? "" : cleanText(value)).trim().slice(0, 40) || null;
+
 async function fetchIdentity(discovery: Discovery, accessToken: string, idToken: string | null) {
   const response = await fetch(discovery.userinfo_endpoint, {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
@@ -206,6 +210,8 @@ export type LoginIntent = {
   /** The names typed in the registration form, for an account this sign-in creates. */
   firstName?: string | null;
   lastName?: string | null;
+  /** The phone number typed in the registration form (docs/decisions/3304). */
+  phone?: string | null;
 };
 
 /** Remembers where to go after the issuer sends the person back, tied to the flow's state. */
@@ -230,6 +236,7 @@ export async function startSignIn(
     loginHint?: string;
     firstName?: string;
     lastName?: string;
+    phone?: string;
   },
 ): Promise<Response> {
   const auth = await authenticator();
@@ -250,6 +257,7 @@ export async function startSignIn(
         accountType: intent.accountType,
         firstName: cleanName(intent.firstName),
         lastName: cleanName(intent.lastName),
+        phone: cleanPhone(intent.phone),
       } satisfies LoginIntent),
     );
     headers.set("Cache-Control", "no-store");
@@ -322,6 +330,7 @@ export async function finishSignIn(
       firstName:
         matches && typeof stored.firstName === "string" ? cleanName(stored.firstName) : null,
       lastName: matches && typeof stored.lastName === "string" ? cleanName(stored.lastName) : null,
+      phone: matches && typeof stored.phone === "string" ? cleanPhone(stored.phone) : null,
     },
   };
 }

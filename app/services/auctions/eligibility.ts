@@ -2,7 +2,8 @@
 // dashboard, the lot page and the list's bid dialog all ask, built on the identity status so an
 // ID under review reads as under review everywhere. place_bid checks the same rules again under
 // the lot lock. Plain TypeScript for the server and the browser.
-import { canBidWith } from "~/services/deposits/rules";
+import { MIN_DEPOSIT_CENTS, canBidWith } from "~/services/deposits/rules";
+import { formatUsd } from "~/utils/money";
 import { REVIEW_TIME, type IdentityStatus } from "~/services/kyc/status";
 import { BID_TEXTS, type BidderNeed } from "./rules";
 
@@ -16,7 +17,8 @@ export type EligibilityReason = {
 export type BiddingEligibility = {
   canBid: boolean;
   /**
-   * "Bidding Enabled", else "Minimum Deposit Required" (the spec's badge), else where the ID
+   * "Bidding Enabled", else "Minimum Deposit Required: add $N" (the spec's badge with the amount
+   * missing, docs/decisions/3306), else where the ID
    * stands ("ID Under Review", "Verification Required")
    */
   label: string;
@@ -49,6 +51,16 @@ function verificationReason(identity: IdentityStatus): EligibilityReason {
   }
 }
 
+/** The spec's badge with the amount still missing: "Minimum Deposit Required: add $400.00". */
+export function minimumDepositLabel(depositCents: number) {
+  return `Minimum Deposit Required: add ${formatUsd(missingDepositCents(depositCents), "cents")}`;
+}
+
+/** What a deposit lacks to reach the minimum to bid, in cents (0 once it does). */
+export function missingDepositCents(depositCents: number) {
+  return Math.max(0, MIN_DEPOSIT_CENTS - depositCents);
+}
+
 /** Whether a person with this identity status and deposit (in cents) may bid, and why not. */
 export function biddingEligibility(
   identity: IdentityStatus,
@@ -67,7 +79,7 @@ export function biddingEligibility(
     reasons.length === 0
       ? "Bidding Enabled"
       : reasons.some((reason) => reason.need === "deposit")
-        ? "Minimum Deposit Required"
+        ? minimumDepositLabel(depositCents)
         : identity.state === "pending"
           ? "ID Under Review"
           : "Verification Required";

@@ -19,6 +19,7 @@ import { createTestGateway, decideTestOrder } from "~/platform/payments/test-gat
 import { UserError, type UserErrorOptions } from "~/utils/user-error";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { notify } from "~/platform/notifications.server";
+import { queueDepositReceipt } from "./receipt-mail.server";
 import {
   cancelPaymentOrder,
   createPaymentOrder,
@@ -160,6 +161,16 @@ export async function confirmDeposit(
         paymentOrderId: locked.id,
         memo: `${locked.provider === "test" ? "Test payment" : "PayPal"} ${capture.captureId}`,
       });
+      await queueDepositReceipt(
+        {
+          userId,
+          paymentOrderId: locked.id,
+          amount: capture.amount,
+          provider: locked.provider,
+          captureId: capture.captureId,
+        },
+        transaction,
+      );
       await notify(
         userId,
         {

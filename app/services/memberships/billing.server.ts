@@ -18,6 +18,7 @@ import {
 import { PAYMENT_NOT_COMPLETED } from "~/services/memberships/messages";
 import { firstPaidPeriod, periodEnd } from "~/services/memberships/rules";
 import { notify } from "~/platform/notifications.server";
+import { queueMembershipReceipt } from "~/services/deposits/receipt-mail.server";
 import { PaymentGatewayError } from "~/platform/payments/index.server";
 import { toCents } from "~/utils/money";
 import { formatDay } from "~/utils/time";
@@ -261,6 +262,16 @@ async function applyPurchase(
           ? `Your free trial continues until ${formatDay(start, zone)}; paid until ${formatDay(end, zone)}.`
           : `Active until ${formatDay(end, zone)}.`,
       link: "/membership",
+    },
+    transaction,
+  );
+  await queueMembershipReceipt(
+    {
+      userId: purchase.userId,
+      paymentOrderId: payment.paymentOrderId,
+      amount: payment.amount,
+      planName: plan.name,
+      period: `${formatDay(start, zone)} to ${formatDay(end, zone)}`,
     },
     transaction,
   );

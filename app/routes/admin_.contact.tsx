@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { redirectWithToast } from "~/http/toast.server";
+import { throwAsPageError } from "~/http/respond.server";
+import { requireAdmin } from "~/services/accounts/session.server";
+import { listOpenContactMessages, markContactAnswered } from "~/services/contact/contact.server";
+import { CONTACT_ANSWERED } from "~/services/contact/messages";
+import { answerContactSchema } from "~/services/contact/schemas";
+import { LocalTime } from "~/components/local-time";
+
+export const meta: MetaFunction = () => [{ title: "Contact messages · Admin · BidYard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { messages: await listOpenContactMessages() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: answerContactSchema });
+  if (submission.status !== "success") throw new Response("Choose a message.", { status: 400 });
+  await markContactAnswered(admin.id, submission.value.messageId).catch(throwAsPageError);
+  return redirectWithToast("/admin/contact", CONTACT_ANSWERED);
+}
+
+/** The admins' inbox of Contact-page messages, oldest first (docs/decisions/3301). */
+export default function ContactInboxPage() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-3 py-6 sm:px-6">
+      <h1 className="text-2xl font-black">Contact messages</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Answer each by e-mail (every admin also gets it by e-mail), then mark it answered.
+      </p>
+      {messages.length === 0 ? (
+        <p className="mt-6 text-slate-600">No unanswered messages.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {messages.map((message) => (
+            <li
+              key={message.id}
+              data-testid="contact-message"
+              className="rounded-lg border border-slate-200 bg-white p-4"
+            >
+              <h2 className="wrap-anywhere font-bold">{message.topicLabel}</h2>
+              <p className="wrap-anywhere text-sm text-slate-600">
+                From {message.name} ·{" "}
+                <a href={`mailto:${message.email}`} className="text-brand-700 underline">
+                  {message.email}
+                </a>{" "}
+                · {message.signedIn ? "signed in" : "not signed in"} ·{" "}
+                <LocalTime at={message.createdAt} />
+              </p>
+              <p className="mt-2 whitespace-pre-wrap wrap-anywhere">{message.body}</p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="messageId" value={message.id} />
+                <button
+                  type="submit"
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:focus-ring"
+                >
+                  Mark answered
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// What the dashboard tells each kind of person to do next (docs/decisions/3306). Plain
+// TypeScript: built from the same eligibility and provider status every other page asks.
+import { missingDepositCents, type BiddingEligibility } from "~/services/auctions/eligibility";
+import { formatUsd } from "~/utils/money";
+import type { ProviderStatus } from "~/services/affiliates/status";
+
+export type OpenInvoices = { count: number; firstId: string | null; nextDueAt: string | null };
+
+export type NextStep = {
+  key: "verification" | "deposit" | "provider" | "invoices";
+  title: string;
+  text: string;
+  link: { to: string; label: string };
+  /** an instant the text refers to (the next invoice's due time), shown in the viewer's zone */
+  dueAt?: string | null;
+};
+
+export function nextSteps(input: {
+  accountType: "buyer" | "affiliate";
+  eligibility: BiddingEligibility;
+  provider: ProviderStatus;
+  invoices: OpenInvoices;
+  depositCents: number;
+}): NextStep[] {
+  const steps: NextStep[] = [];
+  const { invoices, provider } = input;
+  if (invoices.count > 0) {
+    steps.push({
+      key: "invoices",
+      title: invoices.count === 1 ? "Pay your invoice" : `Pay your ${invoices.count} invoices`,
+      text:
+        invoices.count === 1
+          ? "You won a lot and its invoice is open."
+          : `You won ${invoices.count} lots whose invoices are open.`,
+      link:
+        invoices.count === 1 && invoices.firstId
+          ? { to: `/purchases/${invoices.firstId}`, label: "Open the invoice" }
+          : { to: "/my-auctions#won", label: "See your won vehicles" },
+      dueAt: invoices.nextDueAt,
+    });
+  }
+  // A provider's own path comes before the buyer's: it is why they registered.
+  if (input.accountType === "affiliate" || provider.state !== "none") {
+    steps.push(providerStep(provider));
+  }
+  for (const reason of input.eligibility.reasons) {
+    steps.push({
+      key: reason.need,
+      title: reason.title,
+      text:
+        reason.need === "deposit"
+          ? `${reason.description} Add ${formatUsd(missingDepositCents(input.depositCents), "cents")} to bid.`
+          : reason.description,
+      link: reason.link,
+    });
+  }
+  return steps;
+}
+
+function providerStep(provider: ProviderStatus): NextStep {
+  switch (provider.state) {
+    case "approved":
+      return {
+        key: "provider",
+        title: "Provider application approved",
+        text: "You can claim shipping and export jobs from the board.",
+        link: { to: "/service-orders", label: "Browse service orders" },
+      };
+    case "pending":
+      return {
+        key: "provider",
+        title: "Provider application under review",
+        text: provider.reason ?? "",
+        link: { to: "/affiliate-registration", label: "See your application" },
+      };
+    case "rejected":
+      return {
+        key: "provider",
+        title: "Provider application not approved",
+        text: provider.reason ?? "",
+        link: { to: "/affiliate-registration", label: "See why and apply again" },
+      };
+    default:
+      return {
+        key: "provider",
+        title: "Apply as a service provider",
+        text: "Send your company details and licence; an admin approves providers before they claim jobs.",
+        link: { to: "/affiliate-registration", label: "Apply to join" },
+      };
+  }
+}

@@ -1,0 +1,60 @@
+// The dashboard's facts: a first visit is greeted once, open invoices and the provider
+// application are read for the next steps (docs/decisions/3306).
+import { describe, expect, it } from "vitest";
+import { sequelize } from "~/models/db.server";
+import { loader as indexLoader } from "~/routes/_index";
+import { createTestUser, requestAs } from "../support/auth";
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+type Page = {
+  firstVisit: boolean;
+  steps: Array<{ key: string; title: string; text: string; link: { to: string } }>;
+  eligibility: { label: string };
+};
+
+describe("the dashboard's next steps", () => {
+  it("greets the first visit once, then as a return", async () => {
+    const user = await createTestUser({ firstName: "Nia" });
+    const first = (await indexLoader(args(await requestAs(user, "/")))) as unknown as Page;
+    expect(first.firstVisit).toBe(true);
+    const again = (await indexLoader(args(await requestAs(user, "/")))) as unknown as Page;
+    expect(again.firstVisit).toBe(false);
+  });
+
+  it("names the deposit missing, the provider application and an open invoice", async () => {
+    const user = await createTestUser({ accountType: "affiliate", deposit: "100.00" });
+    await sequelize.query(
+      `INSERT INTO affiliate_applications (user_id, company_name, service_types, business_phone,
+         business_email, service_areas)
+       VALUES (:id, 'Acme Haul', ARRAY['shipping'], '214-555-0100', 'acme@example.com',
+         ARRAY['Texas'])`,
+      { replacements: { id: user.id } },
+    );
+    const [[lot]] = (await sequelize.query(
+      `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
+         location_state, starts_at, ends_at, status, current_bid, high_bidder_id, high_max,
+         closed_at)
+       VALUES ('copart', :lotNumber, '1FTEW1EP5JFA00001', 2018, 'Ford', 'F-150', 'Phoenix', 'AZ',
+         now() - interval '2 days', now() - interval '1 hour', 'sold', 5000, :id, 5000, now())
+       RETURNING id`,
+      { replacements: { id: user.id, lotNumber: `N${Date.now()}`.slice(0, 20) } },
+    )) as unknown as [[{ id: string }]];
+    const [[purchase]] = (await sequelize.query(
+      `INSERT INTO purchases (lot_id, user_id, amount, status) VALUES (:lot, :id, 5000, 'pending')
+       RETURNING id::text AS id`,
+      { replacements: { lot: lot.id, id: user.id } },
+    )) as unknown as [[{ id: string }]];
+
+    const page = (await indexLoader(args(await requestAs(user, "/")))) as unknown as Page;
+    expect(page.eligibility.label).toBe("Minimum Deposit Required: add $300.00");
+    expect(page.steps.map((s) => s.key)).toEqual([
+      "invoices",
+      "provider",
+      "verification",
+      "deposit",
+    ]);
+    expect(page.steps[0].link.to).toBe(`/purchases/${purchase.id}`);
+    expect(page.steps[1].title).toBe("Provider application under review");
+    expect(page.steps[3].text).toContain("Add $300.00 to bid.");
+  });
+});
