@@ -4,7 +4,9 @@
 // with the bench's variable rather than run with a piece off.
 import { ABLATION_KEY, PIECES } from "../app/utils/ablation.ts";
 
-export function installAblation(env: NodeJS.ProcessEnv = process.env): ReadonlySet<string> {
+export function installAblation(
+  env: Record<string, string | undefined> = process.env,
+): ReadonlySet<string> {
   if (env.BIDYARD_BENCH_ABLATION !== "1") return new Set();
   if (env.FLY_APP_NAME) throw new Error("BIDYARD_BENCH_ABLATION is the bench's alone, not Fly's");
   const off = new Set(
