@@ -44,8 +44,10 @@ export type AblationResult = {
   seconds: number;
 };
 
+/** the median of the finite values (a run that finished no request in its seconds is NaN) */
 export const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
@@ -107,8 +109,11 @@ export async function ablationTable(options: {
           const expected = page.status === 200 ? result.requests : 0;
           if (result.serverErrors || result.errors || result.ok !== expected)
             throw new Error(`${name} ${page.label}: ${result.ok} 2xx of ${result.requests}`);
-          ((node[name] ??= {})[page.label] ??= []).push(used.node / result.requests);
-          ((pg[name] ??= {})[page.label] ??= []).push(used.pg / result.requests);
+          // none finished in the seconds given (a page slower than that under the machine's load):
+          // the round is left out of this variant's median rather than priced at infinity
+          const per = (ms: number) => (result.requests ? ms / result.requests : Number.NaN);
+          ((node[name] ??= {})[page.label] ??= []).push(per(used.node));
+          ((pg[name] ??= {})[page.label] ??= []).push(per(used.pg));
         }
         log(
           `ablation round ${round + 1}/${rounds}: ${page.label} done (load ${os.loadavg()[0].toFixed(1)})`,
@@ -143,7 +148,8 @@ export function ablationMarkdown(r: AblationResult) {
     const cells = PIECES.map((piece) => {
       const xs = r.node[piece]?.[page.label];
       if (!xs) return "";
-      return sign(median(xs.map((x, i) => whole[i] - x)));
+      const price = median(xs.map((x, i) => whole[i] - x));
+      return Number.isFinite(price) ? sign(price) : "–";
     });
     lines.push(
       `| ${page.label} | ${f(median(ref))} + ${f(median(refPg))} | ${f(median(whole))} + ` +
