@@ -87,7 +87,7 @@ export async function ablationTable(options: {
       servers.set(variant, app);
     }
     for (const server of servers.values())
-      await waitFor200(`${server.url}/healthz`, server, 60_000);
+      await waitFor200(`${server.url}/healthz`, server, 240_000);
 
     const names = [...servers.keys()];
     const node: AblationResult["node"] = {};
