@@ -12,6 +12,7 @@ import { registerStateMetrics } from "~/platform/metrics.server";
 import { openStreams } from "~/platform/live/stream.server";
 import { noteProblem } from "~/platform/request-notes.server";
 import { NonceProvider } from "~/utils/nonce";
+import { ablated } from "~/utils/ablation";
 import {
   applySecurityHeaders,
   pageContentSecurityPolicy,
@@ -37,8 +38,10 @@ export default function handleRequest(
 ) {
   const nonce = scriptNonce();
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(remixContext, nonce));
-  applySecurityHeaders(responseHeaders);
+  if (!ablated("headers")) {
+    responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(remixContext, nonce));
+    applySecurityHeaders(responseHeaders);
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

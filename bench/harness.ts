@@ -40,6 +40,8 @@ export function postmasterPid(dataDir: string): number | null {
 
 export class Bench {
   readonly rows: Row[] = [];
+  /** sections printed after the rows (the ablation table, docs/decisions/3401) */
+  readonly sections: Array<{ title: string; text: string }> = [];
   /** every process the run started (label and pid), as written in the results */
   readonly processes: Array<{ label: string; pid: number }> = [];
   private readonly stops: Stop[] = [];
@@ -52,6 +54,11 @@ export class Bench {
 
   log(line: string) {
     console.log(`[bench] ${line}`);
+  }
+
+  section(title: string, text: string) {
+    this.sections.push({ title, text });
+    this.log(`${title}\n${text}`);
   }
 
   row(scenario: string, figure: string, target: string, met: boolean | null) {
@@ -151,6 +158,7 @@ export class Bench {
           `| ${r.scenario} | ${r.figure} | ${r.target} | ${r.met === null ? "–" : r.met ? "yes" : "**no**"} |`,
       ),
       "",
+      ...this.sections.flatMap((s) => [`## ${s.title}`, "", s.text, ""]),
     ].join("\n");
     mkdirSync(dir, { recursive: true });
     const json = path.join(dir, `${name}.json`);
@@ -164,6 +172,7 @@ export class Bench {
           seconds,
           preamble,
           rows: this.rows,
+          sections: this.sections,
           processes: this.processes,
         },
         null,

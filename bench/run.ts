@@ -22,6 +22,7 @@ import { firstVisitJs, lighthouseScores } from "./pages";
 import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
 import { benchStreams } from "./streams";
+import { ablationMarkdown, ablationTable, median, type AblationPage } from "./ablation";
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 300_000);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -44,6 +45,7 @@ const PARTS = [
   "lighthouse",
   "browser",
   "streams",
+  "ablation",
 ];
 const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
 const unknown = ONLY?.filter((part) => !PARTS.includes(part)) ?? [];
@@ -103,7 +105,7 @@ async function main(bench: Bench) {
   };
 
   await ensureBuilt();
-  const withReference = runs("pages");
+  const withReference = runs("pages") || runs("ablation");
   if (withReference) await buildReference();
   const cluster = await startThrowawayCluster("bench");
   bench.cluster("the bench's PostgreSQL", cluster);
@@ -772,6 +774,106 @@ async function main(bench: Bench) {
         seen.p95 <= 250,
       );
     }
+  }
+
+  // The ablation table (docs/decisions/3401): each piece's price on each page, and the goals as
+  // ratios to the reference in the same rounds.
+  checkpoint("ablation");
+  if (runs("ablation")) {
+    const {
+      rows: [lot],
+    } = await db.query<{ id: string }>(
+      "SELECT id FROM lots WHERE status = 'active' ORDER BY ends_at DESC LIMIT 1",
+    );
+    const listPieces = ["session", "root-reads", "filter-options", "cards"] as const;
+    const pages: Array<AblationPage & { goal: number | null }> = [
+      {
+        label: "/healthz",
+        ours: "/healthz",
+        reference: "/healthz",
+        pieces: [],
+        status: 200,
+        goal: 1.2,
+      },
+      {
+        label: "404, signed out",
+        ours: "/no-such-page-here",
+        reference: "/no-such-page-here",
+        pieces: ["root-reads"],
+        status: 404,
+        goal: 1.2,
+      },
+      {
+        label: "404, signed in",
+        ours: "/no-such-page-here",
+        reference: "/no-such-page-here",
+        headers: reader,
+        pieces: ["session", "root-reads"],
+        status: 404,
+        goal: 1.2,
+      },
+      {
+        label: "/auctions, first page",
+        ours: "/auctions",
+        reference: "/auctions",
+        headers: reader,
+        pieces: [...listPieces],
+        status: 200,
+        goal: 1.3,
+      },
+      {
+        label: "/auctions, filtered",
+        ours: "/auctions?make=Ford&location=TX",
+        reference: "/auctions?make=Ford&location=TX",
+        headers: reader,
+        pieces: [...listPieces],
+        status: 200,
+        goal: 1.3,
+      },
+      {
+        label: "/community-vehicles, filtered (against the reference's filtered list)",
+        ours: "/community-vehicles?make=Toyota&priceMax=30000",
+        reference: "/auctions?make=Ford&location=TX",
+        headers: reader,
+        pieces: [...listPieces],
+        status: 200,
+        goal: 1.5,
+      },
+      {
+        label: "the lot page",
+        ours: `/auctions/${lot.id}`,
+        reference: `/auctions/${lot.id}`,
+        headers: reader,
+        pieces: ["session", "root-reads"],
+        status: 200,
+        goal: null,
+      },
+    ];
+    const table = await ablationTable({
+      env: appEnv,
+      pages,
+      pgPid,
+      rounds: Number(process.env.BENCH_ABLATION_ROUNDS ?? 3),
+      seconds: Number(process.env.BENCH_ABLATION_SECONDS ?? 3),
+      warm: 1,
+      track,
+      log,
+    });
+    for (const page of pages) {
+      const node = median(table.node.whole[page.label]);
+      const pgMs = median(table.pg.whole[page.label]);
+      const refNode = median(table.node.reference[page.label]);
+      const refPg = median(table.pg.reference[page.label]);
+      const ratio = (node + pgMs) / (refNode + refPg);
+      row(
+        `ablation: ${page.label}, CPU per request against the reference's in the same rounds`,
+        `${node.toFixed(2)} + ${pgMs.toFixed(2)} ms against ${refNode.toFixed(2)} + ` +
+          `${refPg.toFixed(2)} ms = ${ratio.toFixed(2)} × (Node alone ${(node / refNode).toFixed(2)} ×)`,
+        page.goal === null ? "reported" : `Node + PostgreSQL ≤ ${page.goal.toFixed(1)} ×`,
+        page.goal === null ? null : ratio <= page.goal,
+      );
+    }
+    bench.section("Ablation: each piece's price in ms of CPU per request", ablationMarkdown(table));
   }
 
   // live streams: on a server and database of their own (docs/decisions/1801)

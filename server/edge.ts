@@ -1,7 +1,7 @@
 // What every request meets before Remix (docs/decisions/1305 to 1307, 3006): the caller's address,
 // the security headers every answer carries, and the refusal of a write from another site.
 import type { NextFunction, Request, Response } from "express";
-import { CROSS_ORIGIN_REFUSED, isCrossOriginWrite } from "../app/http/same-origin.ts";
+import { CROSS_ORIGIN_REFUSED, SAFE_METHODS, isCrossOriginWrite } from "../app/http/same-origin.ts";
 import { wantsJson } from "./body-bounds.ts";
 
 // Fly's proxy sets Fly-Client-IP (and overwrites whatever a client sent); anywhere else the
@@ -31,10 +31,12 @@ const DEFAULT_HEADERS: Record<string, string> = {
   ...(isProduction ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
 };
 
+const DEFAULT_ENTRIES = Object.entries(DEFAULT_HEADERS);
+
 export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
-    for (const [name, value] of Object.entries(DEFAULT_HEADERS)) {
+    for (const [name, value] of DEFAULT_ENTRIES) {
       if (!res.hasHeader(name)) res.setHeader(name, value);
     }
     // Every 429 says when to come back (docs/decisions/3006): the limits set their own wait; an
@@ -54,6 +56,8 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
 export function refuseCrossOriginWrites(appUrl: string | undefined) {
   const appOrigin = appUrl ? new URL(appUrl).origin : null;
   return (req: Request, res: Response, next: NextFunction) => {
+    // a read is never refused: nothing of the request is looked at (record 3404)
+    if (SAFE_METHODS.has(req.method)) return next();
     const allowed = new Set([`${req.protocol}://${req.get("host")}`]);
     if (appOrigin) allowed.add(appOrigin);
     if (!isCrossOriginWrite(req.method, req.get("origin"), req.get("referer"), allowed)) {

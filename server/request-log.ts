@@ -20,6 +20,8 @@ export function requestLog(
   log: Logger,
   workerMetrics: WorkerMetrics,
   routeIdOf: (pathname: string) => string,
+  // both on, except on a bench server with one switched off (docs/decisions/3401)
+  keep = { log: true, metrics: true },
 ) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -48,8 +50,9 @@ export function requestLog(
       if (aborted) line.aborted = true;
       if (note.problem) line.problem = note.problem;
       if (res.locals.eventStream) line.stream = true;
-      log.info(line, "request");
-      if (!res.locals.eventStream) workerMetrics.observeRequest(req.method, route, status, ms);
+      if (keep.log) log.info(line, "request");
+      if (keep.metrics && !res.locals.eventStream)
+        workerMetrics.observeRequest(req.method, route, status, ms);
     });
     next();
   };

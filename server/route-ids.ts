@@ -24,9 +24,17 @@ export function routeIdMatcher(build: Pick<ServerBuild, "routes" | "basename">) 
       } as AgnosticRouteObject;
     });
   const routes = tree("");
+  // A path's route never changes while the server runs: each is matched once and kept (up to
+  // 2,000 paths, then the table starts over, so endless distinct paths cannot grow it), record 3403.
+  const known = new Map<string, string>();
   return (pathname: string) => {
+    let id = known.get(pathname);
+    if (id !== undefined) return id;
     const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
     const matches = matchRoutes(routes, path, build.basename);
-    return matches?.[matches.length - 1].route.id ?? "none";
+    id = matches?.[matches.length - 1].route.id ?? "none";
+    if (known.size >= 2_000) known.clear();
+    known.set(pathname, id);
+    return id;
   };
 }

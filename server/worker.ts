@@ -9,6 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import type { NextFunction, Request, Response } from "express";
+import { installAblation } from "./ablation.ts";
 import { boundedBody } from "./body-bounds.ts";
 import { clientAddress, refuseCrossOriginWrites, securityHeaders } from "./edge.ts";
 import { dropSlowEventStreams } from "./event-streams.ts";
@@ -22,6 +23,10 @@ import { httpTimeouts } from "./timeouts.ts";
 export async function startWorker() {
   const log = await createLog();
   routeConsole(log);
+  // the bench's switches: empty unless the bench started this server (docs/decisions/3401)
+  const off = installAblation();
+  if (off.size) log.warn({ ablated: [...off] }, "bench ablation: pieces switched off");
+  const on = (piece: string) => !off.has(piece);
   // Imported here, not at the top: the primary process only forks and watches its workers, and
   // not loading Express and Remix keeps its memory small (docs/decisions/1905).
   const [
@@ -46,14 +51,20 @@ export async function startWorker() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.use(requestLog(log, metrics, routeIdMatcher(build)));
-  app.use(securityHeaders);
+  if (on("log") || on("metrics"))
+    app.use(
+      requestLog(log, metrics, routeIdMatcher(build), { log: on("log"), metrics: on("metrics") }),
+    );
+  if (on("headers")) app.use(securityHeaders);
   app.use(clientAddress);
   app.use(dropSlowEventStreams);
   // Live event streams are never compressed (they say no-transform): they skip the middleware,
   // whose wrapper would otherwise run on every event written (docs/decisions/1803).
   const compress = compression();
-  app.use((req, res, next) => (req.path.startsWith("/live/") ? next() : compress(req, res, next)));
+  if (on("compression"))
+    app.use((req, res, next) =>
+      req.path.startsWith("/live/") ? next() : compress(req, res, next),
+    );
   app.use(
     build.publicPath,
     express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
@@ -68,10 +79,10 @@ export async function startWorker() {
   );
   const publicStatic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
-  app.use(refuseCrossOriginWrites(process.env.APP_URL));
-  app.use(boundedBody);
+  if (on("cross-origin")) app.use(refuseCrossOriginWrites(process.env.APP_URL));
+  if (on("body-bounds")) app.use(boundedBody);
   // page requests a few at a time, so a crowd on the lists cannot starve the bids (2907)
-  app.use(admitPages());
+  if (on("page-slots")) app.use(admitPages());
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   app.all("*", async (req, res, next) => {
     try {

@@ -5,7 +5,7 @@
 
 export const CROSS_ORIGIN_REFUSED = "Cross-origin request refused";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The origin a request says it comes from: its Origin header ("null" included: a sandboxed or

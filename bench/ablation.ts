@@ -1,0 +1,162 @@
+// The ablation table (docs/decisions/3401): what each piece of the request path costs on each page,
+// in ms of the server's CPU per request. One reference server, one of ours whole and one of ours
+// per piece switched off (BIDYARD_BENCH_ABLATION=1 and BIDYARD_ABLATE=piece, read by
+// server/ablation.ts only then), all started once; every round measures every page on each of them
+// in an order rotated round by round, so the machine's load falls on all alike. A piece's price is
+// ours whole minus ours without it, paired round by round (the median of the pairs).
+import os from "node:os";
+import { startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
+import { freePort } from "../tests/support/cluster";
+import { PIECES, type Piece } from "../app/utils/ablation";
+import { cpuDuring } from "./cpu";
+import { load } from "./load";
+import { startReference } from "./reference";
+
+/** the edge's pieces, met by every request */
+const EDGE: Piece[] = [
+  "log",
+  "metrics",
+  "headers",
+  "cross-origin",
+  "body-bounds",
+  "page-slots",
+  "compression",
+];
+
+export type AblationPage = {
+  label: string;
+  ours: string;
+  reference: string;
+  headers?: Record<string, string>;
+  /** the pieces this page has to switch off (beside the edge's) */
+  pieces: Piece[];
+  /** the status every answer must have */
+  status: number;
+};
+
+export type AblationResult = {
+  pages: AblationPage[];
+  /** node[variant][page] = Node CPU ms per request, one per round; pg likewise */
+  node: Record<string, Record<string, number[]>>;
+  pg: Record<string, Record<string, number[]>>;
+  loads: string[];
+  rounds: number;
+  seconds: number;
+};
+
+/** the median of the finite values (a run that finished no request in its seconds is NaN) */
+export const median = (xs: number[]) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export async function ablationTable(options: {
+  env: Record<string, string>;
+  pages: AblationPage[];
+  pgPid: () => number | null | undefined;
+  rounds: number;
+  seconds: number;
+  warm: number;
+  track: (label: string, app: AppProcess) => () => Promise<unknown>;
+  log: (line: string) => void;
+}): Promise<AblationResult> {
+  const { env, pages, pgPid, rounds, seconds, warm, track, log } = options;
+  const servers = new Map<string, AppProcess>();
+  const stops: Array<() => Promise<unknown>> = [];
+  try {
+    const refPort = await freePort();
+    const reference = startReference(
+      { DATABASE_URL: env.DATABASE_URL, SESSION_SECRET: env.SESSION_SECRET },
+      refPort,
+    );
+    stops.push(track("the reference app (ablation)", reference));
+    servers.set("reference", reference);
+    for (const variant of ["whole", ...PIECES]) {
+      const port = await freePort();
+      const app = startApp(
+        {
+          ...env,
+          APP_URL: `http://localhost:${port}`,
+          BIDYARD_BENCH_ABLATION: "1",
+          BIDYARD_ABLATE: variant === "whole" ? "" : variant,
+        },
+        port,
+      );
+      stops.push(track(`ours, ${variant === "whole" ? "whole" : `no ${variant}`}`, app));
+      servers.set(variant, app);
+    }
+    for (const server of servers.values())
+      await waitFor200(`${server.url}/healthz`, server, 240_000);
+
+    const names = [...servers.keys()];
+    const node: AblationResult["node"] = {};
+    const pg: AblationResult["pg"] = {};
+    const loads: string[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      loads.push(os.loadavg()[0].toFixed(1));
+      const order = names.map((_, i) => names[(i + round * 5) % names.length]);
+      for (const page of pages) {
+        const wanted = new Set<string>(["reference", "whole", ...EDGE, ...page.pieces]);
+        for (const name of order.filter((n) => wanted.has(n))) {
+          const server = servers.get(name)!;
+          const url = `${server.url}${name === "reference" ? page.reference : page.ours}`;
+          const headers = page.headers;
+          await load({ url, connections: 20, seconds: warm, headers });
+          const { result, used } = await cpuDuring({ node: server.proc.pid, pg: pgPid() }, () =>
+            load({ url, connections: 20, seconds, headers }),
+          );
+          const expected = page.status === 200 ? result.requests : 0;
+          if (result.serverErrors || result.errors || result.ok !== expected)
+            throw new Error(`${name} ${page.label}: ${result.ok} 2xx of ${result.requests}`);
+          // none finished in the seconds given (a page slower than that under the machine's load):
+          // the round is left out of this variant's median rather than priced at infinity
+          const per = (ms: number) => (result.requests ? ms / result.requests : Number.NaN);
+          ((node[name] ??= {})[page.label] ??= []).push(per(used.node));
+          ((pg[name] ??= {})[page.label] ??= []).push(per(used.pg));
+        }
+        log(
+          `ablation round ${round + 1}/${rounds}: ${page.label} done (load ${os.loadavg()[0].toFixed(1)})`,
+        );
+      }
+    }
+    loads.push(os.loadavg()[0].toFixed(1));
+    return { pages, node, pg, loads, rounds, seconds };
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+  }
+}
+
+/** The table as Markdown: per page, the reference, ours whole, the ratio, each piece's price. */
+export function ablationMarkdown(r: AblationResult) {
+  const f = (n: number) => n.toFixed(2);
+  const sign = (n: number) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(2)}`;
+  const lines = [
+    `Node CPU ms per request (PostgreSQL's after the +), median of ${r.rounds} interleaved rounds, ` +
+      `${r.seconds} s per page and server; 1-minute load average at each round's start and the end: ` +
+      `${r.loads.join(", ")}. A piece's price: ours whole minus ours without it, paired round by round ` +
+      `(median; a negative price is noise).`,
+    "",
+    `| page | reference | ours whole | ratio (Node) | ratio (Node + PostgreSQL) | ${PIECES.join(" | ")} |`,
+    `|---|---|---|---|---|${PIECES.map(() => "---").join("|")}|`,
+  ];
+  for (const page of r.pages) {
+    const ref = r.node.reference[page.label];
+    const whole = r.node.whole[page.label];
+    const refPg = r.pg.reference[page.label];
+    const wholePg = r.pg.whole[page.label];
+    const cells = PIECES.map((piece) => {
+      const xs = r.node[piece]?.[page.label];
+      if (!xs) return "";
+      const price = median(xs.map((x, i) => whole[i] - x));
+      return Number.isFinite(price) ? sign(price) : "–";
+    });
+    lines.push(
+      `| ${page.label} | ${f(median(ref))} + ${f(median(refPg))} | ${f(median(whole))} + ` +
+        `${f(median(wholePg))} | ${(median(whole) / median(ref)).toFixed(2)} × | ` +
+        `${((median(whole) + median(wholePg)) / (median(ref) + median(refPg))).toFixed(2)} × | ` +
+        `${cells.join(" | ")} |`,
+    );
+  }
+  return lines.join("\n");
+}
