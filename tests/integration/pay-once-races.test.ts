@@ -123,8 +123,9 @@ async function expectPayablesExact() {
   expect(failed).toEqual([]);
 }
 
-async function one<T>(sql: string, replacements: Record<string, unknown>) {
+async function one<T extends object>(sql: string, replacements: Record<string, unknown>) {
   const [row] = await sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+  if (!row) throw new Error(`no row: ${sql}`);
   return row;
 }
 

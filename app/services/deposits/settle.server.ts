@@ -25,14 +25,22 @@ export type PayableState =
   /** unpaid, but this checkout is not the one that pays it (replaced, defaulted, cancelled) */
   | { state: "closed" };
 
-export interface Payable<T> {
+/** The open state, with whatever else the payable read under its lock (`paid` gets it back). */
+type Open<S extends PayableState> = Extract<S, { state: "open" }>;
+
+export interface Payable<T, S extends PayableState = PayableState> {
   /**
    * Locks the payable's row (SELECT ... FOR UPDATE, NOWAIT where the caller wants waiters turned
    * away; see `lockBusy`) and tells its state. May throw a refusal: nothing is captured then.
    */
-  lock(transaction: Transaction, payment: PaymentOrder): Promise<PayableState>;
+  lock(transaction: Transaction, payment: PaymentOrder): Promise<S>;
   /** Writes the payable paid by `capture`, in the same transaction (charge row, ledger, mail). */
-  paid(payment: PaymentOrder, capture: CaptureResult, transaction: Transaction): Promise<T>;
+  paid(
+    payment: PaymentOrder,
+    capture: CaptureResult,
+    transaction: Transaction,
+    state: Open<S>,
+  ): Promise<T>;
   /** The payable's checkouts still open (payment_orders ids), voided once it is paid. */
   openCheckouts(): Promise<string[]>;
 }
@@ -118,9 +126,9 @@ async function sendUnwantedRefund(refund: PaymentRefund, payment: PaymentOrder) 
  * only while both are held and the payable is open. Throws the payable's own refusals and
  * PaymentGatewayError (nothing written); `busy` when the lock stays taken too long.
  */
-export async function settleCheckout<T>(
+export async function settleCheckout<T, S extends PayableState>(
   payment: PaymentOrder,
-  payable: Payable<T>,
+  payable: Payable<T, S>,
   busy: () => Error,
 ): Promise<SettleOutcome<T>> {
   const outcome = await retryWhileLocked(
@@ -159,7 +167,7 @@ export async function settleCheckout<T>(
           return { outcome: "refunded", refund, payment: locked };
         }
         await locked.save({ transaction });
-        const result = await payable.paid(locked, capture, transaction);
+        const result = await payable.paid(locked, capture, transaction, state as Open<S>);
         return { outcome: "paid", result, payment: locked };
       }),
     busy,
