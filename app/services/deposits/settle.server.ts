@@ -18,8 +18,11 @@ import { closePaymentOrders } from "./payments.server";
 
 /** What the payable says about itself once its row is locked. */
 export type PayableState =
-  /** unpaid, and this checkout may pay it: `amount` is what the capture must be */
-  | { state: "open"; amount: string }
+  /**
+   * unpaid, and this checkout may pay it: `amount` is what the capture must be (null: whatever
+   * is captured is the payment, as for a deposit top-up)
+   */
+  | { state: "open"; amount: string | null }
   /** paid already (by this checkout or another way) */
   | { state: "paid" }
   /** unpaid, but this checkout is not the one that pays it (replaced, defaulted, cancelled) */
@@ -43,6 +46,11 @@ export interface Payable<T, S extends PayableState = PayableState> {
   ): Promise<T>;
   /** The payable's checkouts still open (payment_orders ids), voided once it is paid. */
   openCheckouts(): Promise<string[]>;
+  /**
+   * A checkout the payer turned back from may still be approved and settled later (a deposit, a
+   * membership: the checkout is the payable); otherwise such a checkout is never captured.
+   */
+  settlesTurnedBack?: boolean;
 }
 
 export type SettleOutcome<T> =
@@ -145,7 +153,8 @@ export async function settleCheckout<T, S extends PayableState>(
           return { outcome: "voided", reason: state.state, payment: locked };
         }
         // turned back from, or closed: never captured now
-        if (locked.status !== "created") {
+        const turnedBack = locked.status === "cancelled" && payable.settlesTurnedBack;
+        if (locked.status !== "created" && !turnedBack) {
           return { outcome: "voided", reason: "closed", payment: locked };
         }
         const capture = await captureAtGateway(locked);
@@ -153,7 +162,7 @@ export async function settleCheckout<T, S extends PayableState>(
         locked.capturedAmount = capture.amount;
         locked.captureId = capture.captureId;
         locked.capturedAt = new Date();
-        if (toCents(capture.amount) !== toCents(state.amount)) {
+        if (state.amount !== null && toCents(capture.amount) !== toCents(state.amount)) {
           // money the payable cannot take goes back where it came from, with its row
           locked.refundedAmount = capture.amount;
           await locked.save({ transaction });
