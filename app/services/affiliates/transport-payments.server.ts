@@ -53,6 +53,16 @@ async function lockPayableOrder(userId: string, orderId: string, transaction: Tr
   return order;
 }
 
+/**
+ * Ownership before the form (see record 3202): someone else's order, or one that does not exist,
+ * is a 404 whatever the body says, checked before the body is read.
+ */
+export async function requireOwnTransportOrder(userId: string, orderId: string) {
+  if (!/^\d{1,18}$/.test(orderId)) throw new AffiliateError(404, ORDER_NOT_FOUND);
+  const own = await ServiceOrder.count({ where: { id: orderId, requestedBy: userId } });
+  if (own === 0) throw new AffiliateError(404, ORDER_NOT_FOUND);
+}
+
 /** How the buyer chose to pay for transport: never from the deposit unless they said so. */
 export type TransportPaymentSource = "deposit" | "gateway";
 
