@@ -369,6 +369,7 @@ export async function checkInvariants(
       [SOAK_DOMAIN],
     ),
   );
+  checks.push(...(await payableChecks(db)));
   const transportPaid = [...ledger.transport.paid.values()].reduce((a, b) => a + b, 0);
   checks.push(
     await none(
@@ -387,6 +388,112 @@ export async function checkInvariants(
         ledger.transport.requested,
         ledger.transport.completed,
       ],
+    ),
+  );
+  return checks;
+}
+
+/**
+ * Every payable, paid exactly once (docs/decisions/3201): transport orders, invoices, deposit
+ * orders and membership periods. Per payable at most one gateway capture is kept (a capture that
+ * could not pay it is refunded, in full, with its payment_refunds row); the deposit part plus the
+ * kept capture is its price; and no capture of a payable is ever credited to the deposit.
+ */
+export async function payableChecks(db: pg.Pool): Promise<Check[]> {
+  const checks: Check[] = [];
+  // a capture is kept unless refunds (sent or pending, not refused) return all of it
+  const kept = `(o.status = 'captured' AND o.captured_amount > coalesce((SELECT sum(r.amount)
+       FROM payment_refunds r WHERE r.payment_order_id = o.id AND r.status <> 'failed'), 0))`;
+  checks.push(
+    await none(
+      db,
+      "no capture of a transport order, an invoice or a membership credited to the deposit",
+      `SELECT e.id, e.user_id, e.amount, o.purpose FROM deposit_entries e
+         JOIN payment_orders o ON o.id = e.payment_order_id
+        WHERE e.kind = 'deposit' AND o.purpose <> 'deposit'`,
+      "every deposit credit",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "transport: each kept capture pays one order (its one charge, of the captured amount); every other capture refunded in full",
+      `SELECT o.id, o.status, o.captured_amount, count(c.id) AS charges FROM payment_orders o
+         LEFT JOIN service_order_charges c ON c.payment_order_id = o.id
+        WHERE o.purpose = 'service_order'
+        GROUP BY o.id
+       HAVING count(c.id) > 1
+           OR (${kept}) <> (count(c.id) = 1)
+           OR bool_or(c.amount <> o.captured_amount)`,
+      "every transport payment order",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "transport: per order, kept captures ≤ 1 and deposit charge + captures = the price, exactly once",
+      `SELECT s.id, s.payment_status, s.payout, x.deposit, x.captured, x.captures
+         FROM service_orders s
+         CROSS JOIN LATERAL (SELECT
+             coalesce((SELECT -sum(d.amount) FROM service_order_charges c
+                         JOIN deposit_entries d ON d.id = c.deposit_entry_id
+                        WHERE c.service_order_id = s.id AND c.source = 'deposit'), 0) AS deposit,
+             coalesce((SELECT sum(o.captured_amount) FROM service_order_charges c
+                         JOIN payment_orders o ON o.id = c.payment_order_id
+                        WHERE c.service_order_id = s.id AND c.source = 'gateway'), 0) AS captured,
+             (SELECT count(*) FROM service_order_charges c
+               WHERE c.service_order_id = s.id AND c.source = 'gateway') AS captures
+           ) x
+        WHERE x.captures > 1
+           OR x.deposit + x.captured <> CASE WHEN s.payment_status = 'paid' THEN s.payout ELSE 0 END`,
+      "every transport order",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "invoices: per purchase, kept captures ≤ 1 and deposit + capture = the total, exactly once",
+      `SELECT p.id, p.status, x.captures, x.paid
+         FROM purchases p
+         CROSS JOIN LATERAL (SELECT
+             (SELECT count(*) FROM payment_orders o
+                JOIN purchase_payment_orders pp ON pp.payment_order_id = o.id
+               WHERE pp.purchase_id = p.id AND ${kept}) AS captures,
+             coalesce((SELECT sum(e.amount) FROM purchase_entries e
+                        WHERE e.purchase_id = p.id AND e.kind IN ('deposit', 'gateway')), 0) AS paid
+           ) x
+        WHERE x.captures > 1
+           OR (p.status = 'paid' AND p.due_at IS NOT NULL AND x.paid
+               <> p.amount + p.buyer_fee + p.internet_fee + p.gate_fee + p.broker_fee + p.late_fee)
+           OR (p.status <> 'paid' AND (x.paid <> 0 OR x.captures <> 0))`,
+      "every purchase",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "deposit orders: each capture credited exactly once, for what was captured; nothing else",
+      `SELECT o.id, o.status, o.captured_amount, count(e.id) AS credits, sum(e.amount) AS credited
+         FROM payment_orders o
+         LEFT JOIN deposit_entries e ON e.payment_order_id = o.id AND e.kind = 'deposit'
+        WHERE o.purpose = 'deposit'
+        GROUP BY o.id
+       HAVING count(e.id) <> CASE WHEN o.status = 'captured' THEN 1 ELSE 0 END
+           OR (count(e.id) = 1 AND sum(e.amount) <> o.captured_amount)`,
+      "every deposit order",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "memberships: each captured order applied exactly once, for its price; nothing applied uncaptured",
+      `SELECT o.id, o.status, o.captured_amount, m.status AS purchase, m.amount
+         FROM payment_orders o
+         LEFT JOIN membership_purchases m ON m.payment_order_id = o.id
+        WHERE o.purpose = 'membership'
+          AND ((o.status = 'captured') <> (m.status IS NOT DISTINCT FROM 'applied')
+               OR (o.status = 'captured' AND m.amount <> o.captured_amount))`,
+      "every membership order",
     ),
   );
   return checks;

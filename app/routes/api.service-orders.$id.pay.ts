@@ -8,7 +8,10 @@ import { errorJson, jsonError } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { PayTransportSchema } from "~/services/affiliates/schemas";
-import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
+import {
+  confirmTransportPayment,
+  requireOwnTransportOrder,
+} from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 
 const PayJsonSchema = z.object({
@@ -20,6 +23,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   try {
+    // someone else's order is not found, whatever the body says (record 3202)
+    await requireOwnTransportOrder(user.id, params.id ?? "");
     const input = await readJsonBody(request, PayJsonSchema);
     await consumeRateLimit(request, "payment", user.id);
     return Response.json(

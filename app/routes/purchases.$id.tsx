@@ -11,7 +11,7 @@ import { InvoiceLines } from "~/components/purchases/invoice-lines";
 import { TransportOrders } from "~/components/purchases/transport-orders";
 import { listOrdersForLot } from "~/services/affiliates/service-orders.server";
 import { requireUser } from "~/services/accounts/session.server";
-import { purchaseView } from "~/services/purchases/invoices.server";
+import { findOwnPurchase, purchaseView } from "~/services/purchases/invoices.server";
 import { AlreadyPaidError, PAID_ONCE, payPurchase } from "~/services/purchases/paying.server";
 import { paySchema } from "~/services/purchases/schemas";
 import { PURCHASE_STATUS_LABELS, shipItLink } from "~/services/purchases/status";
@@ -60,6 +60,11 @@ export async function action(args: ActionFunctionArgs) {
 async function act({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
+  // someone else's invoice is not found, whatever the form says (record 3202)
+  await findOwnPurchase(user.id, id).catch((error: unknown) => {
+    if (isUserError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  });
   const submission = parseWithZod(await request.formData(), { schema: paySchema });
   if (submission.status !== "success") {
     return data({ error: "The payment form was incomplete. Please pay again." }, { status: 400 });

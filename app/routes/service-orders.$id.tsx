@@ -8,6 +8,7 @@ import { TransportReview } from "~/components/affiliates/transport-review";
 import {
   confirmTransportPayment,
   paymentPreview,
+  requireOwnTransportOrder,
 } from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { OrderActions, ProgressBar, StatusBadge } from "~/components/affiliates/order-card";
@@ -64,6 +65,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The buyer confirms the quote: paid from the deposit, or off to the provider's checkout. */
 async function pay(request: Request, userId: string, orderId: string, form: FormData) {
+  // someone else's order is not found, whatever the form says (record 3202)
+  try {
+    await requireOwnTransportOrder(userId, orderId);
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return data({ payError: error.message }, { status: error.status });
+  }
   const parsed = PayTransportSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ payError: parsed.error.issues[0].message }, { status: 400 });
   await consumeRateLimit(request, "payment", userId);

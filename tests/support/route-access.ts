@@ -435,12 +435,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       approvedAffiliate: 404,
       admin: 404,
     },
+    // someone else's (or no) purchase is not found before its form is read (record 3202)
     post: {
-      unverified: 400,
-      bidder: 400,
-      pendingAffiliate: 400,
-      approvedAffiliate: 400,
-      admin: 400,
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
     },
   },
   "purchases.$id_.release.tsx": {

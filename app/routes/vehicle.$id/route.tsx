@@ -13,6 +13,7 @@ import {
   ListingNotFoundError,
   deleteListing,
   getListing,
+  listingForEdit,
   markListingSold,
   updateListingWithPhotos,
 } from "~/services/listings/listings.server";
@@ -59,6 +60,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await keepingTypedForm(request, () =>
     requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST),
   );
+  // every change here is the owner's: someone else's listing is not found before its form or
+  // photos are read (record 3202)
+  if (!(await listingForEdit(user.id, params.id))) notListed(new ListingNotFoundError());
   const { formData: form, photos, photoProblem } = await readListingForm(request, user.id);
   const intent = form.get("intent");
   if (intent === "update") {

@@ -48,6 +48,9 @@ export const TRANSPORT_MESSAGES = {
   unknownCheckout: "Payment not found: This checkout is not one of yours.",
   replacedCheckout:
     "Payment Replaced: A newer checkout was started for this order; this one was not charged.",
+  busy: "Payment in Progress: This order is being paid in another window. Refresh the page in a moment.",
+  refundedCapture:
+    "Payment Refunded: This payment did not match the order's price, so it was refunded to you. Your order is waiting for payment.",
   cancelled: "Payment Cancelled: Nothing was charged. Your order is waiting for payment.",
   depositShort:
     "Deposit Too Low: What your deposit has free no longer covers this price. Nothing was charged; pay through the payment provider instead.",

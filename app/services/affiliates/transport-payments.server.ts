@@ -14,8 +14,8 @@ import {
   closePaymentOrders,
   createPaymentOrder,
   findUserPaymentOrder,
-  settlePaymentOrder,
 } from "~/services/deposits/payments.server";
+import { settleCheckout, retryWhileLocked } from "~/services/deposits/settle.server";
 import { notify } from "~/platform/notifications.server";
 import { paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
 import { formatUsd, fromCents, parseCents, toCents } from "~/utils/money";
@@ -39,15 +39,28 @@ function providerFailed(error: unknown): never {
 /** The buyer's unpaid order, locked; 404 for anyone else's, 409 when there is nothing to pay. */
 async function lockPayableOrder(userId: string, orderId: string, transaction: Transaction) {
   if (!/^\d{1,18}$/.test(orderId)) throw new AffiliateError(404, ORDER_NOT_FOUND);
-  const order = await ServiceOrder.findByPk(orderId, {
-    transaction,
-    lock: transaction.LOCK.UPDATE,
-  });
+  // NOWAIT: a request that finds the order held (a gateway return capturing) lets go of its
+  // connection and tries again (retryWhileLocked, record 3201)
+  const [row] = await sequelize.query<{ id: string }>(
+    "SELECT id FROM service_orders WHERE id = :orderId FOR UPDATE NOWAIT",
+    { replacements: { orderId }, type: QueryTypes.SELECT, transaction },
+  );
+  const order = row ? await ServiceOrder.findByPk(orderId, { transaction }) : null;
   // someone else's order reads as not found, so ids cannot be probed
   if (!order || order.requestedBy !== userId) throw new AffiliateError(404, ORDER_NOT_FOUND);
   if (order.paymentStatus === "paid") throw new AffiliateError(409, M.alreadyPaid);
   if (order.paymentStatus !== "unpaid") throw new AffiliateError(409, M.nothingToPay);
   return order;
+}
+
+/**
+ * Ownership before the form (see record 3202): someone else's order, or one that does not exist,
+ * is a 404 whatever the body says, checked before the body is read.
+ */
+export async function requireOwnTransportOrder(userId: string, orderId: string) {
+  if (!/^\d{1,18}$/.test(orderId)) throw new AffiliateError(404, ORDER_NOT_FOUND);
+  const own = await ServiceOrder.count({ where: { id: orderId, requestedBy: userId } });
+  if (own === 0) throw new AffiliateError(404, ORDER_NOT_FOUND);
 }
 
 /** How the buyer chose to pay for transport: never from the deposit unless they said so. */
@@ -68,40 +81,44 @@ export async function confirmTransportPayment(
   source: TransportPaymentSource,
 ): Promise<TransportPayment> {
   const expected = parseCents(expectedPrice);
-  const { order, previousCheckout } = await sequelize.transaction(async (transaction) => {
-    // the user row first, as every deposit movement does, then the order
-    const user = await User.findByPk(userId, {
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-      rejectOnEmpty: true,
-    });
-    const order = await lockPayableOrder(userId, orderId, transaction);
-    if (expected === null || expected !== toCents(order.payout))
-      throw new AffiliateError(409, M.priceChanged);
-    if (source === "gateway") return { order, previousCheckout: null };
-    const available = toCents(await availableBuyingPower(user, transaction));
-    if (available < toCents(order.payout)) throw new AffiliateError(409, M.depositShort);
-    const entry = await postLedgerEntry(transaction, {
-      userId,
-      kind: "applied",
-      amount: `-${order.payout}`,
-      memo: `Transport order #${order.id}: ${order.vehicleLabel}`.slice(0, 200),
-    });
-    await markPaid(order.id, transaction);
-    await ServiceOrderCharge.create(
-      {
-        serviceOrderId: order.id,
-        userId,
-        amount: order.payout,
-        source: "deposit",
-        depositEntryId: entry.id,
-        paymentOrderId: null,
-      },
-      { transaction },
-    );
-    await notifyPaid(userId, order, transaction);
-    return { order, previousCheckout: order.paymentOrderId };
-  });
+  const { order, previousCheckout } = await retryWhileLocked(
+    () =>
+      sequelize.transaction(async (transaction) => {
+        // the user row first, as every deposit movement does, then the order
+        const user = await User.findByPk(userId, {
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+          rejectOnEmpty: true,
+        });
+        const order = await lockPayableOrder(userId, orderId, transaction);
+        if (expected === null || expected !== toCents(order.payout))
+          throw new AffiliateError(409, M.priceChanged);
+        if (source === "gateway") return { order, previousCheckout: null };
+        const available = toCents(await availableBuyingPower(user, transaction));
+        if (available < toCents(order.payout)) throw new AffiliateError(409, M.depositShort);
+        const entry = await postLedgerEntry(transaction, {
+          userId,
+          kind: "applied",
+          amount: `-${order.payout}`,
+          memo: `Transport order #${order.id}: ${order.vehicleLabel}`.slice(0, 200),
+        });
+        await markPaid(order.id, transaction);
+        await ServiceOrderCharge.create(
+          {
+            serviceOrderId: order.id,
+            userId,
+            amount: order.payout,
+            source: "deposit",
+            depositEntryId: entry.id,
+            paymentOrderId: null,
+          },
+          { transaction },
+        );
+        await notifyPaid(userId, order, transaction);
+        return { order, previousCheckout: order.paymentOrderId };
+      }),
+    busy,
+  );
   if (source === "deposit") {
     // a checkout started earlier for this order cannot be approved any more
     if (previousCheckout) await closePaymentOrders([previousCheckout]);
@@ -179,53 +196,84 @@ async function notifyPaid(userId: string, order: ServiceOrder, transaction: Tran
   await queueTransportMail("paid", String(order.id), transaction);
 }
 
+/** The order's checkouts that can no longer pay it: its current one, once it is paid. */
+async function closedCheckouts(orderId: string) {
+  const rows = await sequelize.query<{ id: string }>(
+    `SELECT o.id FROM payment_orders o JOIN service_orders s ON s.payment_order_id = o.id
+      WHERE s.id = :orderId AND s.payment_status <> 'unpaid' AND o.status = 'created'`,
+    { replacements: { orderId }, type: QueryTypes.SELECT },
+  );
+  return rows.map((row) => String(row.id));
+}
+
+const busy = () => new AffiliateError(409, M.busy);
+
 /**
  * The payer is back from the provider (?token=): capture and mark the order paid, once, however
- * many times this runs. A checkout that is no longer the order's newest is refused uncaptured;
- * a provider failure leaves the order unpaid (502). Answers the order's id.
+ * many times this runs, through the one settle mechanism (see record 3201): the order's row is
+ * locked before anything is captured, so a checkout of an order paid meanwhile (from the deposit,
+ * another tab) is voided uncaptured (409). A checkout that is no longer the order's newest is
+ * refused uncaptured; a provider failure leaves the order unpaid (502). Answers the order's id.
  */
 export async function completeTransportPayment(userId: string, providerOrderId: string) {
   const payment = await findUserPaymentOrder(userId, providerOrderId, "service_order");
   if (!payment) throw new AffiliateError(404, M.unknownCheckout);
-  const order = await ServiceOrder.findOne({ where: { paymentOrderId: payment.id } });
   const charged = await ServiceOrderCharge.findOne({ where: { paymentOrderId: payment.id } });
   if (charged) return { orderId: String(charged.serviceOrderId), paidNow: false };
-  if (!order) throw new AffiliateError(409, M.replacedCheckout);
-  if (order.paymentStatus === "paid") throw new AffiliateError(409, M.alreadyPaid);
-  const { settledNow } = await settlePaymentOrder(payment, async (locked, capture, transaction) => {
-    const paid =
-      toCents(capture.amount) === toCents(order.payout)
-        ? await markPaid(order.id, transaction, { paymentOrderId: locked.id })
-        : null;
-    if (paid) {
-      await ServiceOrderCharge.create(
-        {
-          serviceOrderId: order.id,
-          userId,
-          amount: capture.amount,
-          source: "gateway",
-          depositEntryId: null,
-          paymentOrderId: locked.id,
-        },
-        { transaction },
-      );
-      await notifyPaid(userId, order, transaction);
-      return;
-    }
-    // Captured money the order no longer needs (paid another way in the meantime) is not lost:
-    // it goes to the buyer's deposit, with its entry, for support to refund.
-    await User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
-    await postLedgerEntry(transaction, {
-      userId,
-      kind: "deposit",
-      amount: capture.amount,
-      paymentOrderId: locked.id,
-      memo: `Transport #${order.id} was already paid; this payment is kept in your deposit`,
-    });
-  }).catch((error: unknown) => providerFailed(error));
-  const after = await ServiceOrder.findByPk(order.id, { rejectOnEmpty: true });
-  if (after.paymentStatus !== "paid") throw new AffiliateError(409, M.alreadyPaid);
-  return { orderId: String(order.id), paidNow: settledNow };
+  const order = await ServiceOrder.findOne({ where: { paymentOrderId: payment.id } });
+  if (!order) {
+    // a replaced checkout is never captured; if it is still open it is closed now
+    await closePaymentOrders([payment.id]);
+    throw new AffiliateError(409, M.replacedCheckout);
+  }
+  const settled = await settleCheckout(
+    payment,
+    {
+      async lock(transaction, locking) {
+        const [row] = await sequelize.query<{
+          payment_status: string;
+          payment_order_id: string | null;
+          payout: string;
+        }>(
+          `SELECT payment_status, payment_order_id, payout::text FROM service_orders
+            WHERE id = :id AND requested_by = :userId FOR UPDATE NOWAIT`,
+          { replacements: { id: order.id, userId }, type: QueryTypes.SELECT, transaction },
+        );
+        if (!row) return { state: "closed" };
+        if (row.payment_status === "paid") return { state: "paid" };
+        if (row.payment_status !== "unpaid" || String(row.payment_order_id) !== locking.id)
+          return { state: "closed" };
+        return { state: "open", amount: row.payout };
+      },
+      async paid(locked, capture, transaction) {
+        await markPaid(order.id, transaction, { paymentOrderId: locked.id });
+        await ServiceOrderCharge.create(
+          {
+            serviceOrderId: order.id,
+            userId,
+            amount: capture.amount,
+            source: "gateway",
+            depositEntryId: null,
+            paymentOrderId: locked.id,
+          },
+          { transaction },
+        );
+        await notifyPaid(userId, order, transaction);
+      },
+      openCheckouts: () => closedCheckouts(String(order.id)),
+    },
+    busy,
+  ).catch((error: unknown) => providerFailed(error));
+  switch (settled.outcome) {
+    case "paid":
+      return { orderId: String(order.id), paidNow: true };
+    case "settled-before":
+      return { orderId: String(order.id), paidNow: false };
+    case "voided":
+      throw new AffiliateError(409, settled.reason === "paid" ? M.alreadyPaid : M.replacedCheckout);
+    case "refunded":
+      throw new AffiliateError(409, M.refundedCapture);
+  }
 }
 
 /** The payer turned back at the provider: nothing was charged; the order stays unpaid. */

@@ -182,6 +182,7 @@ export async function confirmDeposit(
         transaction,
       );
     },
+    "any",
   ).catch((error: unknown) => providerFailed(error, DEPOSIT_MESSAGES.confirmFailed, "capture"));
   const user = await User.findByPk(userId, { rejectOnEmpty: true });
   return {

@@ -5,6 +5,7 @@ import type { Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { PaymentOrder, type PaymentPurpose } from "~/models/payment.server";
 import { env } from "~/platform/env.server";
+import { settleCheckout } from "./settle.server";
 import {
   gatewayFor,
   paymentGateway,
@@ -65,10 +66,12 @@ export async function findUserPaymentOrder(
 }
 
 /**
- * Captures the order at the provider and, once only, marks it captured and runs `onCaptured`
- * in the same transaction (credit the ledger, start the membership). Safe to call any number of
- * times, concurrently: the capture is idempotent at the provider and the order row is locked.
- * Answers the order as it stands and whether this call was the one that settled it.
+ * Captures an order that is its own payable (a deposit, a membership period) and, once only,
+ * marks it captured and runs `onCaptured` in the same transaction (credit the ledger, start the
+ * membership), through the one settle mechanism (settleCheckout, record 3201): the order's row
+ * is locked before the provider is asked, so concurrent calls capture it once; a capture of
+ * another amount than the order's is refunded, not credited. Answers the order as it stands and
+ * whether this call was the one that settled it.
  */
 export async function settlePaymentOrder(
   order: PaymentOrder,
@@ -77,32 +80,33 @@ export async function settlePaymentOrder(
     capture: CaptureResult,
     transaction: Transaction,
   ) => Promise<void>,
+  /** `any`: a deposit takes whatever is captured; `exact`: the order's amount or a refund */
+  amount: "any" | "exact",
 ): Promise<{ order: PaymentOrder; settledNow: boolean }> {
   if (order.status === "captured") return { order, settledNow: false };
-  const capture = await gatewayFor(order.provider).captureOrder(order.providerOrderId, {
-    idempotencyKey: `capture-${order.id}`,
-  });
-  if (capture.providerOrderId !== order.providerOrderId || capture.currency !== order.currency) {
+  const settled = await settleCheckout(
+    order,
+    {
+      async lock(transaction) {
+        await sequelize.query("SELECT id FROM payment_orders WHERE id = :id FOR UPDATE NOWAIT", {
+          replacements: { id: order.id },
+          transaction,
+        });
+        return { state: "open", amount: amount === "any" ? null : order.amount };
+      },
+      paid: (locked, capture, transaction) => onCaptured(locked, capture, transaction),
+      openCheckouts: async () => [],
+      settlesTurnedBack: true,
+    },
+    () => new PaymentGatewayError("unavailable", "The order is being settled by another request"),
+  );
+  if (settled.outcome === "refunded") {
     throw new PaymentGatewayError("invalid_response", "The capture does not match the order");
   }
-  if (capture.status !== "COMPLETED") {
-    throw new PaymentGatewayError("declined", `The capture is ${capture.status}`, capture.status);
+  if (settled.outcome === "voided") {
+    throw new PaymentGatewayError("declined", "The order is closed", "ORDER_CLOSED");
   }
-  return sequelize.transaction(async (transaction) => {
-    const locked = await PaymentOrder.findByPk(order.id, {
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-      rejectOnEmpty: true,
-    });
-    if (locked.status === "captured") return { order: locked, settledNow: false };
-    locked.status = "captured";
-    locked.capturedAmount = capture.amount;
-    locked.captureId = capture.captureId;
-    locked.capturedAt = new Date();
-    await locked.save({ transaction });
-    await onCaptured(locked, capture, transaction);
-    return { order: locked, settledNow: true };
-  });
+  return { order: settled.payment, settledNow: settled.outcome === "paid" };
 }
 
 /** The payer turned back at the provider: note it (a later approval can still settle it). */

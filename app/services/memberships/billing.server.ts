@@ -101,8 +101,11 @@ export function membershipCheckout(): MembershipCheckout {
       const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
       if (!order) return null;
       try {
-        const settled = await settlePaymentOrder(order, (captured, capture, transaction) =>
-          onCaptured({ paymentOrderId: captured.id, amount: capture.amount }, transaction),
+        const settled = await settlePaymentOrder(
+          order,
+          (captured, capture, transaction) =>
+            onCaptured({ paymentOrderId: captured.id, amount: capture.amount }, transaction),
+          "exact",
         );
         return { paymentOrderId: settled.order.id, settledNow: settled.settledNow };
       } catch (error) {

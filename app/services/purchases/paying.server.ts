@@ -4,7 +4,6 @@
 // on the deposit ends with its 'pending' status.
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
-import { PaymentOrder } from "~/models/payment.server";
 import { postLedgerEntry } from "~/services/deposits/deposits.server";
 import {
   cancelPaymentOrder,
@@ -14,7 +13,8 @@ import {
 } from "~/services/deposits/payments.server";
 import { now } from "~/platform/clock.server";
 import { notify } from "~/platform/notifications.server";
-import { gatewayFor, PaymentGatewayError } from "~/platform/payments/index.server";
+import { settleCheckout } from "~/services/deposits/settle.server";
+import { PaymentGatewayError } from "~/platform/payments/index.server";
 import { formatUsd, fromCents, toCents } from "~/utils/money";
 import { linesTotal } from "./fees";
 import { PurchaseError } from "./errors";
@@ -70,6 +70,11 @@ function notPending(row: PurchaseRow) {
  * the payment commits; a checkout started meanwhile closes itself (payPurchase).
  */
 export async function closeOpenCheckouts(purchaseId: string) {
+  return closePaymentOrders(await openCheckoutsOfSettled(purchaseId));
+}
+
+/** The open checkouts of a purchase that is no longer awaiting payment (none while pending). */
+async function openCheckoutsOfSettled(purchaseId: string) {
   const open = await sequelize.query<{ id: string }>(
     `SELECT o.id FROM payment_orders o
        JOIN purchase_payment_orders p ON p.payment_order_id = o.id
@@ -77,7 +82,7 @@ export async function closeOpenCheckouts(purchaseId: string) {
       WHERE p.purchase_id = :purchaseId AND o.status = 'created' AND u.status <> 'pending'`,
     { replacements: { purchaseId }, type: QueryTypes.SELECT },
   );
-  return closePaymentOrders(open.map((o) => String(o.id)));
+  return open.map((o) => String(o.id));
 }
 
 async function lockBuyer(userId: string, transaction: Transaction) {
@@ -257,72 +262,71 @@ export async function confirmPurchasePayment(userId: string, providerOrderId: st
   });
   if (!plan) throw new PurchaseError(PAYING_MESSAGES.unknownOrder, { status: 404 });
   const terms = await loadTerms();
-  await sequelize.transaction(async (transaction) => {
-    // the capture below waits on the gateway with this lock held: a second confirmation of the
-    // same purchase is turned away at once (409) instead of queueing on the lock
-    const row = await findOwnPurchase(userId, String(plan.purchase_id), transaction, {
-      nowait: true,
-    });
-    if (row.status !== "pending") throw notPending(row);
-    await lockBuyer(userId, transaction);
-    // The invoice as it stands now: a checkout started before the due date and approved after it
-    // would otherwise settle without the late fee. Nothing is captured when the total moved.
-    if (linesTotal(purchaseLines(row, terms, now())) !== toCents(plan.total)) {
-      throw new PurchaseError(PAYING_MESSAGES.amountChanged, {
+  const purchaseId = String(plan.purchase_id);
+  // one settle mechanism for every payable (see record 3201): the purchase's row, then the
+  // checkout's, locked; captured only while the purchase is pending; its other checkouts voided
+  const settled = await settleCheckout(
+    order,
+    {
+      async lock(transaction) {
+        // the capture waits on the gateway with this lock held: a second confirmation of the
+        // same purchase is turned away at once (409) instead of queueing on the lock
+        const row = await findOwnPurchase(userId, purchaseId, transaction, { nowait: true });
+        // paid another way: this checkout is voided uncaptured (settleCheckout)
+        if (row.status === "paid") return { state: "paid" as const };
+        if (row.status !== "pending") throw notPending(row);
+        await lockBuyer(userId, transaction);
+        // The invoice as it stands now: a checkout started before the due date and approved
+        // after it would otherwise settle without the late fee. Nothing is captured when the
+        // total moved.
+        if (linesTotal(purchaseLines(row, terms, now())) !== toCents(plan.total)) {
+          throw new PurchaseError(PAYING_MESSAGES.amountChanged, {
+            status: 409,
+            code: "amount_changed",
+          });
+        }
+        if ((await depositAvailableFor(row, transaction)) < toCents(plan.deposit_part)) {
+          throw new PurchaseError(PAYING_MESSAGES.depositChanged, {
+            status: 409,
+            code: "deposit_changed",
+          });
+        }
+        return { state: "open" as const, amount: order.amount, row };
+      },
+      async paid(locked, capture, transaction, state) {
+        await settle(transaction, state.row, {
+          depositCents: toCents(plan.deposit_part),
+          gatewayCents: toCents(capture.amount),
+          lateFeeCents: toCents(plan.late_fee),
+          orderId: locked.id,
+        });
+      },
+      openCheckouts: () => openCheckoutsOfSettled(purchaseId),
+    },
+    () =>
+      new PurchaseError("This purchase is being paid in another window.", {
         status: 409,
-        code: "amount_changed",
-      });
-    }
-    const depositCents = toCents(plan.deposit_part);
-    if ((await depositAvailableFor(row, transaction)) < depositCents) {
-      throw new PurchaseError(PAYING_MESSAGES.depositChanged, {
-        status: 409,
-        code: "deposit_changed",
-      });
-    }
-    const locked = await PaymentOrder.findByPk(order.id, {
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-      rejectOnEmpty: true,
-    });
-    // a checkout the buyer turned back from (or one already captured) is not captured now
-    if (locked.status !== "created") {
-      throw new PurchaseError(PAYING_MESSAGES.orderClosed, { status: 409, code: "order_closed" });
-    }
-    let capture;
-    try {
-      capture = await gatewayFor(locked.provider).captureOrder(locked.providerOrderId, {
-        idempotencyKey: `capture-${locked.id}`,
-      });
-      if (
-        capture.status !== "COMPLETED" ||
-        capture.providerOrderId !== locked.providerOrderId ||
-        toCents(capture.amount) !== toCents(locked.amount)
-      ) {
-        throw new PaymentGatewayError("invalid_response", "The capture does not match the order");
-      }
-    } catch (error) {
-      if (!(error instanceof PaymentGatewayError)) throw error;
-      console.error("payment provider error (purchase capture):", error.code, error.message);
-      throw new PurchaseError(PAYING_MESSAGES.providerFailed, {
-        status: 502,
-        code: "payment_provider",
-      });
-    }
-    locked.status = "captured";
-    locked.capturedAmount = capture.amount;
-    locked.captureId = capture.captureId;
-    locked.capturedAt = new Date();
-    await locked.save({ transaction });
-    await settle(transaction, row, {
-      depositCents,
-      gatewayCents: toCents(capture.amount),
-      lateFeeCents: toCents(plan.late_fee),
-      orderId: locked.id,
+        code: "purchase_busy",
+      }),
+  ).catch((error: unknown) => {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    console.error("payment provider error (purchase capture):", error.code, error.message);
+    throw new PurchaseError(PAYING_MESSAGES.providerFailed, {
+      status: 502,
+      code: "payment_provider",
     });
   });
-  await closeOpenCheckouts(String(plan.purchase_id));
-  return String(plan.purchase_id);
+  // a checkout the buyer turned back from (or one already captured) is not captured now
+  if (
+    settled.outcome === "settled-before" ||
+    (settled.outcome === "voided" && settled.reason === "paid")
+  ) {
+    throw new AlreadyPaidError(purchaseId);
+  }
+  if (settled.outcome !== "paid") {
+    throw new PurchaseError(PAYING_MESSAGES.orderClosed, { status: 409, code: "order_closed" });
+  }
+  return purchaseId;
 }
 
 /** The buyer turned back at the gateway: nothing was charged. Answers the purchase id, if known. */
