@@ -127,6 +127,17 @@ const PURCHASE_SELECT = `SELECT p.id, p.lot_id, p.user_id, p.amount, p.status, p
   FROM purchases p JOIN lots l ON l.id = p.lot_id`;
 
 /** The buyer's purchases with their lots, newest first. */
+/** The id of `userId`'s invoice for a lot they won (the lot page links to it), or null. */
+export async function purchaseIdForLot(userId: string, lotId: string) {
+  if (!/^\d{1,18}$/.test(lotId)) return null;
+  const [row] = await sequelize.query<{ id: string }>(
+    `SELECT id FROM purchases WHERE lot_id = :lotId AND user_id = :userId
+      ORDER BY id DESC LIMIT 1`,
+    { replacements: { lotId, userId }, type: QueryTypes.SELECT },
+  );
+  return row ? String(row.id) : null;
+}
+
 export async function listPurchaseRows(userId: string, limit = 100) {
   return sequelize.query<PurchaseRow>(
     `${PURCHASE_SELECT} WHERE p.user_id = :userId ORDER BY p.created_at DESC, p.id DESC LIMIT :limit`,
