@@ -146,3 +146,53 @@ test("the bid history shows the proxy step that answered a bid", async ({ page, 
     /^Proxy step: your maximum answered Bidder \d+'s \$600\.00$/,
   );
 });
+
+test("the invoice asks deposit or gateway, with the buying power after each", async ({
+  page,
+  context,
+}) => {
+  const buyerId = await signInAs(context, `e2e-paychoice-${tag()}@bidyard.test`, {
+    first_name: "Paz",
+    verified: true,
+    deposit: "1000.00",
+  });
+  const lot = await createLot({ model: "Corolla" });
+  await query(
+    `INSERT INTO bids (lot_id, user_id, amount, max_amount, is_proxy, created_at)
+     VALUES ($1, $2, 1000, 1000, false, now())`,
+    [lot.id, buyerId],
+  );
+  await query(
+    `UPDATE lots SET current_bid = 1000, high_max = 1000, high_bidder_id = $2, bid_count = 1,
+       ends_at = now() - interval '1 second' WHERE id = $1`,
+    [lot.id, buyerId],
+  );
+  await page.goto(`/auctions/${lot.id}`);
+  await page.getByRole("link", { name: "Invoice and next steps" }).click();
+  await expect(page.getByRole("heading", { name: "Invoice" })).toBeVisible();
+  // the won bid holds the deposit until the invoice is paid
+  await expect(page.getByTestId("buying-power-now")).toHaveText("$0.00");
+  await expect(page.getByTestId("deposit-part")).toHaveText("$1,000.00");
+  await expect(page.getByTestId("after-deposit")).toContainText(
+    "Available for bidding afterwards: $0.00. The deposit you keep for bidding goes down by $1,000.00.",
+  );
+  await expect(page.getByTestId("after-gateway")).toContainText(
+    "Available for bidding afterwards: $1,000.00. Your deposit is not used",
+  );
+  const total = (await page.getByRole("button", { name: /with Test Gateway/ }).textContent())!
+    .replace("Pay ", "")
+    .replace(" with Test Gateway", "");
+
+  await ready(page);
+  await page.getByRole("button", { name: /with Test Gateway/ }).click();
+  await expect(page.getByRole("heading", { name: "Test Checkout" })).toBeVisible();
+  await expect(page.getByTestId("test-checkout-amount")).toHaveText(total);
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  await expect(page.getByRole("heading", { name: "Vehicle release" })).toBeVisible();
+  await expect(page.getByText(`Paid through the payment provider: ${total}`)).toBeVisible();
+  // the deposit was not touched: bidding goes on with $1,000
+  const [user] = await query<{ deposit: string }>("SELECT deposit::text FROM users WHERE id = $1", [
+    buyerId,
+  ]);
+  expect(user.deposit).toBe("1000.00");
+});

@@ -19,6 +19,7 @@ import {
   type PurchaseTerms,
 } from "./fees";
 import { PurchaseError } from "./errors";
+import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { penaltySummary, penaltyTerms, type PenaltyTerms } from "./penalties";
 import { loadSchedules, loadTerms } from "./schedules.server";
 
@@ -232,6 +233,34 @@ export function splitPayment(totalCents: number, depositAvailableCents: number) 
   return { depositCents, gatewayCents: totalCents - depositCents };
 }
 
+/** How the buyer chose to pay an invoice: the deposit first, or all through the gateway. */
+export type PaySource = "deposit" | "gateway";
+
+/**
+ * The split for the buyer's choice (record 3313): "deposit" takes what the deposit can give and
+ * the rest through the gateway; "gateway" leaves the deposit alone.
+ */
+export function splitFor(source: PaySource, totalCents: number, depositAvailableCents: number) {
+  return source === "gateway"
+    ? { depositCents: 0, gatewayCents: totalCents }
+    : splitPayment(totalCents, depositAvailableCents);
+}
+
+/**
+ * The invoice's two ways to pay, each with the buying power it leaves (as the transport checkout
+ * shows them): paid, the invoice's hold on the deposit ends, so paying through the gateway gives
+ * that back, and paying from the deposit leaves it less the deposit's part.
+ */
+export function payChoices(totalCents: number, depositAvailableCents: number, nowCents: number) {
+  const deposit = splitFor("deposit", totalCents, depositAvailableCents);
+  return {
+    buyingPowerNowCents: nowCents,
+    deposit: { ...deposit, afterCents: depositAvailableCents - deposit.depositCents },
+    gateway: { depositCents: 0, gatewayCents: totalCents, afterCents: depositAvailableCents },
+  };
+}
+export type PayChoices = ReturnType<typeof payChoices>;
+
 export type PurchaseView = {
   id: string;
   lotId: string;
@@ -252,6 +281,8 @@ export type PurchaseView = {
   paidAt: string | null;
   /** While unpaid: what paying now takes from the deposit and through the gateway. */
   split: { depositCents: number; gatewayCents: number } | null;
+  /** While unpaid: the two ways to pay, each with the buying power after it. */
+  choices: PayChoices | null;
   /** Once paid: what paid it. */
   paid: Array<{ kind: string; cents: number; at: string }>;
   pickupCode: string | null;
@@ -290,8 +321,12 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
   const at = now();
   const lines = purchaseLines(row, terms, at);
   const totalCents = linesTotal(lines);
-  const split =
-    row.status === "pending" ? splitPayment(totalCents, await depositAvailableFor(row)) : null;
+  const depositAvailable = row.status === "pending" ? await depositAvailableFor(row) : 0;
+  const split = row.status === "pending" ? splitPayment(totalCents, depositAvailable) : null;
+  const choices =
+    row.status === "pending"
+      ? payChoices(totalCents, depositAvailable, toCents(await availableBuyingPower(userId)))
+      : null;
   return {
     id: row.id,
     lotId: String(row.lot_id),
@@ -312,6 +347,7 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
     defaultableAt: row.due_at ? defaultableAt(terms, new Date(row.due_at)).toISOString() : null,
     paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     split,
+    choices,
     paid: entries.map((e) => ({
       kind: e.kind,
       cents: toCents(e.amount),
