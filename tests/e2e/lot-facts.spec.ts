@@ -196,3 +196,36 @@ test("the invoice asks deposit or gateway, with the buying power after each", as
   ]);
   expect(user.deposit).toBe("1000.00");
 });
+
+test("the release is a gate pass a yard would accept", async ({ page, context }) => {
+  const buyerId = await signInAs(context, `e2e-gate-${tag()}@bidyard.test`, {
+    first_name: "Gale",
+    last_name: "Porter",
+    verified: true,
+  });
+  const lotId = await createWonLot(buyerId, { paid: true });
+  const [purchase] = await query<{ id: string }>(
+    "UPDATE purchases SET pickup_code = 'GATE1234' WHERE lot_id = $1 RETURNING id",
+    [lotId],
+  );
+  const [yard] = await query<{ street: string; phone: string; hours: string }>(
+    "SELECT street, phone, hours FROM yards WHERE auction_house = 'copart' AND name = 'Copart Phoenix'",
+  );
+  expect(yard.street).toBeTruthy();
+  await page.goto(`/purchases/${purchase.id}/release`);
+  await expect(page.getByRole("heading", { name: "Vehicle release" })).toBeVisible();
+  await expect(page.getByTestId("pickup-code")).toHaveText("GATE1234");
+  await expect(page.getByTestId("buyer-name")).toHaveText("Gale Porter");
+  const card = page.getByTestId("yard");
+  await expect(card).toContainText("Yard: Copart Phoenix");
+  await expect(card).toContainText(yard.street);
+  await expect(card).toContainText("Phoenix, AZ 85043");
+  await expect(card).toContainText(`Hours: ${yard.hours}`);
+  await expect(card.getByRole("link", { name: yard.phone })).toBeVisible();
+  await expect(page.getByTestId("carrier-line")).toContainText("Authorised carrier's name:");
+  await expect(page.getByText("What was paid")).toHaveCount(1);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -20,6 +20,7 @@ import {
 } from "./fees";
 import { PurchaseError } from "./errors";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
+import { findYard, type Yard } from "~/services/auctions/yards.server";
 import { penaltySummary, penaltyTerms, type PenaltyTerms } from "./penalties";
 import { loadSchedules, loadTerms } from "./schedules.server";
 
@@ -286,6 +287,8 @@ export type PurchaseView = {
   /** Once paid: what paid it. */
   paid: Array<{ kind: string; cents: number; at: string }>;
   pickupCode: string | null;
+  /** The gate pass: the yard's street, hours and phone when known, and who bought. */
+  gatePass: { yard: Yard | null; buyerName: string } | null;
   /** Storage at the yard: owed from `startsAt` until the vehicle is picked up (or now). */
   storage: {
     startsAt: string;
@@ -300,6 +303,19 @@ export type PurchaseView = {
 
 export function lotTitle(row: Pick<PurchaseRow, "year" | "make" | "model">) {
   return `${row.year} ${row.make} ${row.model}`;
+}
+
+/** What the release shows the yard's gate besides the code: the yard and the buyer's name. */
+async function gatePass(row: PurchaseRow) {
+  const [yard, [buyer]] = await Promise.all([
+    findYard(row.auction_house, row.yard_name),
+    sequelize.query<{ first_name: string | null; last_name: string | null; email: string }>(
+      "SELECT first_name, last_name, email FROM users WHERE id = :id",
+      { replacements: { id: row.user_id }, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const name = [buyer?.first_name, buyer?.last_name].filter(Boolean).join(" ").trim();
+  return { yard, buyerName: name || buyer?.email || "" };
 }
 
 /** Everything the purchase and release pages show. */
@@ -354,6 +370,7 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
       at: new Date(e.created_at).toISOString(),
     })),
     pickupCode: row.status === "paid" ? row.pickup_code : null,
+    gatePass: row.status === "paid" ? await gatePass(row) : null,
     storage: row.paid_at
       ? {
           startsAt: storageStartsAt(terms, new Date(row.paid_at)).toISOString(),
