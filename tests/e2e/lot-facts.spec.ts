@@ -81,7 +81,8 @@ test("cards carry lot number, odometer, title, sale date and the house's damage 
   await page.getByRole("link", { name: `2012 ${make} Alpha` }).click();
   await expect(page.getByText(lots[0].lot_number).first()).toBeVisible();
   await expect(page.getByText("81,234 mi")).toBeVisible();
-  await expect(page.getByText("Sale date")).toBeVisible();
+  // the sale date is the close, kept live beside the countdown
+  await expect(page.getByTestId("ends-at")).toBeVisible();
   await expect(page.getByText("REAR END", { exact: true })).toBeVisible();
 });
 

@@ -40,9 +40,8 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
       `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
     ],
     ["Yard", lot.yardName ?? "—"],
+    // the sale date (the close of bidding) is shown, and kept live, beside the countdown
     ["Bidding opens", <LocalTime key="starts" at={lot.startsAt} />],
-    // the sale is the close of bidding; the countdown beside the bid keeps it live
-    ["Sale date", <LocalTime key="sale" at={lot.endsAt} />],
   ];
   return (
     <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
