@@ -23,6 +23,7 @@ import { formatUsd, fromCents } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
 import { PenaltyTerms } from "~/components/purchases/penalty-terms";
+import { PayChoice } from "~/components/purchases/pay-choice";
 
 export const handle = {
   // the pay form posts here and is redirected to PayPal's approval page
@@ -71,7 +72,8 @@ async function act({ request, params }: ActionFunctionArgs) {
   }
   await consumeRateLimit(request, "payment", user.id);
   try {
-    const outcome = await payPurchase(user.id, id, fromCents(submission.value.amount));
+    const { amount, source } = submission.value;
+    const outcome = await payPurchase(user.id, id, fromCents(amount), source);
     if (!outcome.paid) return redirect(outcome.approvalUrl);
     return redirectWithToast(`/purchases/${id}/release`, {
       title: "Purchase paid",
@@ -143,16 +145,6 @@ export default function PurchasePage() {
           <h2 id="pay-heading" className="text-lg font-bold">
             Pay
           </h2>
-          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <dt>From your deposit</dt>
-            <dd className="text-right tabular-nums" data-testid="deposit-part">
-              {formatUsd(split.depositCents, "cents")}
-            </dd>
-            <dt>{testMode ? "Through the test gateway" : "Through PayPal"}</dt>
-            <dd className="text-right tabular-nums" data-testid="gateway-part">
-              {formatUsd(split.gatewayCents, "cents")}
-            </dd>
-          </dl>
           {purchase.dueAt && !purchase.overdue && purchase.terms.lateFeeCents > 0 ? (
             <p className="mt-2 text-sm text-slate-700" data-testid="pay-by">
               Pay by <LocalTime at={purchase.dueAt} /> to avoid the{" "}
@@ -164,20 +156,14 @@ export default function PurchasePage() {
               {actionData.error}
             </p>
           ) : null}
-          {/* a document post: the answer may be a redirect to the payment provider */}
-          <Form method="post" reloadDocument className="mt-4">
-            <input type="hidden" name="intent" value="pay" />
-            <input type="hidden" name="amount" value={fromCents(split.gatewayCents)} />
-            <button
-              type="submit"
-              disabled={busy}
-              className="w-full rounded-lg bg-[#ffc439] px-5 py-3 font-bold text-slate-900 hover:brightness-95 disabled:opacity-60 sm:w-auto"
-            >
-              {split.gatewayCents === 0
-                ? `Pay ${formatUsd(split.depositCents, "cents")} from my deposit`
-                : `Pay ${formatUsd(split.gatewayCents, "cents")} ${testMode ? "with Test Gateway" : "with PayPal"}`}
-            </button>
-          </Form>
+          {purchase.choices ? (
+            <PayChoice
+              totalCents={purchase.totalCents}
+              choices={purchase.choices}
+              testMode={testMode}
+              busy={busy}
+            />
+          ) : null}
         </section>
       ) : null}
 

@@ -31,6 +31,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+type ReleaseLot = ReturnType<typeof useLoaderData<typeof loader>>["purchase"]["lot"];
+type ReleaseYard = NonNullable<
+  ReturnType<typeof useLoaderData<typeof loader>>["purchase"]["gatePass"]
+>["yard"];
+
+/** Where to collect: the yard's street, hours and phone when the yard is known (record 3314). */
+function YardCard({ lot, yard }: { lot: ReleaseLot; yard: ReleaseYard }) {
+  return (
+    <section
+      aria-labelledby="yard-heading"
+      className="mt-4 rounded-lg border border-slate-300 p-3 text-sm"
+      data-testid="yard"
+    >
+      <h2 id="yard-heading" className="font-bold">
+        Yard: {lot.yard}
+      </h2>
+      {yard?.street ? (
+        <address className="mt-1 not-italic">
+          {yard.street}
+          <br />
+          {yard.city}, {yard.state} {yard.zip ?? ""}
+        </address>
+      ) : (
+        <p className="mt-1">{lot.address}</p>
+      )}
+      <p className="mt-1">
+        <span className="font-semibold">Hours:</span> {yard?.hours ?? "Ask the yard before you go."}
+      </p>
+      <p>
+        <span className="font-semibold">Phone:</span>{" "}
+        {yard?.phone ? (
+          <a href={`tel:${yard.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+            {yard.phone}
+          </a>
+        ) : (
+          `not on file: see the ${lot.auctionHouse} website for the yard's number`
+        )}
+      </p>
+    </section>
+  );
+}
+
 export default function ReleasePage() {
   const { purchase } = useLoaderData<typeof loader>();
   const { lot } = purchase;
@@ -71,10 +113,8 @@ export default function ReleasePage() {
         </dd>
         <dt className="font-semibold">VIN</dt>
         <dd className="break-all font-mono">{lot.vin}</dd>
-        <dt className="font-semibold">Yard</dt>
-        <dd>
-          {lot.yard}, {lot.address}
-        </dd>
+        <dt className="font-semibold">Buyer</dt>
+        <dd data-testid="buyer-name">{purchase.gatePass?.buyerName}</dd>
         <dt className="font-semibold">Paid</dt>
         <dd>{purchase.paidAt ? <LocalTime at={purchase.paidAt} testId="paid-at" /> : ""}</dd>
         {purchase.storage ? (
@@ -101,6 +141,39 @@ export default function ReleasePage() {
         ) : null}
       </dl>
 
+      <YardCard lot={lot} yard={purchase.gatePass?.yard ?? null} />
+
+      <section
+        aria-labelledby="carrier-heading"
+        className="mt-4 rounded-lg border border-slate-300 p-3 text-sm"
+      >
+        <h2 id="carrier-heading" className="font-bold">
+          Who collects the vehicle
+        </h2>
+        <p className="mt-1 text-slate-700">
+          The buyer, with photo ID, or a carrier the buyer authorises: write the carrier&apos;s name
+          here before they go, and they show this pass with the pickup code.
+        </p>
+        <p className="mt-3" data-testid="carrier-line">
+          Authorised carrier&apos;s name:{" "}
+          <span
+            aria-hidden="true"
+            className="inline-block w-full max-w-[16rem] border-b border-slate-900 align-bottom"
+          >
+            &nbsp;
+          </span>
+        </p>
+        <p className="mt-3">
+          Buyer&apos;s signature:{" "}
+          <span
+            aria-hidden="true"
+            className="inline-block w-full max-w-[16rem] border-b border-slate-900 align-bottom"
+          >
+            &nbsp;
+          </span>
+        </p>
+      </section>
+
       <section aria-labelledby="paid-heading" className="mt-4">
         <h2 id="paid-heading" className="font-bold">
           What was paid
@@ -108,7 +181,7 @@ export default function ReleasePage() {
         <InvoiceLines
           lines={purchase.lines}
           totalCents={purchase.totalCents}
-          caption="What was paid"
+          caption="Invoice lines"
           totalLabel="Total paid"
         />
         <ul className="mt-2 text-sm text-slate-700">

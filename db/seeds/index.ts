@@ -4,6 +4,7 @@ import { seedLots } from "./lots";
 import { seedMemberships } from "./memberships";
 import { seedPurchases } from "./purchases";
 import { seedUsers } from "./users";
+import { seedYards } from "./yards";
 
 export type SeedOptions = { args: string[]; log: (line: string) => void };
 
@@ -11,6 +12,7 @@ export type SeedOptions = { args: string[]; log: (line: string) => void };
 const seeds: Array<[string, (options: SeedOptions) => Promise<void>]> = [
   ["users", seedUsers],
   ["listings", seedListings],
+  ["yards", seedYards],
   ["lots", seedLots],
   ["memberships", seedMemberships],
   ["affiliates", seedAffiliates],

@@ -72,7 +72,7 @@ test("one buying-power figure, one label, on every screen", async ({ page, conte
   await page.goto(`/auctions/${held.id}`);
   await expect(page.locator("#bid").getByText("Available for bidding: $2,000.00")).toBeVisible();
   await expect(page.getByTestId("held-on-lot")).toHaveText(
-    "Your lead on this lot already holds $500.00 more: you can raise your maximum here up to $2,500.00.",
+    "Held from your deposit for this lot: $500.00 (your maximum while you lead). You can raise your maximum here up to $2,500.00: that $500.00 plus what is available for bidding.",
   );
 
   await page.goto("/deposit");

@@ -118,7 +118,9 @@ async function expectPanels(
   else await expect(page.getByTestId("buying-power")).toHaveText(want.available);
   if (want.held === null) await expect(page.getByTestId("held-on-lot")).toHaveCount(0);
   else
-    await expect(page.getByTestId("held-on-lot")).toContainText(`already holds ${want.held} more`);
+    await expect(page.getByTestId("held-on-lot")).toContainText(
+      `Held from your deposit for this lot: ${want.held} (your maximum`,
+    );
 }
 
 async function endsAt(lotId: string) {

@@ -42,7 +42,8 @@ test("win → invoice → pay (deposit + gateway) → release", async ({ page, c
   expect(gatewayPart).toMatch(/^\$\d/);
 
   await ready(page);
-  await page.getByRole("button", { name: /with Test Gateway/ }).click();
+  // the deposit first, the rest through the gateway: one of the two ways offered
+  await page.getByRole("button", { name: /from my deposit and the rest/ }).click();
   await expect(page.getByRole("heading", { name: "Test Checkout" })).toBeVisible();
   await expect(page.getByTestId("test-checkout-amount")).toHaveText(gatewayPart);
   await page.getByRole("button", { name: "Approve payment" }).click();

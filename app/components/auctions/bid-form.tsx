@@ -121,6 +121,8 @@ function OpenBidForm({
   const estimateCents = parseCents(lot.estimatedValue) ?? 0;
   const prebid = lot.badge === "STARTING SOON";
   const [amount, setAmount] = useState(centsToDecimal(minCents));
+  // the field starts at the minimum bid: advice is for an amount the buyer typed (record 3312)
+  const [typed, setTyped] = useState(false);
   const [proxy, setProxy] = useState(proxyDefault || prebid);
   const [form, fields] = useForm({
     id: `bid-form-${lot.id}`,
@@ -137,7 +139,7 @@ function OpenBidForm({
       }),
   });
   const amountCents = parseCents(amount);
-  const advice = amountCents !== null ? bidAdvice(amountCents, guidance) : null;
+  const advice = typed && amountCents !== null ? bidAdvice(amountCents, guidance) : null;
   const maxShown = proxy || !hydrated;
 
   return (
@@ -168,8 +170,9 @@ function OpenBidForm({
       </div>
       {parseCents(lot.myMax) ? (
         <p className="text-sm text-slate-600" data-testid="held-on-lot">
-          Your lead on this lot already holds {formatUsd(lot.myMax!)} more: you can raise your
-          maximum here up to {formatUsd(usable)}.
+          Held from your deposit for this lot: {formatUsd(lot.myMax!)} (your maximum while you
+          lead). You can raise your maximum here up to {formatUsd(usable)}: that{" "}
+          {formatUsd(lot.myMax!)} plus what is available for bidding.
         </p>
       ) : null}
       {lot.leading && parseCents(lot.myMax) ? (
@@ -190,7 +193,10 @@ function OpenBidForm({
           required={false}
           defaultValue={undefined}
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setTyped(true);
+          }}
           step="0.01"
           min={centsToDecimal(minCents)}
           max={usable}

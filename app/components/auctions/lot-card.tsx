@@ -4,6 +4,8 @@ import { Countdown } from "~/components/auctions/countdown";
 import { lotPicture } from "~/services/auctions/pictures";
 import type { AuctionVehicle } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
+import { LocalTime } from "~/components/local-time";
+import { titleLabel } from "~/services/auctions/options";
 
 export type CardLot = Pick<
   AuctionVehicle,
@@ -15,6 +17,10 @@ export type CardLot = Pick<
   | "location"
   | "damageType"
   | "primaryDamage"
+  | "secondaryDamage"
+  | "lotNumber"
+  | "odometer"
+  | "titleType"
   | "auctionHouse"
   | "badge"
   | "currentBid"
@@ -76,17 +82,35 @@ export function LotCard({
           </Link>
         </h2>
         <p className="text-xs font-semibold uppercase text-slate-500">
-          {lot.auctionHouse === "iaai" ? "IAAI" : "Copart"}
+          {lot.auctionHouse === "iaai" ? "IAAI" : "Copart"} · Lot {lot.lotNumber}
         </p>
         <p>
-          <span className="text-slate-500">VIN:</span> <span className="font-mono">{lot.vin}</span>
+          <span className="text-slate-500">VIN:</span>{" "}
+          <span className="break-all font-mono">{lot.vin}</span>
+        </p>
+        <p>
+          <span className="text-slate-500">Odometer:</span>{" "}
+          {lot.odometer === null ? "Not stated" : `${lot.odometer.toLocaleString("en-US")} mi`}
+        </p>
+        <p>
+          <span className="text-slate-500">Title:</span> {titleLabel(lot.titleType)}
         </p>
         <p>
           <span className="text-slate-500">Location:</span> {lot.location}
         </p>
         <p>
           <span className="text-slate-500">Damage:</span>{" "}
-          {lot.primaryDamage || lot.damageType || "Unknown"}
+          {lot.primaryDamage ? (
+            <>
+              {lot.primaryDamage}
+              {lot.secondaryDamage ? ` / ${lot.secondaryDamage}` : ""}
+            </>
+          ) : (
+            "Not stated"
+          )}
+        </p>
+        <p>
+          <span className="text-slate-500">Sale date:</span> <LocalTime at={lot.endsAt} />
         </p>
         <p>
           <span className="text-slate-500">Current bid:</span>{" "}

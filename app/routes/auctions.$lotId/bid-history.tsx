@@ -3,6 +3,21 @@ import { LocalTime } from "~/components/local-time";
 import { formatUsd } from "~/utils/money";
 
 /**
+ * A bid the engine placed for a standing proxy maximum: it answers the bid listed just below it
+ * (the same moment), so the history says which bid the maximum answered (record 3312).
+ */
+function ProxyStep({ answered, mine }: { answered?: HistoryEntry; mine: boolean }) {
+  return (
+    <span className="block text-xs text-slate-600" data-testid="proxy-step">
+      Proxy step: {mine ? "your" : "their"} maximum answered
+      {answered && !answered.automatic
+        ? ` ${answered.mine ? "your" : `${answered.bidder}'s`} ${formatUsd(answered.amount)}`
+        : " a bid"}
+    </span>
+  );
+}
+
+/**
  * The lot's bids, newest first, bidders masked; the viewer's own marked "(you)". `bidCount` is
  * the lot's count from the same read: when only the newest bids are listed, it says so.
  */
@@ -27,13 +42,13 @@ export function BidHistory({ history, bidCount }: { history: HistoryEntry[]; bid
             </tr>
           </thead>
           <tbody>
-            {history.map((entry) => (
+            {history.map((entry, index) => (
               <tr key={entry.id} className="border-t border-slate-100">
                 <td className="py-1 pr-2">
                   {entry.bidder}
                   {entry.mine ? " (you)" : ""}
                   {entry.automatic ? (
-                    <span className="ml-1 text-xs text-slate-500">automatic</span>
+                    <ProxyStep answered={history[index + 1]} mine={entry.mine} />
                   ) : null}
                 </td>
                 <td className="py-1 pr-2 font-semibold">{formatUsd(entry.amount)}</td>

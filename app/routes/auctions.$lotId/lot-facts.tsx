@@ -21,9 +21,9 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
     ["Body style", lot.bodyStyle ?? "—"],
     ["Color", lot.color ?? "—"],
     ["Odometer", lot.odometer === null ? "—" : `${lot.odometer.toLocaleString("en-US")} mi`],
-    ["Primary damage", lot.primaryDamage ?? "Unknown"],
+    // the house's own words, as on the card and in the filter (record 3310)
+    ["Primary damage", lot.primaryDamage ?? "Not stated"],
     ["Secondary damage", lot.secondaryDamage ?? "—"],
-    ["Damage type", lot.damageType],
     [
       "Title",
       `${TITLE_LABELS[lot.titleType] ?? lot.titleType}${lot.titleState ? ` (${lot.titleState})` : ""}`,
@@ -40,8 +40,8 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
       `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
     ],
     ["Yard", lot.yardName ?? "—"],
-    // the end is shown (and kept live) beside the countdown, so only the start is listed here
-    ["Starts", <LocalTime key="starts" at={lot.startsAt} />],
+    // the sale date (the close of bidding) is shown, and kept live, beside the countdown
+    ["Bidding opens", <LocalTime key="starts" at={lot.startsAt} />],
   ];
   return (
     <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -37,6 +37,7 @@ import { bidFormSchema } from "~/services/auctions/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { AllInEstimateCard } from "~/components/purchases/all-in-estimate";
 import { allInEstimate } from "~/services/purchases/estimate.server";
+import { purchaseIdForLot } from "~/services/purchases/invoices.server";
 import { BidHistory } from "./bid-history";
 import { LotFacts } from "./lot-facts";
 import { LotPhotos } from "./lot-photos";
@@ -60,15 +61,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await lotView(params.lotId ?? "", user.id);
   if (!view) throw new Response("This auction lot does not exist.", { status: 404 });
   const { lot, state } = view;
-  const [vin, comparables, estimate, endNow] = await Promise.all([
+  const [vin, comparables, estimate, endNow, purchaseId] = await Promise.all([
     vinReport(lot.vin, lot),
     comparableSales(lot),
     // an ended lot's cost is its invoice: no estimate of a win that can no longer happen
     lot.badge === "ENDED" ? null : allInEstimate(lot, new URL(request.url).searchParams),
     // an admin may end a demo lot at once where test payments run (record 2755)
     user.role === "admin" ? canEndNow(lot.id) : false,
+    // a won lot links straight to its invoice
+    lot.badge === "ENDED" && lot.leading ? purchaseIdForLot(user.id, lot.id) : null,
   ]);
-  return { lot, state, vin, comparables, estimate, endNow };
+  return { lot, state, vin, comparables, estimate, endNow, purchaseId };
 }
 
 export type BidActionData = {
@@ -169,7 +172,7 @@ async function endNow(request: Request, lotId: string) {
 
 export default function LotPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { vin, comparables, estimate } = loaded;
+  const { vin, comparables, estimate, purchaseId } = loaded;
   // every moving part from the newest read of the lot's state; after each live event the page
   // reads it again (record 2752); it polls only while the stream is down (record 1801)
   const { lot, history, bidder, serverTime, streaming } = useLiveLotState(loaded.lot, loaded.state);
@@ -234,7 +237,10 @@ export default function LotPage() {
                 {lot.myMax && open ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
                 {open ? "" : ` at ${formatUsd(lot.currentBid)}`}
                 {lot.badge === "ENDED" ? (
-                  <Link to="/my-auctions#won" className="ml-1 underline">
+                  <Link
+                    to={purchaseId ? `/purchases/${purchaseId}` : "/my-auctions#won"}
+                    className="ml-1 underline"
+                  >
                     Invoice and next steps
                   </Link>
                 ) : null}

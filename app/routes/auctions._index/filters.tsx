@@ -3,6 +3,8 @@ import type { AuctionFilterOptions } from "~/services/auctions/filter-options.se
 import type { IgnoredAuctionFilter } from "~/services/auctions/lots.server";
 import {
   AUCTION_HOUSE_OPTIONS,
+  SORT_OPTIONS,
+  damageGroupsWithChosen,
   facetLabel,
   optionsWithChosen,
   type FacetOption,
@@ -52,10 +54,17 @@ export function AuctionFilters({
         <option value="">All Makes</option>
         <FacetOptions options={optionsWithChosen(options.makes, query.make)} />
       </Select>
-      <Select label="Damage type" name="damageType" value={query.damageType} problems={problems}>
-        <option value="">All Damage Types</option>
-        <FacetOptions options={optionsWithChosen(options.damageTypes, query.damageType)} />
+      {/* the houses' own damage names, as the cards show them, grouped by kind (record 3310) */}
+      <Select label="Primary damage" name="damage" value={query.damage} problems={problems}>
+        <option value="">All Damage</option>
+        {damageGroupsWithChosen(options.damages, query.damage).map((group) => (
+          <optgroup key={group.value} label={group.label}>
+            <FacetOptions options={group.options} />
+          </optgroup>
+        ))}
       </Select>
+      {/* a link from before the houses' names (?damageType=hail) keeps filtering */}
+      {query.damageType ? <input type="hidden" name="damageType" value={query.damageType} /> : null}
       <Select label="Location" name="location" value={query.location} problems={problems}>
         <option value="">All Locations</option>
         <FacetOptions options={optionsWithChosen(options.states, query.location)} />
@@ -114,7 +123,26 @@ export function AuctionFilters({
           </Select>
         </div>
       </details>
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="flex min-w-0 flex-col">
+          <label htmlFor="filter-sort" className="text-sm font-semibold">
+            Sort by
+          </label>
+          <select
+            id="filter-sort"
+            name="sort"
+            defaultValue={query.sort ?? "ending"}
+            // with JavaScript a new order applies at once; without it, with Search
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            className="mt-1 min-w-0 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <button
           type="submit"
           className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"

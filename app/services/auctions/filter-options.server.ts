@@ -5,14 +5,16 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { sharedAnswer } from "~/platform/shared-answer.server";
-import type { FacetOption } from "~/services/auctions/options";
-import { TITLE_OPTIONS } from "~/services/auctions/options";
+import type { DamageGroup, FacetOption } from "~/services/auctions/options";
+import { DAMAGE_GROUP_LABELS, TITLE_OPTIONS } from "~/services/auctions/options";
 
 export type AuctionFilterOptions = {
   makes: FacetOption[];
   states: FacetOption[];
   damageTypes: FacetOption[];
   titleTypes: FacetOption[];
+  /** The houses' primary damage names, grouped by kind: what the damage filter offers. */
+  damages: DamageGroup[];
 };
 
 /**
@@ -27,6 +29,9 @@ type FacetRow = {
   location_state: string | null;
   damage_type: string | null;
   title_type: string | null;
+  primary_damage: string | null;
+  /** 1 on the rows that count damage types alone, 0 on those per primary damage */
+  by_type: number;
   count: number;
 };
 
@@ -36,20 +41,47 @@ const TITLE_LABELS: Record<string, string> = Object.fromEntries(
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-function byLabel(a: FacetOption, b: FacetOption) {
+function byLabel(a: { label: string }, b: { label: string }) {
   return a.label.localeCompare(b.label, "en");
 }
 
 /** The counts, straight from the database (the cached copy is what pages read). */
 export async function countAuctionFilterOptions(): Promise<AuctionFilterOptions> {
   const rows = await sequelize.query<FacetRow>(
-    `SELECT make, location_state, damage_type, title_type, count(*)::int AS count
+    `SELECT make, location_state, damage_type, title_type, primary_damage,
+            GROUPING(primary_damage)::int AS by_type, count(*)::int AS count
        FROM lots WHERE status = 'active'
-      GROUP BY GROUPING SETS ((make), (location_state), (damage_type), (title_type))`,
+      GROUP BY GROUPING SETS ((make), (location_state), (damage_type), (title_type),
+                             (damage_type, primary_damage))`,
     { type: QueryTypes.SELECT },
   );
-  const options: AuctionFilterOptions = { makes: [], states: [], damageTypes: [], titleTypes: [] };
+  const options: AuctionFilterOptions = {
+    makes: [],
+    states: [],
+    damageTypes: [],
+    titleTypes: [],
+    damages: [],
+  };
+  const groups = new Map<string, DamageGroup>();
   for (const row of rows) {
+    if (row.damage_type !== null && row.by_type === 0) {
+      // a lot the feed gave no primary damage has nothing to choose by under this filter
+      if (row.primary_damage === null || row.primary_damage.trim() === "") continue;
+      let group = groups.get(row.damage_type);
+      if (!group) {
+        group = {
+          value: row.damage_type,
+          label: DAMAGE_GROUP_LABELS[row.damage_type] ?? capitalise(row.damage_type),
+          options: [],
+        };
+        groups.set(row.damage_type, group);
+      }
+      const name = row.primary_damage.trim().toUpperCase();
+      const same = group.options.find((option) => option.value === name);
+      if (same) same.count += row.count;
+      else group.options.push({ value: name, label: name, count: row.count });
+      continue;
+    }
     if (row.make !== null)
       options.makes.push({ value: row.make, label: row.make, count: row.count });
     else if (row.location_state !== null)
@@ -71,7 +103,10 @@ export async function countAuctionFilterOptions(): Promise<AuctionFilterOptions>
         count: row.count,
       });
   }
-  for (const list of Object.values(options)) list.sort(byLabel);
+  for (const list of [options.makes, options.states, options.damageTypes, options.titleTypes])
+    list.sort(byLabel);
+  options.damages = [...groups.values()].sort(byLabel);
+  for (const group of options.damages) group.options.sort(byLabel);
   return options;
 }
 

@@ -9,6 +9,7 @@ import { compareWithVin, describeVerdict } from "~/services/vehicles/disagreemen
 import type { DecodedVin } from "~/services/vehicles/types";
 import { hasValidCheckDigit, isWellFormedVin } from "~/services/vehicles/vin";
 import { feedPictureUrl, recordFeedPictures, type FeedPictures } from "./lot-images.server";
+import { recordFeedYards } from "./yards.server";
 
 /** Copart's member sales-data CSV: the columns we read, by their published header names. */
 export const COPART_REQUIRED = [
@@ -308,6 +309,8 @@ export async function importCopartCsv(
     const rows = entries.map((entry) => entry.lot);
     batch = new Map();
     const { inserted, updated } = await upsertBatch(rows);
+    // a yard the feed names for the first time (its gate pass details are kept there)
+    await recordFeedYards(rows);
     report.inserted += inserted;
     report.updated += updated;
     report.unchanged += rows.length - inserted - updated;

@@ -8,6 +8,7 @@ import { lotBadge } from "~/services/auctions/rules";
 import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/services/auctions/types";
 import { UserError } from "~/utils/user-error";
 import { AuctionQuerySchema, type AuctionQuery } from "~/services/auctions/schemas";
+import type { AuctionSort } from "~/services/auctions/options";
 import { escapeLike } from "~/utils/escape-like";
 
 export const PAGE_SIZE = 24;
@@ -24,6 +25,8 @@ type LotRow = {
   location_state: string;
   damage_type: string;
   primary_damage: string | null;
+  secondary_damage: string | null;
+  odometer: number | null;
   title_type: string;
   auction_house: "copart" | "iaai";
   status: string;
@@ -53,6 +56,8 @@ function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle
     locationState: row.location_state,
     damageType: row.damage_type,
     primaryDamage: row.primary_damage,
+    secondaryDamage: row.secondary_damage,
+    odometer: row.odometer,
     titleType: row.title_type,
     auctionHouse: row.auction_house,
     status: row.status,
@@ -123,6 +128,10 @@ export function whereFor(query: AuctionQuery) {
   if (query.damageType) {
     clauses.push("l.damage_type = :damageType");
     replacements.damageType = query.damageType;
+  }
+  if (query.damage) {
+    clauses.push("l.primary_damage = :damage");
+    replacements.damage = query.damage;
   }
   if (query.location) {
     clauses.push("l.location_state = :location");
@@ -197,10 +206,33 @@ export function forgetLotCounts() {
 }
 
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
-  l.location_state, l.damage_type, l.primary_damage, l.title_type, l.auction_house, l.status,
+  l.location_state, l.damage_type, l.primary_damage, l.secondary_damage, l.odometer, l.title_type, l.auction_house, l.status,
   l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.body_style, l.color, l.starts_at,
   l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
   l.high_max`;
+
+/**
+ * The orders other than ending soonest: their pages are counted by position (see record 3311),
+ * the id breaking ties so a page never repeats a lot of the one before.
+ */
+const SORT_ORDERS: Record<Exclude<AuctionSort, "ending">, string> = {
+  newest: "l.starts_at DESC, l.id DESC",
+  price_asc: "l.current_bid ASC, l.id ASC",
+  price_desc: "l.current_bid DESC, l.id DESC",
+  year_desc: "l.year DESC, l.id DESC",
+  year_asc: "l.year ASC, l.id ASC",
+};
+
+/** A page cursor of a sorted list: how many lots the pages before it held. */
+export function encodeOffsetCursor(offset: number) {
+  return Buffer.from(`o${offset}`).toString("base64url");
+}
+
+export function decodeOffsetCursor(value: string | undefined): number | null {
+  if (!value) return null;
+  const match = /^o(\d{1,7})$/.exec(Buffer.from(value, "base64url").toString());
+  return match ? Number(match[1]) : null;
+}
 
 /** The list page's query string checked against the query set; null when it is not valid. */
 export function parseAuctionQuery(searchParams: URLSearchParams): AuctionQuery | null {
@@ -288,6 +320,7 @@ export function isAuctionQuery(searchParams: URLSearchParams) {
  * list shows it once it is closed (docs/decisions/2904).
  */
 export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
+  if (query.sort && query.sort !== "ending") return searchSortedLots(query, userId, limit);
   const at = now();
   const where = whereFor(query);
   const cursor = decodeCursor(query.cursor);
@@ -331,6 +364,33 @@ export async function searchLots(query: AuctionQuery, userId: string | null, lim
   };
 }
 
+/** One page of lots in a chosen order (newest, price, year), counted by position. */
+async function searchSortedLots(query: AuctionQuery, userId: string | null, limit: number) {
+  const at = now();
+  const where = whereFor(query);
+  const offset = decodeOffsetCursor(query.cursor) ?? 0;
+  const ended = query.status === "ended";
+  const open = ended ? "" : " AND l.ends_at > :at";
+  const order = SORT_ORDERS[query.sort as Exclude<AuctionSort, "ending">];
+  const list = positional(
+    `SELECT ${LIST_COLUMNS},
+            EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
+              AS watching
+       FROM lots l WHERE ${where.sql}${open} ORDER BY ${order} LIMIT :limit OFFSET :offset`,
+    { ...where.replacements, userId, at, limit: limit + 1, offset },
+  );
+  const rows = await sql<LotRow>(list.text, list.values, { prepared: true });
+  const count = offset === 0 && rows.length <= limit ? rows.length : await countLots(where, !ended);
+  const page = rows.slice(0, limit);
+  return {
+    vehicles: page.map((row) => toVehicle(row, userId, at)),
+    total: Math.min(count, COUNT_CAP),
+    totalCapped: count > COUNT_CAP,
+    nextCursor: rows.length > limit ? encodeOffsetCursor(offset + limit) : null,
+    serverTime: at.toISOString(),
+  };
+}
+
 /**
  * A lot with every field, for its page; closes it first if it has ended. Inside a transaction
  * (a snapshot of the lot page: auctions/lot-view.server.ts) it only reads: the caller closed it.
@@ -348,9 +408,7 @@ export async function getLot(
       trim_level: string | null;
       location_zip: string | null;
       yard_name: string | null;
-      secondary_damage: string | null;
       title_state: string | null;
-      odometer: number | null;
       runs_drives: boolean;
       has_keys: boolean;
       repair_cost: string | null;
@@ -358,7 +416,7 @@ export async function getLot(
     }
   >(
     `SELECT ${LIST_COLUMNS}, l.trim_level, l.location_zip, l.yard_name,
-            l.secondary_damage, l.title_state, l.odometer, l.runs_drives, l.has_keys,
+            l.title_state, l.runs_drives, l.has_keys,
             l.repair_cost, l.image_urls,
             EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
               AS watching
@@ -373,9 +431,7 @@ export async function getLot(
     locationCity: row.location_city,
     locationZip: row.location_zip,
     yardName: row.yard_name,
-    secondaryDamage: row.secondary_damage,
     titleState: row.title_state,
-    odometer: row.odometer,
     runsDrives: row.runs_drives,
     hasKeys: row.has_keys,
     repairCost: row.repair_cost,

@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { AUCTION_HOUSES, DAMAGE_TYPES, TITLE_TYPES } from "~/services/auctions/options";
+import {
+  AUCTION_HOUSES,
+  DAMAGE_TYPES,
+  SORT_VALUES,
+  TITLE_TYPES,
+} from "~/services/auctions/options";
 import { BID_MESSAGES, MAX_BID_CENTS } from "~/services/auctions/rules";
 import { parseCents, readTypedAmount } from "~/utils/money";
 
@@ -44,6 +49,14 @@ export const AuctionQuerySchema = z.object({
   yearMin: year,
   yearMax: year,
   damageType: choice(DAMAGE_TYPES),
+  /** A primary damage as the house names it ("FRONT END"): the list's damage filter. */
+  damage: z.preprocess(
+    (value) => {
+      const kept = blankToUndefined(value);
+      return typeof kept === "string" ? kept.toUpperCase() : kept;
+    },
+    z.string().trim().max(60, AUCTION_FILTER_PROBLEMS.text(60)).optional(),
+  ),
   location: z.preprocess(
     blankToUndefined,
     z
@@ -57,6 +70,7 @@ export const AuctionQuerySchema = z.object({
   runsDrives: choice(["yes", "no"]),
   search: text(60),
   status: choice(["active", "ended"]),
+  sort: choice(SORT_VALUES),
   cursor: z.preprocess(
     blankToUndefined,
     z

@@ -11,7 +11,10 @@ export type AuctionVehicle = {
   location: string;
   locationState: string;
   damageType: string;
+  /** Primary and secondary damage as the house names them ("FRONT END"). */
   primaryDamage: string | null;
+  secondaryDamage: string | null;
+  odometer: number | null;
   titleType: string;
   auctionHouse: "copart" | "iaai";
   status: string;
@@ -38,9 +41,7 @@ export type LotDetail = AuctionVehicle & {
   locationCity: string;
   locationZip: string | null;
   yardName: string | null;
-  secondaryDamage: string | null;
   titleState: string | null;
-  odometer: number | null;
   runsDrives: boolean;
   hasKeys: boolean;
   repairCost: string | null;

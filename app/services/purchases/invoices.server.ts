@@ -19,6 +19,8 @@ import {
   type PurchaseTerms,
 } from "./fees";
 import { PurchaseError } from "./errors";
+import { availableBuyingPower } from "~/services/auctions/buying-power.server";
+import { findYard, type Yard } from "~/services/auctions/yards.server";
 import { penaltySummary, penaltyTerms, type PenaltyTerms } from "./penalties";
 import { loadSchedules, loadTerms } from "./schedules.server";
 
@@ -127,6 +129,17 @@ const PURCHASE_SELECT = `SELECT p.id, p.lot_id, p.user_id, p.amount, p.status, p
   FROM purchases p JOIN lots l ON l.id = p.lot_id`;
 
 /** The buyer's purchases with their lots, newest first. */
+/** The id of `userId`'s invoice for a lot they won (the lot page links to it), or null. */
+export async function purchaseIdForLot(userId: string, lotId: string) {
+  if (!/^\d{1,18}$/.test(lotId)) return null;
+  const [row] = await sequelize.query<{ id: string }>(
+    `SELECT id FROM purchases WHERE lot_id = :lotId AND user_id = :userId
+      ORDER BY id DESC LIMIT 1`,
+    { replacements: { lotId, userId }, type: QueryTypes.SELECT },
+  );
+  return row ? String(row.id) : null;
+}
+
 export async function listPurchaseRows(userId: string, limit = 100) {
   return sequelize.query<PurchaseRow>(
     `${PURCHASE_SELECT} WHERE p.user_id = :userId ORDER BY p.created_at DESC, p.id DESC LIMIT :limit`,
@@ -221,6 +234,34 @@ export function splitPayment(totalCents: number, depositAvailableCents: number) 
   return { depositCents, gatewayCents: totalCents - depositCents };
 }
 
+/** How the buyer chose to pay an invoice: the deposit first, or all through the gateway. */
+export type PaySource = "deposit" | "gateway";
+
+/**
+ * The split for the buyer's choice (record 3313): "deposit" takes what the deposit can give and
+ * the rest through the gateway; "gateway" leaves the deposit alone.
+ */
+export function splitFor(source: PaySource, totalCents: number, depositAvailableCents: number) {
+  return source === "gateway"
+    ? { depositCents: 0, gatewayCents: totalCents }
+    : splitPayment(totalCents, depositAvailableCents);
+}
+
+/**
+ * The invoice's two ways to pay, each with the buying power it leaves (as the transport checkout
+ * shows them): paid, the invoice's hold on the deposit ends, so paying through the gateway gives
+ * that back, and paying from the deposit leaves it less the deposit's part.
+ */
+export function payChoices(totalCents: number, depositAvailableCents: number, nowCents: number) {
+  const deposit = splitFor("deposit", totalCents, depositAvailableCents);
+  return {
+    buyingPowerNowCents: nowCents,
+    deposit: { ...deposit, afterCents: depositAvailableCents - deposit.depositCents },
+    gateway: { depositCents: 0, gatewayCents: totalCents, afterCents: depositAvailableCents },
+  };
+}
+export type PayChoices = ReturnType<typeof payChoices>;
+
 export type PurchaseView = {
   id: string;
   lotId: string;
@@ -241,9 +282,13 @@ export type PurchaseView = {
   paidAt: string | null;
   /** While unpaid: what paying now takes from the deposit and through the gateway. */
   split: { depositCents: number; gatewayCents: number } | null;
+  /** While unpaid: the two ways to pay, each with the buying power after it. */
+  choices: PayChoices | null;
   /** Once paid: what paid it. */
   paid: Array<{ kind: string; cents: number; at: string }>;
   pickupCode: string | null;
+  /** The gate pass: the yard's street, hours and phone when known, and who bought. */
+  gatePass: { yard: Yard | null; buyerName: string } | null;
   /** Storage at the yard: owed from `startsAt` until the vehicle is picked up (or now). */
   storage: {
     startsAt: string;
@@ -258,6 +303,19 @@ export type PurchaseView = {
 
 export function lotTitle(row: Pick<PurchaseRow, "year" | "make" | "model">) {
   return `${row.year} ${row.make} ${row.model}`;
+}
+
+/** What the release shows the yard's gate besides the code: the yard and the buyer's name. */
+async function gatePass(row: PurchaseRow) {
+  const [yard, [buyer]] = await Promise.all([
+    findYard(row.auction_house, row.yard_name),
+    sequelize.query<{ first_name: string | null; last_name: string | null; email: string }>(
+      "SELECT first_name, last_name, email FROM users WHERE id = :id",
+      { replacements: { id: row.user_id }, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const name = [buyer?.first_name, buyer?.last_name].filter(Boolean).join(" ").trim();
+  return { yard, buyerName: name || buyer?.email || "" };
 }
 
 /** Everything the purchase and release pages show. */
@@ -279,8 +337,12 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
   const at = now();
   const lines = purchaseLines(row, terms, at);
   const totalCents = linesTotal(lines);
-  const split =
-    row.status === "pending" ? splitPayment(totalCents, await depositAvailableFor(row)) : null;
+  const depositAvailable = row.status === "pending" ? await depositAvailableFor(row) : 0;
+  const split = row.status === "pending" ? splitPayment(totalCents, depositAvailable) : null;
+  const choices =
+    row.status === "pending"
+      ? payChoices(totalCents, depositAvailable, toCents(await availableBuyingPower(userId)))
+      : null;
   return {
     id: row.id,
     lotId: String(row.lot_id),
@@ -301,12 +363,14 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
     defaultableAt: row.due_at ? defaultableAt(terms, new Date(row.due_at)).toISOString() : null,
     paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     split,
+    choices,
     paid: entries.map((e) => ({
       kind: e.kind,
       cents: toCents(e.amount),
       at: new Date(e.created_at).toISOString(),
     })),
     pickupCode: row.status === "paid" ? row.pickup_code : null,
+    gatePass: row.status === "paid" ? await gatePass(row) : null,
     storage: row.paid_at
       ? {
           startsAt: storageStartsAt(terms, new Date(row.paid_at)).toISOString(),

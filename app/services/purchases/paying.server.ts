@@ -24,7 +24,8 @@ import {
   findPurchase,
   lotTitle,
   purchaseLines,
-  splitPayment,
+  splitFor,
+  type PaySource,
   type PurchaseRow,
 } from "./invoices.server";
 import { queuePurchaseMail } from "./mail.server";
@@ -176,6 +177,8 @@ export async function payPurchase(
   userId: string,
   purchaseId: string,
   expectedGateway: string,
+  // the buyer's explicit choice (record 3313); "deposit" is how an invoice was paid before it
+  source: PaySource = "deposit",
 ): Promise<PayOutcome> {
   const terms = await loadTerms();
   const plan = await sequelize.transaction(async (transaction) => {
@@ -184,7 +187,7 @@ export async function payPurchase(
     await lockBuyer(userId, transaction);
     const lines = purchaseLines(row, terms, now());
     const totalCents = linesTotal(lines);
-    const split = splitPayment(totalCents, await depositAvailableFor(row, transaction));
+    const split = splitFor(source, totalCents, await depositAvailableFor(row, transaction));
     if (split.gatewayCents !== toCents(expectedGateway)) {
       throw new PurchaseError(PAYING_MESSAGES.amountChanged, {
         status: 409,

@@ -37,6 +37,8 @@ export const dollars = (message: string, most?: { cents: number; label: string }
 export const paySchema = z.object({
   intent: z.literal("pay"),
   amount: dollars("The amount is missing or not an amount."),
+  /** Which button was pressed: the deposit first, or all through the gateway (record 3313). */
+  source: z.enum(["deposit", "gateway"]).default("deposit"),
 });
 
 /** The all-in estimate (a GET form on the lot page): a price, or a budget, and a ZIP or city. */
