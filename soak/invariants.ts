@@ -371,6 +371,18 @@ export async function checkInvariants(
   );
   checks.push(...(await payableChecks(db)));
   const transportPaid = [...ledger.transport.paid.values()].reduce((a, b) => a + b, 0);
+  const payRaces = ledger.transport.raced;
+  const racedIds = [...payRaces.keys()];
+  checks.push(
+    await none(
+      db,
+      "transport races (every way of paying at once): each order the app said was paid is paid, and once (the payable checks)",
+      `SELECT o.id, o.payment_status FROM service_orders o
+        WHERE o.id = ANY($1::bigint[]) AND o.payment_status <> 'paid'`,
+      `${racedIds.length} orders raced, ${[...payRaces.values()].reduce((a, b) => a + b, 0)} answers said paid`,
+      [racedIds],
+    ),
+  );
   checks.push(
     await none(
       db,
@@ -379,14 +391,16 @@ export async function checkInvariants(
               coalesce(($1::jsonb ->> o.id::text)::int, 0) AS confirmed
          FROM service_orders o
         WHERE o.id = ANY($2::bigint[])
-          AND (coalesce(($1::jsonb ->> o.id::text)::int, 0) > 1
-               OR (o.payment_status = 'paid') <> (coalesce(($1::jsonb ->> o.id::text)::int, 0) = 1)
+          AND ((NOT o.id = ANY($4::bigint[])
+                AND (coalesce(($1::jsonb ->> o.id::text)::int, 0) > 1
+                     OR (o.payment_status = 'paid') <> (coalesce(($1::jsonb ->> o.id::text)::int, 0) = 1)))
                OR (o.status = 'completed') <> (o.id = ANY($3::bigint[])))`,
       `${ledger.transport.requested.length} jobs, ${transportPaid} payments confirmed, ${ledger.transport.completed.length} completed`,
       [
         JSON.stringify(Object.fromEntries(ledger.transport.paid)),
         ledger.transport.requested,
         ledger.transport.completed,
+        racedIds,
       ],
     ),
   );

@@ -419,7 +419,8 @@ async function main() {
         `${ledger.purchasePayments.viaGateway} with a gateway part); refused: ${refusals(ledger.purchasePayments.refused)}`,
     );
     console.log(
-      `  transport: ${transport.requested.length} requested, ${transport.paid.size} paid, ` +
+      `  transport: ${transport.requested.length} requested, ${transport.paid.size + transport.raced.size} paid ` +
+        `(${transport.raced.size} in a race of every way at once), ` +
         `${world.jobs.filter((j) => j.claimedBy).length} claimed, ${transport.completed.length} completed; ` +
         `refused: ${refusals(transport.refused)}`,
     );
