@@ -463,6 +463,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     post: { admin: 400 },
   },
   "admin_.fees.tsx": { path: "/admin/fees", access: "admin", post: { admin: 400 } },
+  "terms.tsx": { path: "/terms", access: "public" },
+  "privacy.tsx": { path: "/privacy", access: "public" },
+  "contact.tsx": { path: "/contact", access: "public" },
+  "admin_.contact.tsx": { path: "/admin/contact", access: "admin" },
   "admin_.exchange-rates.tsx": {
     path: "/admin/exchange-rates",
     access: "admin",
