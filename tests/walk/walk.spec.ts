@@ -29,7 +29,7 @@ test("a new buyer: landing, terms, auctions, a lot, dashboard, ID, deposit", asy
   await visit(page, p, "buyer-04-contact", "/contact");
   await signInAs(context, `walk-new-${tag()}@example.com`, { first_name: "Nora" });
   await visit(page, p, "buyer-05-dashboard-first-visit", "/");
-  await visit(page, p, "buyer-06-auctions-sorted", "/auctions?sort=year-desc");
+  await visit(page, p, "buyer-06-auctions-sorted", "/auctions?sort=year_desc");
   const [lot] = await query<{ id: string }>(
     "SELECT id FROM lots WHERE status = 'live' OR ends_at > now() ORDER BY ends_at LIMIT 1",
   );
