@@ -1,5 +1,7 @@
 import { REVIEW_TIME } from "~/services/kyc/status";
 import { Form, Link } from "@remix-run/react";
+import { MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
+import { formatUsd } from "~/utils/money";
 import { DialogLink } from "./shell-dialogs";
 
 const FEATURES = [
@@ -107,7 +109,7 @@ export function LandingPage() {
                 Sign In
               </button>
             </Form>
-            <HeroArt />
+            <FirstBidSteps />
           </div>
         </div>
       </section>
@@ -141,7 +143,8 @@ export function LandingPage() {
         </ul>
       </section>
 
-      <section className="bg-brand-50">
+      {/* its colour runs down to the footer: no empty band between them (record 3307) */}
+      <section className="-mb-16 bg-brand-50 pb-16">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center sm:px-6">
           <h2 className="text-3xl font-bold">Ready to find your next vehicle?</h2>
           <p className="max-w-2xl text-slate-600">
@@ -190,30 +193,44 @@ function HeroLink({
   );
 }
 
-function HeroArt() {
+/**
+ * What a new buyer does before a first bid, in place of a picture: the three steps and the real
+ * minimum, so the card says what the sign-in leads to (docs/decisions/3307).
+ */
+function FirstBidSteps() {
+  const steps = [
+    {
+      title: "Verify your ID",
+      body: `A driver's license, passport or state ID, reviewed ${REVIEW_TIME}.`,
+    },
+    {
+      title: `Deposit ${formatUsd(MIN_DEPOSIT_CENTS, "cents")} or more`,
+      body: "It sets what you can bid; what no bid or invoice holds can be refunded.",
+    },
+    {
+      title: "Bid live or set a maximum",
+      body: "We bid for you up to your maximum, step by step.",
+    },
+  ];
   return (
-    <svg
-      viewBox="0 0 320 110"
-      role="img"
-      aria-label="Vehicles lined up at an auction yard"
-      className="mt-6 w-full"
+    <ol
+      className="mt-6 space-y-3 border-t border-slate-200 pt-5"
+      aria-label="Before your first bid"
     >
-      <rect x="0" y="92" width="320" height="4" rx="2" fill="#cbd5e1" />
-      <g fill="#1e40af">
-        <path d="M20 80l12-22c2-4 5-6 9-6h38c4 0 7 2 9 6l12 22v8H20z" />
-        <circle cx="40" cy="88" r="9" fill="#0f172a" />
-        <circle cx="92" cy="88" r="9" fill="#0f172a" />
-      </g>
-      <g fill="#f59e0b">
-        <path d="M130 78l10-18c2-3 4-5 8-5h44c4 0 7 2 9 5l12 18h14c4 0 7 3 7 7v3H128v-3c0-4 1-7 2-7z" />
-        <circle cx="152" cy="88" r="9" fill="#0f172a" />
-        <circle cx="212" cy="88" r="9" fill="#0f172a" />
-      </g>
-      <g fill="#64748b">
-        <path d="M248 84V60c0-4 3-6 6-6h30l16 16c3 3 4 6 4 9v9h-56z" />
-        <circle cx="264" cy="88" r="9" fill="#0f172a" />
-        <circle cx="290" cy="88" r="9" fill="#0f172a" />
-      </g>
-    </svg>
+      {steps.map((step, index) => (
+        <li key={step.title} className="flex gap-3">
+          <span
+            aria-hidden="true"
+            className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700"
+          >
+            {index + 1}
+          </span>
+          <span>
+            <span className="block font-semibold">{step.title}</span>
+            <span className="block text-sm text-slate-600">{step.body}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -36,6 +36,23 @@ test.describe("landing page", () => {
     }
   });
 
+  test("says what a first bid takes, and ends on its call to action", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    const steps = page.getByRole("list", { name: "Before your first bid" }).getByRole("listitem");
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(0)).toContainText("Verify your ID");
+    await expect(steps.nth(1)).toContainText("Deposit $400.00 or more");
+    await expect(steps.nth(2)).toContainText("Bid live or set a maximum");
+    // the call to action's colour meets the footer: no empty band between them
+    const cta = page.locator("section", {
+      has: page.getByRole("heading", { name: "Ready to find your next vehicle?" }),
+    });
+    const ctaBox = (await cta.boundingBox())!;
+    const footerBox = (await page.locator("footer").boundingBox())!;
+    expect(Math.abs(ctaBox.y + ctaBox.height - footerBox.y)).toBeLessThanOrEqual(1);
+  });
+
   test("its links lead where they say", async ({ page }) => {
     await page.goto("/");
     await ready(page);
