@@ -53,9 +53,10 @@ test("a winning buyer: invoice with its choice, gate pass, transport price", asy
   const paid = await createWonLot(buyer, { paid: true });
   const [u] = await query<{ id: string }>("SELECT id FROM purchases WHERE lot_id = $1", [unpaid]);
   const [pd] = await query<{ id: string }>("SELECT id FROM purchases WHERE lot_id = $1", [paid]);
-  await query("UPDATE purchases SET pickup_code = coalesce(pickup_code, 'WALK4200') WHERE id = $1", [
-    pd.id,
-  ]);
+  await query(
+    "UPDATE purchases SET pickup_code = coalesce(pickup_code, 'WALK4200') WHERE id = $1",
+    [pd.id],
+  );
   await visit(page, p, "winner-01-dashboard", "/");
   await visit(page, p, "winner-02-my-auctions", "/my-auctions");
   await visit(page, p, "winner-03-invoice", `/purchases/${u.id}`);
