@@ -131,7 +131,11 @@ test("a proxy bid beats a standing proxy at its maximum + $50", async ({ page, c
   await page.goto(`/auctions/${lot.id}`);
   await expect(page.getByText("You are the high bidder (your maximum: $2,000.00)")).toBeVisible();
   await expect(page.getByTestId("current-bid")).toHaveText("$850.00");
-  await expect(page.getByRole("cell", { name: /Bidder \d{4} \(you\)automatic/ })).toBeVisible();
+  await expect(
+    page.getByRole("cell", {
+      name: /^Bidder \d{4} \(you\) Proxy step: your maximum answered a competing maximum$/,
+    }),
+  ).toBeVisible();
 });
 
 test("an invalid bid is refused with the spec's messages and nothing is written", async ({

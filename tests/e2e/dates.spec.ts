@@ -147,7 +147,11 @@ test("every dated page prints the viewer's zone, never the UTC day", async ({ pa
       const pages: Array<[string, string[]]> = [
         [
           `/auctions/${open.id}`,
-          [`Starts ${instant}`, `Ends Dec 14, 2026, ${ends}`, `Oct 1, ${at.replace(" ", ":00 ")}`],
+          [
+            `Bidding opens ${instant}`,
+            `Ends Dec 14, 2026, ${ends}`,
+            `Oct 1, ${at.replace(" ", ":00 ")}`,
+          ],
         ],
         ["/my-auctions", [`overdue since ${deadline}`]],
         [`/purchases/${unpaid.id}`, [`was due ${deadline}`]],

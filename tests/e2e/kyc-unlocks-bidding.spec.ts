@@ -52,13 +52,13 @@ test("after an admin approves the ID, the dashboard says Verified and a bid goes
   await adminPage.goto("/admin?tab=kyc");
   await ready(adminPage);
   await adminPage
-    .getByRole("listitem", { name: `Kip Bidder${id}, license` })
+    .getByRole("listitem", { name: `Kip Bidder${id}, Driver's license` })
     .getByRole("button", { name: /Approve/ })
     .click();
   // The review posts and comes back to the same URL: wait for the document to leave the list.
-  await expect(adminPage.getByRole("listitem", { name: `Kip Bidder${id}, license` })).toHaveCount(
-    0,
-  );
+  await expect(
+    adminPage.getByRole("listitem", { name: `Kip Bidder${id}, Driver's license` }),
+  ).toHaveCount(0);
   await expect
     .poll(
       async () =>

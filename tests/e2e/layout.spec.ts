@@ -27,6 +27,9 @@ const SCREENS = {
     { route: "vehicle.$id.tsx", path: `/vehicle/${w.listingId}` },
     { route: "unsubscribe.$token.tsx", path: "/unsubscribe/not-a-signed-link", status: 400 },
     { route: "$.tsx", path: "/no-such-page", status: 404 },
+    { route: "terms.tsx", path: "/terms" },
+    { route: "privacy.tsx", path: "/privacy" },
+    { route: "contact.tsx", path: "/contact" },
   ],
   unverified: (): Screen[] => [
     { route: "kyc-verification.tsx", path: "/kyc-verification" },
@@ -84,6 +87,7 @@ const SCREENS = {
     { route: "admin_.purchases.tsx", path: "/admin/purchases" },
     { route: "admin_.message-reports.tsx", path: "/admin/message-reports" },
     { route: "admin_.exchange-rates.tsx", path: "/admin/exchange-rates" },
+    { route: "admin_.contact.tsx", path: "/admin/contact" },
   ],
 };
 

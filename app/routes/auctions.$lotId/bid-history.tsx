@@ -6,13 +6,16 @@ import { formatUsd } from "~/utils/money";
  * A bid the engine placed for a standing proxy maximum: it answers the bid listed just below it
  * (the same moment), so the history says which bid the maximum answered (record 3312).
  */
-function ProxyStep({ answered, mine }: { answered?: HistoryEntry; mine: boolean }) {
+function ProxyStep({ entry, answered }: { entry: HistoryEntry; answered?: HistoryEntry }) {
+  // the row below is the bid answered only when someone else placed it by hand; a maximum that
+  // was beaten outright leaves no row of its own, so then it was a competing maximum
+  const rival = answered && !answered.automatic && answered.bidder !== entry.bidder;
   return (
     <span className="block text-xs text-slate-600" data-testid="proxy-step">
-      Proxy step: {mine ? "your" : "their"} maximum answered
-      {answered && !answered.automatic
+      Proxy step: {entry.mine ? "your" : "their"} maximum answered
+      {rival
         ? ` ${answered.mine ? "your" : `${answered.bidder}'s`} ${formatUsd(answered.amount)}`
-        : " a bid"}
+        : " a competing maximum"}
     </span>
   );
 }
@@ -48,7 +51,7 @@ export function BidHistory({ history, bidCount }: { history: HistoryEntry[]; bid
                   {entry.bidder}
                   {entry.mine ? " (you)" : ""}
                   {entry.automatic ? (
-                    <ProxyStep answered={history[index + 1]} mine={entry.mine} />
+                    <ProxyStep entry={entry} answered={history[index + 1]} />
                   ) : null}
                 </td>
                 <td className="py-1 pr-2 font-semibold">{formatUsd(entry.amount)}</td>
