@@ -776,7 +776,7 @@ async function payJob(world: World, job: TransportJob) {
     const page = await http.send(kind, path, { cookie });
     const price = hidden(page.text, "price");
     if (page.status !== 200 || price === null) return;
-    if (chance(0.25)) return await raceJob(world, job, price);
+    if (chance(0.5)) return await raceJob(world, job, price);
     let approval = "";
     if (chance(0.5)) {
       // the buyer picks how to pay; the deposit is offered only when it covers the price
