@@ -29,7 +29,7 @@ import {
 } from "~/services/purchases/paying.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
-import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 
 beforeAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
@@ -50,32 +50,7 @@ const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
 /** A paid purchase of a Phoenix lot and its unpaid shipping order, the buyer with `deposit`. */
 async function shippingOrder(deposit: string) {
-  const buyer = await createTestUser({ firstName: "Dee", lastName: "Posit" });
-  await recordOpeningBalance(buyer.id, deposit);
-  const lot = await createTestLot({
-    locationCity: "Phoenix",
-    locationState: "AZ",
-    yardName: "IAAI Phoenix",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
-  });
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
-  });
-  const created = await requestServiceForPurchase(buyer.id, {
-    purchaseId: Number(purchase.id),
-    serviceType: "shipping",
-    delivery: "Long Beach, CA",
-  });
-  const order = await ServiceOrder.findByPk(created.id, { rejectOnEmpty: true });
-  return { buyer, order, id: String(order.id) };
+  return arrangeShippingOrder(deposit, { firstName: "Dee", lastName: "Posit" });
 }
 
 async function pay(user: User, id: string, form: Record<string, string>) {

@@ -16,7 +16,7 @@ import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 import { createTestLot } from "../support/lots";
-import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 
 beforeAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
@@ -44,30 +44,7 @@ async function answer(run: () => Promise<unknown>) {
 }
 
 async function transportOrder() {
-  const buyer = await createTestUser({ verified: true });
-  await recordOpeningBalance(buyer.id, "5000.00");
-  const lot = await createTestLot({
-    locationCity: "Phoenix",
-    locationState: "AZ",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
-  });
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
-  });
-  const created = await requestServiceForPurchase(buyer.id, {
-    purchaseId: Number(purchase.id),
-    serviceType: "shipping",
-    delivery: "Long Beach, CA",
-  });
-  return ServiceOrder.findByPk(created.id, { rejectOnEmpty: true });
+  return (await arrangeShippingOrder("5000.00", { verified: true })).order;
 }
 
 describe("someone else's transport order", () => {

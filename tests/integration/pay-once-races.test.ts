@@ -25,7 +25,7 @@ import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../support/a
 import { createTestUser } from "../support/auth";
 import { freePort } from "../support/cluster";
 import { createTestLot } from "../support/lots";
-import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 
 const RUNS = Number(process.env.PAY_ONCE_RUNS ?? 5);
 const SECRET = "pay-once-race-secret-0123456789abcdefghij";
@@ -153,32 +153,11 @@ async function moneyOf(userId: string) {
 
 /** A buyer with a paid purchase and an unpaid shipping order; four checkouts started, approved. */
 async function transportArranged(checkouts = 4) {
-  const buyer = await createTestUser({ firstName: "Race", lastName: "Buyer", verified: true });
-  await recordOpeningBalance(buyer.id, "5000.00");
-  const lot = await createTestLot({
-    locationCity: "Phoenix",
-    locationState: "AZ",
-    yardName: "IAAI Phoenix",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
+  const { buyer, order, id } = await arrangeShippingOrder("5000.00", {
+    firstName: "Race",
+    lastName: "Buyer",
+    verified: true,
   });
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
-  });
-  const created = await requestServiceForPurchase(buyer.id, {
-    purchaseId: Number(purchase.id),
-    serviceType: "shipping",
-    delivery: "Long Beach, CA",
-  });
-  const order = await ServiceOrder.findByPk(created.id, { rejectOnEmpty: true });
-  const id = String(order.id);
   // one tab after another: each approved at the provider as soon as it opened
   const tokens: string[] = [];
   for (let i = 0; i < checkouts; i++) {

@@ -6,7 +6,9 @@ import { placeBid } from "~/services/auctions/bidding.server";
 import { closeLotIfEnded } from "~/services/auctions/closer.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
-import type { TitleType } from "~/models/auction.server";
+import { ServiceOrder } from "~/models/affiliate.server";
+import { Purchase, type TitleType } from "~/models/auction.server";
+import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { createTestUser } from "./auth";
 import { createTestLot } from "./lots";
 
@@ -45,4 +47,40 @@ export async function arrangeWonPurchase(
     { replacements: { lotId: lot.id }, type: QueryTypes.SELECT },
   );
   return { lot, purchaseId: String(row.id) };
+}
+
+/**
+ * A buyer with `deposit` in the ledger, a paid purchase of a Phoenix lot at $1,000 and its unpaid
+ * shipping order to Long Beach: the start of every transport payment test.
+ */
+export async function arrangeShippingOrder(
+  deposit: string,
+  buyerFields: Parameters<typeof createTestUser>[0] = {},
+) {
+  const buyer = await createTestUser(buyerFields);
+  await recordOpeningBalance(buyer.id, deposit);
+  const lot = await createTestLot({
+    locationCity: "Phoenix",
+    locationState: "AZ",
+    yardName: "IAAI Phoenix",
+    status: "sold",
+    highBidderId: buyer.id,
+    highMax: "1000.00",
+    currentBid: "1000.00",
+    closedAt: new Date(),
+  });
+  const purchase = await Purchase.create({
+    lotId: lot.id,
+    userId: buyer.id,
+    amount: "1000.00",
+    status: "paid",
+    paidAt: new Date(),
+  });
+  const created = await requestServiceForPurchase(buyer.id, {
+    purchaseId: Number(purchase.id),
+    serviceType: "shipping",
+    delivery: "Long Beach, CA",
+  });
+  const order = await ServiceOrder.findByPk(created.id, { rejectOnEmpty: true });
+  return { buyer, order, id: String(order.id) };
 }
