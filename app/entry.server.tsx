@@ -21,6 +21,8 @@ import {
 
 // The server (server/worker.ts) guards the build's routes with this (database outages, maintenance).
 export { guardRoutes } from "~/http/route-guards.server";
+// The server answers /healthz with this before Remix (docs/decisions/3405).
+export { HEALTH_HEADERS, healthAnswer } from "~/platform/availability.server";
 
 // Fail fast on a bad environment: production refuses to start without its secrets.
 env();

@@ -4,6 +4,7 @@
 // server/ablation.ts only then), all started once; every round measures every page on each of them
 // in an order rotated round by round, so the machine's load falls on all alike. A piece's price is
 // ours whole minus ours without it, paired round by round (the median of the pairs).
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
 import { freePort } from "../tests/support/cluster";
@@ -42,6 +43,9 @@ export type AblationResult = {
   loads: string[];
   rounds: number;
   seconds: number;
+  /** bytes[page] = the size of one answer of each */
+  bytes: Record<string, { reference: number; ours: number }>;
+  pieces: readonly Piece[];
 };
 
 /** the median of the finite values (a run that finished no request in its seconds is NaN) */
@@ -60,8 +64,11 @@ export async function ablationTable(options: {
   warm: number;
   track: (label: string, app: AppProcess) => () => Promise<unknown>;
   log: (line: string) => void;
+  /** the pieces to switch off one at a time (all of them unless told) */
+  pieces?: readonly Piece[];
 }): Promise<AblationResult> {
   const { env, pages, pgPid, rounds, seconds, warm, track, log } = options;
+  const pieces = options.pieces ?? PIECES;
   const servers = new Map<string, AppProcess>();
   const stops: Array<() => Promise<unknown>> = [];
   try {
@@ -72,7 +79,7 @@ export async function ablationTable(options: {
     );
     stops.push(track("the reference app (ablation)", reference));
     servers.set("reference", reference);
-    for (const variant of ["whole", ...PIECES]) {
+    for (const variant of ["whole", ...pieces]) {
       const port = await freePort();
       const app = startApp(
         {
@@ -90,6 +97,24 @@ export async function ablationTable(options: {
       await waitFor200(`${server.url}/healthz`, server, 240_000);
 
     const names = [...servers.keys()];
+    // what each page weighs, ours and the reference's (uncompressed HTML or body)
+    const bytes: AblationResult["bytes"] = {};
+    for (const page of pages) {
+      // BENCH_ABLATION_DUMP=DIR keeps both answers, to read side by side
+      const size = async (server: AppProcess, path: string, who: string) => {
+        const body = await (await fetch(`${server.url}${path}`, { headers: page.headers })).text();
+        const dump = process.env.BENCH_ABLATION_DUMP;
+        if (dump) {
+          mkdirSync(dump, { recursive: true });
+          writeFileSync(`${dump}/${page.label.replace(/[^a-z0-9]+/gi, "-")}.${who}.html`, body);
+        }
+        return Buffer.byteLength(body);
+      };
+      bytes[page.label] = {
+        reference: await size(servers.get("reference")!, page.reference, "reference"),
+        ours: await size(servers.get("whole")!, page.ours, "ours"),
+      };
+    }
     const node: AblationResult["node"] = {};
     const pg: AblationResult["pg"] = {};
     const loads: string[] = [];
@@ -121,7 +146,7 @@ export async function ablationTable(options: {
       }
     }
     loads.push(os.loadavg()[0].toFixed(1));
-    return { pages, node, pg, loads, rounds, seconds };
+    return { pages, node, pg, loads, rounds, seconds, bytes, pieces };
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
   }
@@ -131,28 +156,30 @@ export async function ablationTable(options: {
 export function ablationMarkdown(r: AblationResult) {
   const f = (n: number) => n.toFixed(2);
   const sign = (n: number) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(2)}`;
+  const kb = (n: number | undefined) => (n === undefined ? "–" : `${(n / 1024).toFixed(1)} KB`);
   const lines = [
     `Node CPU ms per request (PostgreSQL's after the +), median of ${r.rounds} interleaved rounds, ` +
       `${r.seconds} s per page and server; 1-minute load average at each round's start and the end: ` +
       `${r.loads.join(", ")}. A piece's price: ours whole minus ours without it, paired round by round ` +
       `(median; a negative price is noise).`,
     "",
-    `| page | reference | ours whole | ratio (Node) | ratio (Node + PostgreSQL) | ${PIECES.join(" | ")} |`,
-    `|---|---|---|---|---|${PIECES.map(() => "---").join("|")}|`,
+    `| page | bytes, reference / ours | reference | ours whole | ratio (Node) | ratio (Node + PostgreSQL) | ${r.pieces.join(" | ")} |`,
+    `|---|---|---|---|---|---|${r.pieces.map(() => "---").join("|")}|`,
   ];
   for (const page of r.pages) {
     const ref = r.node.reference[page.label];
     const whole = r.node.whole[page.label];
     const refPg = r.pg.reference[page.label];
     const wholePg = r.pg.whole[page.label];
-    const cells = PIECES.map((piece) => {
+    const cells = r.pieces.map((piece) => {
       const xs = r.node[piece]?.[page.label];
       if (!xs) return "";
       const price = median(xs.map((x, i) => whole[i] - x));
       return Number.isFinite(price) ? sign(price) : "–";
     });
     lines.push(
-      `| ${page.label} | ${f(median(ref))} + ${f(median(refPg))} | ${f(median(whole))} + ` +
+      `| ${page.label} | ${kb(r.bytes[page.label]?.reference)} / ${kb(r.bytes[page.label]?.ours)} | ` +
+        `${f(median(ref))} + ${f(median(refPg))} | ${f(median(whole))} + ` +
         `${f(median(wholePg))} | ${(median(whole) / median(ref)).toFixed(2)} × | ` +
         `${((median(whole) + median(wholePg)) / (median(ref) + median(refPg))).toFixed(2)} × | ` +
         `${cells.join(" | ")} |`,

@@ -4,7 +4,7 @@
 // functions and packages. Usage: tsx bench/profile.ts /healthz /no-such-page bids '/auctions'
 // (PROFILE=0 measures without profiling). Profiles are left in .cache/profiles/ (not committed).
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startLocalServices } from "../scripts/local-services";
@@ -163,6 +163,12 @@ async function main() {
       mkdirSync(dir, { recursive: true });
       app = start(PROFILE ? dir : null);
       await waitFor200(`${base}/healthz`, app, 30_000);
+      // the answer itself, to read beside its profile
+      if (target !== "bids")
+        writeFileSync(
+          path.join(dir, "answer.txt"),
+          await (await fetch(`${base}${target}`, { headers: reader })).text(),
+        );
       let peakKb = 0;
       const sampler = setInterval(
         () => (peakKb = Math.max(peakKb, treeKb(app.proc.pid!, "VmRSS"))),
@@ -214,7 +220,12 @@ async function main() {
             ? `; ${(result.perSecond / health).toFixed(2)} × /healthz`
             : ""),
       );
-      const file = PROFILE ? readdirSync(dir).find((f) => f.endsWith(".cpuprofile")) : undefined;
+      // the worker's profile: the primary (which only forks and watches) writes a small one too
+      const file = PROFILE
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith(".cpuprofile"))
+            .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0]
+        : undefined;
       if (file) console.log(summarize(path.join(dir, file)));
     }
     await db.end();

@@ -23,6 +23,7 @@ import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
 import { benchStreams } from "./streams";
 import { ablationMarkdown, ablationTable, median, type AblationPage } from "./ablation";
+import type { Piece } from "../app/utils/ablation";
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 300_000);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -849,9 +850,18 @@ async function main(bench: Bench) {
         goal: null,
       },
     ];
+    // BENCH_ABLATION_PIECES (comma-separated, or "none") and BENCH_ABLATION_PAGES (a pattern on
+    // the labels) narrow a run to what a change touches; the full table is the default
+    const only = process.env.BENCH_ABLATION_PAGES;
+    const chosen = only ? pages.filter((page) => new RegExp(only).test(page.label)) : pages;
+    const piecesWanted = process.env.BENCH_ABLATION_PIECES;
     const table = await ablationTable({
       env: appEnv,
-      pages,
+      pages: chosen,
+      pieces:
+        piecesWanted === undefined
+          ? undefined
+          : (piecesWanted.split(",").filter((p) => p && p !== "none") as Piece[]),
       pgPid,
       rounds: Number(process.env.BENCH_ABLATION_ROUNDS ?? 3),
       seconds: Number(process.env.BENCH_ABLATION_SECONDS ?? 3),
@@ -859,7 +869,7 @@ async function main(bench: Bench) {
       track,
       log,
     });
-    for (const page of pages) {
+    for (const page of chosen) {
       const node = median(table.node.whole[page.label]);
       const pgMs = median(table.pg.whole[page.label]);
       const refNode = median(table.node.reference[page.label]);

@@ -45,6 +45,21 @@ function residentBytes(pid: number) {
   }
 }
 
+/**
+ * Proportional set size of one process in bytes (0 once it is gone): a page shared by n processes
+ * (the node binary's code, mapped by the primary and every worker) counts 1/n in each, so the sum
+ * over the processes is what the machine holds (docs/decisions/3211).
+ */
+function proportionalBytes(pid: number) {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kb = /^Pss:\s+(\d+)/m.exec(text)?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** In the primary: GET /metrics on `port`, the workers' metrics summed plus the server's own. */
 export type WorkerMetrics = ReturnType<typeof workerMetrics>;
 
@@ -69,10 +84,20 @@ export async function startMetricsServer({
       .filter((pid): pid is number => typeof pid === "number");
   new client.Gauge({
     name: "bidyard_server_resident_memory_bytes",
-    help: "Resident memory of the primary and all its workers together (what the machine's memory must hold)",
+    help: "Resident memory (RSS) of the primary and all its workers summed: pages they share are counted in each",
     registers: [own],
     collect() {
       this.set([process.pid, ...workerPids()].reduce((sum, pid) => sum + residentBytes(pid), 0));
+    },
+  });
+  new client.Gauge({
+    name: "bidyard_server_memory_bytes",
+    help: "Memory the primary and all its workers hold on the machine (PSS: shared pages counted once); compare with the budget",
+    registers: [own],
+    collect() {
+      this.set(
+        [process.pid, ...workerPids()].reduce((sum, pid) => sum + proportionalBytes(pid), 0),
+      );
     },
   });
   new client.Gauge({

@@ -57,6 +57,24 @@ export async function startWorker() {
     );
   if (on("headers")) app.use(securityHeaders);
   app.use(clientAddress);
+  // The platform's health check, asked every few seconds, is answered here with the route's own
+  // answer, logged and counted like any request, without the router (docs/decisions/3405).
+  const health = imported.entry.module as {
+    healthAnswer?: () => Promise<{ status: number; body: string }>;
+    HEALTH_HEADERS?: Record<string, string>;
+  };
+  if (health.healthAnswer && health.HEALTH_HEADERS) {
+    const { healthAnswer, HEALTH_HEADERS } = health;
+    app.get("/healthz", async (_req, res, next) => {
+      try {
+        const { status, body } = await healthAnswer();
+        res.writeHead(status, { ...HEALTH_HEADERS, "Content-Length": Buffer.byteLength(body) });
+        res.end(body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
   app.use(dropSlowEventStreams);
   // Live event streams are never compressed (they say no-transform): they skip the middleware,
   // whose wrapper would otherwise run on every event written (docs/decisions/1803).

@@ -22,6 +22,8 @@ function smaps() {
     return {
       anonMb: +(kb("Anonymous") / 1024).toFixed(1),
       fileMb: +((kb("Rss") - kb("Anonymous")) / 1024).toFixed(1),
+      // this process's fair share: a page mapped by n processes counts 1/n here
+      pssMb: +(kb("Pss") / 1024).toFixed(1),
     };
   } catch {
     return {};

@@ -34,12 +34,14 @@ export type ProbeReport = {
   rssMb?: number;
   anonMb?: number;
   fileMb?: number;
+  pssMb?: number;
 };
 
 /** A process's report on one line. */
 export function describeReport(r: ProbeReport) {
   return (
-    `pid ${r.pid}: RSS ${r.rssMb?.toFixed(0)} MB (anonymous ${r.anonMb?.toFixed(0)}, files ${r.fileMb?.toFixed(0)}); ` +
+    `pid ${r.pid}: RSS ${r.rssMb?.toFixed(0)} MB (anonymous ${r.anonMb?.toFixed(0)}, files ${r.fileMb?.toFixed(0)}), ` +
+    `PSS ${r.pssMb?.toFixed(0)} MB; ` +
     `JS heap ${r.heapMb.toFixed(0)} used of ${r.heapTotalMb?.toFixed(0)} committed; ` +
     `outside the heap ${r.externalMb?.toFixed(0)} (array buffers ${r.arrayBuffersMb?.toFixed(0)})`
   );

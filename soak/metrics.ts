@@ -60,6 +60,7 @@ export const DOCUMENTED_METRICS = [
   "process_resident_memory_bytes",
   "nodejs_heap_size_used_bytes",
   "bidyard_server_resident_memory_bytes",
+  "bidyard_server_memory_bytes",
   "bidyard_workers",
   "bidyard_worker_restarts_total",
 ];
@@ -78,6 +79,6 @@ export function figures(text: string) {
     `close lag ${sample(text, "bidyard_auction_close_lag_seconds").toFixed(1)} s`,
     `pool in use ${sample(text, "bidyard_db_pool_connections", { state: "in_use" })}/${sample(text, "bidyard_db_pool_connections", { state: "max" })}, waiting ${sample(text, "bidyard_db_pool_waiting")}`,
     `event-loop lag p99 ${(sample(text, "nodejs_eventloop_lag_p99_seconds") * 1000).toFixed(1)} ms (mean of workers)`,
-    `server RSS ${mb(sample(text, "bidyard_server_resident_memory_bytes"))}`,
+    `server RSS ${mb(sample(text, "bidyard_server_resident_memory_bytes"))}, PSS ${mb(sample(text, "bidyard_server_memory_bytes"))}`,
   ].join("; ");
 }

@@ -3,8 +3,8 @@
 // The server runs as on fly.toml's machine: its workers (WEB_CONCURRENCY) and heap caps sized from
 // its memory. SOAK_INSTANCES=2 runs two separate servers (two machines) on one database, each
 // request going to either, each with its own upload folder as two machines have, their files in
-// one S3 bucket (a local s3rver). At the end: no 5xx, memory flat after the warm-up and peak RSS
-// within 80% of the machine, every data invariant true, what only one machine may do done once,
+// one S3 bucket (a local s3rver). At the end: no 5xx, memory flat after the warm-up and peak memory
+// (PSS) within 80% of the machine (RSS summed within all of it, docs/decisions/3211), every data invariant true, what only one machine may do done once,
 // and every document and photo stored through one instance read through the other (else exit 1).
 import { readFileSync } from "node:fs";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
@@ -461,10 +461,18 @@ async function main() {
       console.log(
         `  peak${label}: RSS ${peak.toFixed(0)} MB, PSS ${peakPss.toFixed(0)} MB (shared pages counted once)`,
       );
+      // What the machine holds is PSS: the node binary's pages, mapped by every process, are in
+      // its memory once (docs/decisions/3211). RSS summed counts them in each process: it must
+      // still fit the machine, the pessimistic reading.
       peaks.push({
-        name: `peak RSS of the primary and its ${WORKERS} worker(s)${label} ≤ 80% of fly.toml's ${MACHINE_MB} MB`,
-        ok: peak <= budgetMb,
-        detail: `${peak.toFixed(0)} MB of ${budgetMb.toFixed(0)} MB (${((peak / MACHINE_MB) * 100).toFixed(0)}% of the machine)`,
+        name: `peak memory of the primary and its ${WORKERS} worker(s)${label} (PSS) ≤ 80% of fly.toml's ${MACHINE_MB} MB`,
+        ok: peakPss <= budgetMb,
+        detail: `${peakPss.toFixed(0)} MB of ${budgetMb.toFixed(0)} MB (${((peakPss / MACHINE_MB) * 100).toFixed(0)}% of the machine)`,
+      });
+      peaks.push({
+        name: `peak RSS summed over the processes${label} (shared pages counted in each) ≤ fly.toml's ${MACHINE_MB} MB`,
+        ok: peak <= MACHINE_MB,
+        detail: `${peak.toFixed(0)} MB of ${MACHINE_MB} MB (${((peak / MACHINE_MB) * 100).toFixed(0)}% of the machine)`,
       });
     }
     console.log(

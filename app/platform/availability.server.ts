@@ -2,7 +2,24 @@ import { ConnectionError, DatabaseError, TimeoutError } from "sequelize";
 import { wantsJson } from "~/http/http.server";
 
 // /healthz asks through here: routes do not reach into app/models.
-export { databaseIsUp } from "~/models/db.server";
+import { databaseIsUp } from "~/models/db.server";
+
+export { databaseIsUp };
+
+/**
+ * /healthz's answer: "OK" while the database answers, else 503. The production server answers it
+ * before Remix (server/worker.ts, docs/decisions/3405); the route module gives the same answer
+ * wherever Remix serves it.
+ */
+export async function healthAnswer() {
+  const up = await databaseIsUp();
+  return { status: up ? 200 : 503, body: up ? "OK" : "Database unavailable" };
+}
+
+export const HEALTH_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+} as const;
 
 export const UNAVAILABLE = "BidYard is briefly unavailable. Please try again in a moment.";
 // PostgreSQL's own "shutting down / starting up / cannot connect now" codes, and class 08

@@ -1,9 +1,6 @@
-import { databaseIsUp } from "~/platform/availability.server";
+import { HEALTH_HEADERS, healthAnswer } from "~/platform/availability.server";
 
 export async function loader() {
-  const up = await databaseIsUp();
-  return new Response(up ? "OK" : "Database unavailable", {
-    status: up ? 200 : 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  const { status, body } = await healthAnswer();
+  return new Response(body, { status, headers: HEALTH_HEADERS });
 }

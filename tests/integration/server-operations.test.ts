@@ -95,6 +95,28 @@ describe("the request log", () => {
     expect(linesAfter(mark).filter((l) => "unparsed" in l)).toEqual([]);
   });
 
+  it("the health check, answered before the router (record 3405), keeps its answer, headers and log line", async () => {
+    const mark = app.output().length;
+    const answer = await fetch(`${app.url}/healthz`, { headers: { "Fly-Request-Id": "01HEALTH" } });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe("OK");
+    expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const head = await fetch(`${app.url}/healthz`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const [line, headLine] = await requestLines(mark, 2);
+    expect(headLine).toMatchObject({ method: "HEAD", route: "routes/healthz", status: 200 });
+    expect(line).toMatchObject({
+      req_id: "01HEALTH",
+      method: "GET",
+      route: "routes/healthz",
+      status: 200,
+    });
+  });
+
   it("a signed-out request to an admin or data URL, or a stray ?_data, logs one line and no stack", async () => {
     const paths = [
       ["GET", "/api/admin/service-orders"],
@@ -355,6 +377,7 @@ describe("metrics", () => {
       'bidyard_housekeeping_runs_total{result="ran"}',
       "nodejs_eventloop_lag_seconds",
       "bidyard_server_resident_memory_bytes",
+      "bidyard_server_memory_bytes",
       "bidyard_workers 2",
     ])
       expect(after, name).toContain(name);
