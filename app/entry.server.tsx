@@ -47,6 +47,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // A render still streaming after this long is cut off; one that finished clears it, so a
+    // finished page's render is not kept alive for seconds by its timer (docs/decisions/3408).
+    let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer
@@ -61,6 +64,12 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          // React ends the body when the page is written, then again when the body closes: the
+          // second end would only build an error (with its stack) that nobody reads (3408)
+          const end = body.end.bind(body);
+          body.end = ((...args: Parameters<typeof end>) =>
+            body.writableEnded ? body : end(...args)) as typeof body.end;
+          body.once("finish", () => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -71,6 +80,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -79,7 +89,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

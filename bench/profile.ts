@@ -13,6 +13,7 @@ import { freePort, startThrowawayCluster } from "../tests/support/cluster";
 import { createDatabase, migrateDatabase } from "../tests/support/databases";
 import { treeKb } from "../tests/support/process-memory";
 import { load } from "./load";
+import { buildReference } from "./reference";
 import { signInMany } from "./signin";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -118,6 +119,10 @@ async function main() {
       // one server on this machine, storing no files (docs/decisions/3105)
       FILE_STORAGE: "local",
     };
+    // PROFILE_APP=reference profiles the bench's reference app (bench/reference, built first)
+    // on the same database and sign-ins, for a side-by-side reading of the same page
+    const reference = process.env.PROFILE_APP === "reference";
+    if (reference) await buildReference();
     const start = (profileDir: string | null): AppProcess => {
       let output = "";
       const args = [
@@ -146,6 +151,41 @@ async function main() {
       };
     };
 
+    const startReferenceProfiled = (profileDir: string | null) => {
+      const proc = spawn(
+        "node",
+        [
+          "--max-old-space-size=192",
+          ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+          "bench/reference/server.mjs",
+        ],
+        {
+          env: {
+            PATH: env.PATH,
+            HOME: env.HOME,
+            NODE_ENV: "production",
+            DATABASE_URL: env.DATABASE_URL,
+            SESSION_SECRET: env.SESSION_SECRET,
+            PORT: env.PORT,
+          } as NodeJS.ProcessEnv,
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let output = "";
+      proc.stdout!.on("data", (c: Buffer) => (output += c));
+      proc.stderr!.on("data", (c: Buffer) => (output += c));
+      return {
+        url: base,
+        proc,
+        output: () => output,
+        stop: () =>
+          new Promise<void>((resolve) => {
+            if (proc.exitCode !== null) return resolve();
+            proc.once("exit", () => resolve());
+            proc.kill("SIGTERM");
+          }),
+      } satisfies AppProcess;
+    };
     let app = start(null);
     await waitFor200(`${base}/healthz`, app, 30_000);
     const emails = Array.from({ length: 51 }, (_, i) => `profile-bidder-${i}@bidyard.test`);
@@ -161,7 +201,7 @@ async function main() {
     for (const target of targets) {
       const dir = path.join(OUT, target.replace(/[^a-z0-9]+/gi, "_") || "root");
       mkdirSync(dir, { recursive: true });
-      app = start(PROFILE ? dir : null);
+      app = reference ? startReferenceProfiled(PROFILE ? dir : null) : start(PROFILE ? dir : null);
       await waitFor200(`${base}/healthz`, app, 30_000);
       // the answer itself, to read beside its profile
       if (target !== "bids")

@@ -25,8 +25,8 @@ export const WORKER_NON_HEAP_MB = 100;
  */
 export const PRIMARY_NODE_ARGS = ["--max-old-space-size=32", "--max-semi-space-size=1"];
 
-/** Young generation of a worker: 2 MB semi-spaces (docs/decisions/1909). */
-export const WORKER_SEMI_SPACE_MB = 2;
+/** Young generation of a worker: 8 MB semi-spaces (docs/decisions/3409, revising 1909). */
+export const WORKER_SEMI_SPACE_MB = 8;
 
 /** Bounds on a worker's old generation, whatever the machine. */
 const MIN_WORKER_HEAP_MB = 64;

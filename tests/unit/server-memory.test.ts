@@ -31,7 +31,7 @@ describe("the memory plan", () => {
     expect(plan.workerHeapMb).toBeGreaterThanOrEqual(64);
     expect(plan.workerNodeArgs).toEqual([
       `--max-old-space-size=${plan.workerHeapMb}`,
-      "--max-semi-space-size=2",
+      "--max-semi-space-size=8",
     ]);
   });
 

@@ -243,6 +243,9 @@ export async function searchListings(
   const order = few
     ? "(l.created_at + interval '0 seconds') DESC, l.id DESC"
     : "l.created_at DESC, l.id DESC";
+  // The page's rows are chosen first; the photo, the seller's badge and the favourite are read
+  // for those rows alone. Asked in one level, the planner may read them for every match before
+  // sorting (1,207 photo lookups for a page of 25: docs/decisions/3410).
   const rows = await sql<CardRow>(
     `SELECT l.id, l.title, l.price, l.currency, l.condition, l.year, l.make, l.model, l.mileage,
             l.body_type AS "bodyType", l.city, l.state, l.country, l.featured, l.created_at,
@@ -255,10 +258,14 @@ export async function searchListings(
             (SELECT u.verified FROM users u WHERE u.id = l.user_id) AS "sellerVerified",
             (${viewer} IS NOT NULL AND EXISTS (SELECT 1 FROM listing_favorites f
               WHERE f.listing_id = l.id AND f.user_id = ${viewer})) AS "isFavorite"
-       FROM listings l
-      WHERE ${where.join(" AND ")}
-      ORDER BY ${order}
-      LIMIT $${bind.length}`,
+       FROM (SELECT l.id, l.user_id, l.title, l.price, l.currency, l.condition, l.year, l.make,
+                    l.model, l.mileage, l.body_type, l.city, l.state, l.country, l.featured,
+                    l.created_at
+               FROM listings l
+              WHERE ${where.join(" AND ")}
+              ORDER BY ${order}
+              LIMIT $${bind.length}) l
+      ORDER BY l.created_at DESC, l.id DESC`,
     bind,
     { prepared: true },
   );
