@@ -112,9 +112,25 @@ function isKnownZone(zone: string) {
 
 const toDate = (at: Date | string | number) => (at instanceof Date ? at : new Date(at));
 
+// The texts made, by zone, style and moment: a list page writes the same lots' times on every
+// request, and formatting one costs several microseconds (docs/decisions/3411). At most 4,000,
+// then the table starts over.
+const texts = new Map<string, string>();
+
 /** A moment in `zone` in one of the styles above (an unknown zone falls back to Central). */
 export function formatTime(at: Date | string | number, zone: string, style: TimeStyle): string {
-  return formatter(zone, style).format(toDate(at));
+  const date = toDate(at);
+  const ms = date.getTime();
+  // an invalid date is refused by the formatter, as before
+  if (Number.isNaN(ms)) return formatter(zone, style).format(date);
+  const key = `${ms}|${style}|${zone}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = formatter(zone, style).format(date);
+    if (texts.size >= 4_000) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
 }
 
 /** "Nov 24, 2026, 3:42 PM CST": something that happened (or will) at one moment. */

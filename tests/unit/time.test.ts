@@ -99,4 +99,18 @@ describe("zone arithmetic", () => {
     expect(yardTimeZone(null)).toBe("America/Chicago");
     expect(yardTimeZone("ZZ")).toBe("America/Chicago");
   });
+
+  it("gives the same text for a moment again (kept), each zone and style its own, and refuses an invalid date", () => {
+    const first = formatTime(AT, "America/Los_Angeles", "instant");
+    expect(formatTime(new Date(AT), "America/Los_Angeles", "instant")).toBe(first);
+    expect(formatTime(Date.parse(AT), "America/Los_Angeles", "instant")).toBe(
+      "Oct 1, 2026, 10:00 PM PDT",
+    );
+    expect(formatTime(AT, "Pacific/Honolulu", "instant")).toBe("Oct 1, 2026, 7:00 PM HST");
+    expect(formatTime(AT, "America/Los_Angeles", "day")).toBe("Oct 1, 2026");
+    // past the table's 4,000 texts it starts over and still answers right
+    for (let i = 0; i < 4_100; i += 1) formatTime(Date.parse(AT) + i * 60_000, "UTC", "day");
+    expect(formatTime(AT, "America/Los_Angeles", "instant")).toBe(first);
+    expect(() => formatTime("not a date", "UTC", "instant")).toThrow(RangeError);
+  });
 });
