@@ -61,7 +61,8 @@ export async function lighthouseScores(
   });
   started(chrome.pid);
   try {
-    const scores: Record<string, { performance: number; accessibility: number }> = {};
+    const scores: Record<string, { performance: number; accessibility: number; metrics: string }> =
+      {};
     for (const { url, cookie } of pages) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -76,6 +77,24 @@ export async function lighthouseScores(
       scores[url] = {
         performance: Math.round((categories.performance.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+        // what the performance score is made of, so a low one says where to look
+        metrics: (
+          [
+            ["first-contentful-paint", "FCP"],
+            ["largest-contentful-paint", "LCP"],
+            ["total-blocking-time", "TBT"],
+            ["cumulative-layout-shift", "CLS"],
+            ["speed-index", "SI"],
+          ] as const
+        )
+          .map(([id, name]) => {
+            const value = result!.lhr.audits[id]?.numericValue;
+            if (value === undefined) return `${name} –`;
+            return id === "cumulative-layout-shift"
+              ? `${name} ${value.toFixed(3)}`
+              : `${name} ${Math.round(value)} ms`;
+          })
+          .join(", "),
       };
     }
     return scores;
