@@ -13,7 +13,7 @@ import { freePort, startThrowawayCluster } from "../tests/support/cluster";
 import { createDatabase, migrateDatabase } from "../tests/support/databases";
 import { treeKb } from "../tests/support/process-memory";
 import { load } from "./load";
-import { buildReference } from "./reference";
+import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -151,41 +151,6 @@ async function main() {
       };
     };
 
-    const startReferenceProfiled = (profileDir: string | null) => {
-      const proc = spawn(
-        "node",
-        [
-          "--max-old-space-size=192",
-          ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-          "bench/reference/server.mjs",
-        ],
-        {
-          env: {
-            PATH: env.PATH,
-            HOME: env.HOME,
-            NODE_ENV: "production",
-            DATABASE_URL: env.DATABASE_URL,
-            SESSION_SECRET: env.SESSION_SECRET,
-            PORT: env.PORT,
-          } as NodeJS.ProcessEnv,
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      let output = "";
-      proc.stdout!.on("data", (c: Buffer) => (output += c));
-      proc.stderr!.on("data", (c: Buffer) => (output += c));
-      return {
-        url: base,
-        proc,
-        output: () => output,
-        stop: () =>
-          new Promise<void>((resolve) => {
-            if (proc.exitCode !== null) return resolve();
-            proc.once("exit", () => resolve());
-            proc.kill("SIGTERM");
-          }),
-      } satisfies AppProcess;
-    };
     let app = start(null);
     await waitFor200(`${base}/healthz`, app, 30_000);
     const emails = Array.from({ length: 51 }, (_, i) => `profile-bidder-${i}@bidyard.test`);
@@ -201,7 +166,13 @@ async function main() {
     for (const target of targets) {
       const dir = path.join(OUT, target.replace(/[^a-z0-9]+/gi, "_") || "root");
       mkdirSync(dir, { recursive: true });
-      app = reference ? startReferenceProfiled(PROFILE ? dir : null) : start(PROFILE ? dir : null);
+      app = reference
+        ? startReference(
+            { DATABASE_URL: env.DATABASE_URL, SESSION_SECRET: env.SESSION_SECRET },
+            port,
+            PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [],
+          )
+        : start(PROFILE ? dir : null);
       await waitFor200(`${base}/healthz`, app, 30_000);
       // the answer itself, to read beside its profile
       if (target !== "bids")

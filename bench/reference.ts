@@ -28,9 +28,11 @@ export function buildReference() {
 export function startReference(
   env: { DATABASE_URL: string; SESSION_SECRET: string },
   port: number,
+  /** more Node flags (the profiler's, say) */
+  nodeArgs: string[] = [],
 ): AppProcess {
   let output = "";
-  const proc = spawn("node", ["--max-old-space-size=192", `${DIR}/server.mjs`], {
+  const proc = spawn("node", ["--max-old-space-size=192", ...nodeArgs, `${DIR}/server.mjs`], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
