@@ -13,6 +13,9 @@ import { cpuDuring } from "./cpu";
 import { load } from "./load";
 import { startReference } from "./reference";
 
+/** the variant name of the reference that clears its abort timer */
+export const CLEARED = "reference-cleared";
+
 /** the edge's pieces, met by every request */
 const EDGE: Piece[] = [
   "log",
@@ -66,6 +69,8 @@ export async function ablationTable(options: {
   log: (line: string) => void;
   /** the pieces to switch off one at a time (all of them unless told) */
   pieces?: readonly Piece[];
+  /** also a reference that clears its abort timer when a render ends, as ours does (3412) */
+  clearedReference?: boolean;
 }): Promise<AblationResult> {
   const { env, pages, pgPid, rounds, seconds, warm, track, log } = options;
   const pieces = options.pieces ?? PIECES;
@@ -79,6 +84,18 @@ export async function ablationTable(options: {
     );
     stops.push(track("the reference app (ablation)", reference));
     servers.set("reference", reference);
+    if (options.clearedReference) {
+      const cleared = startReference(
+        {
+          DATABASE_URL: env.DATABASE_URL,
+          SESSION_SECRET: env.SESSION_SECRET,
+          REFERENCE_CLEARS_ABORT_TIMER: "1",
+        },
+        await freePort(),
+      );
+      stops.push(track("the reference app, abort timer cleared (ablation)", cleared));
+      servers.set(CLEARED, cleared);
+    }
     for (const variant of ["whole", ...pieces]) {
       const port = await freePort();
       const app = startApp(
@@ -122,10 +139,10 @@ export async function ablationTable(options: {
       loads.push(os.loadavg()[0].toFixed(1));
       const order = names.map((_, i) => names[(i + round * 5) % names.length]);
       for (const page of pages) {
-        const wanted = new Set<string>(["reference", "whole", ...EDGE, ...page.pieces]);
+        const wanted = new Set<string>(["reference", CLEARED, "whole", ...EDGE, ...page.pieces]);
         for (const name of order.filter((n) => wanted.has(n))) {
           const server = servers.get(name)!;
-          const url = `${server.url}${name === "reference" ? page.reference : page.ours}`;
+          const url = `${server.url}${name === "reference" || name === CLEARED ? page.reference : page.ours}`;
           const headers = page.headers;
           await load({ url, connections: 20, seconds: warm, headers });
           const { result, used } = await cpuDuring({ node: server.proc.pid, pg: pgPid() }, () =>
@@ -157,15 +174,27 @@ export function ablationMarkdown(r: AblationResult) {
   const f = (n: number) => n.toFixed(2);
   const sign = (n: number) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(2)}`;
   const kb = (n: number | undefined) => (n === undefined ? "–" : `${(n / 1024).toFixed(1)} KB`);
+  const cleared = Boolean(r.node[CLEARED]);
+  // with no piece switched off (the goal rows' long rounds) the table has no price columns
+  const head = r.pieces.map((piece) => ` ${piece} |`).join("");
   const lines = [
     `Node CPU ms per request (PostgreSQL's after the +), median of ${r.rounds} interleaved rounds, ` +
       `${r.seconds} s per page and server; 1-minute load average at each round's start and the end: ` +
-      `${r.loads.join(", ")}. A piece's price: ours whole minus ours without it, paired round by round ` +
-      `(median; a negative price is noise).`,
+      `${r.loads.join(", ")}.` +
+      (r.pieces.length
+        ? ` A piece's price: ours whole minus ours without it, paired round by round ` +
+          `(median; a negative price is noise).`
+        : ""),
     "",
-    `| page | bytes, reference / ours | reference | ours whole | ratio (Node) | ratio (Node + PostgreSQL) | ${r.pieces.join(" | ")} |`,
-    `|---|---|---|---|---|---|${r.pieces.map(() => "---").join("|")}|`,
+    `| page | bytes, reference / ours | reference | ours whole | ratio (Node) | ratio (Node + PostgreSQL) |${cleared ? " reference, timer cleared | ratio to it (Node + PostgreSQL) |" : ""}${head}`,
+    `|---|---|---|---|---|---|${cleared ? "---|---|" : ""}${r.pieces.map(() => "---|").join("")}`,
   ];
+  const clearedCells = (label: string) => {
+    const node = median(r.node[CLEARED][label]);
+    const pg = median(r.pg[CLEARED][label]);
+    const ours = median(r.node.whole[label]) + median(r.pg.whole[label]);
+    return ` ${f(node)} + ${f(pg)} | ${(ours / (node + pg)).toFixed(2)} × |`;
+  };
   for (const page of r.pages) {
     const ref = r.node.reference[page.label];
     const whole = r.node.whole[page.label];
@@ -181,8 +210,9 @@ export function ablationMarkdown(r: AblationResult) {
       `| ${page.label} | ${kb(r.bytes[page.label]?.reference)} / ${kb(r.bytes[page.label]?.ours)} | ` +
         `${f(median(ref))} + ${f(median(refPg))} | ${f(median(whole))} + ` +
         `${f(median(wholePg))} | ${(median(whole) / median(ref)).toFixed(2)} × | ` +
-        `${((median(whole) + median(wholePg)) / (median(ref) + median(refPg))).toFixed(2)} × | ` +
-        `${cells.join(" | ")} |`,
+        `${((median(whole) + median(wholePg)) / (median(ref) + median(refPg))).toFixed(2)} × |` +
+        (cleared ? clearedCells(page.label) : "") +
+        cells.map((cell) => ` ${cell} |`).join(""),
     );
   }
   return lines.join("\n");

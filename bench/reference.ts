@@ -26,7 +26,7 @@ export function buildReference() {
 
 /** The reference's server, with the heap cap `npm start` gives BidYard's. */
 export function startReference(
-  env: { DATABASE_URL: string; SESSION_SECRET: string },
+  env: { DATABASE_URL: string; SESSION_SECRET: string; REFERENCE_CLEARS_ABORT_TIMER?: string },
   port: number,
   /** more Node flags (the profiler's, say) */
   nodeArgs: string[] = [],
