@@ -3,10 +3,11 @@
 // cookie for the sign-in round trip, and the form's page restores them once, with a line saying so.
 // Files and anything named like a secret are never kept; the cookie is bounded in size.
 import { createHash } from "node:crypto";
-import { createCookie, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { createCookie, type UploadHandler } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { sql } from "~/models/db.server";
 import { drainPart, readPartUpTo } from "~/platform/multipart-upload.server";
+import { parseMultipartBody } from "./multipart-body.server";
 import { sessionCookie } from "./cookies.server";
 
 /** How long the typed fields wait for the sign-in: long enough for the issuer's round trip. */
@@ -78,7 +79,7 @@ async function typedEntries(request: Request): Promise<Array<[string, string]>> 
       else await drainPart(iterator, MAX_BODY_BYTES);
       return undefined;
     };
-    await unstable_parseMultipartFormData(request, handler);
+    await parseMultipartBody(request, handler);
     return entries;
   }
   if (
@@ -178,12 +179,20 @@ export async function takeKeptForm(
   const value = (await keptFormCookie.parse(request.headers.get("cookie"))) as KeptForm | null;
   if (!value || typeof value !== "object" || value.p !== page)
     return { restored: null, headers: {} };
-  const forget = { "Set-Cookie": await keptFormCookie.serialize("", { maxAge: 0 }) };
+  const forget = { "Set-Cookie": await forgetKeptForm() };
   if (value.u && value.u !== userId) return { restored: null, headers: forget };
   const fields: Record<string, string> = {};
   for (const [name, text] of Object.entries(value.f ?? {}))
     if (typeof text === "string") fields[name] = text;
   return { restored: { fields, partial: value.x === true }, headers: forget };
+}
+
+/**
+ * The header that forgets any typed fields still waiting in this browser: signing out ends them,
+ * so the next person to sign in on a shared device never sees them (docs/decisions/3413).
+ */
+export function forgetKeptForm() {
+  return keptFormCookie.serialize("", { maxAge: 0 });
 }
 
 /** Indexed names (serviceTypes[0], serviceTypes[1]) back into lists, for a form's defaults. */

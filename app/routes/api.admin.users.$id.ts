@@ -13,9 +13,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   if (request.method !== "POST" && request.method !== "PATCH")
     return jsonError(405, "Use POST or PATCH");
+  // an id that cannot be a user's is a 404 before its body is read
+  if (!isUserId(params.id)) return jsonError(404, "User not found");
   const parsed = schema.safeParse(await readJson(request));
   if (!parsed.success) return jsonError(400, "Send {role: 'user' | 'admin', verified: boolean}");
-  if (!isUserId(params.id)) return jsonError(404, "User not found");
   try {
     const user = await updateUserByAdmin(admin, params.id, parsed.data);
     if (!user) return jsonError(404, "User not found");

@@ -159,6 +159,14 @@ describe("admin actions", () => {
         { id: "nope" },
       ),
     ).toBe(404);
+    // an id that cannot be a user's answers 404 whatever its body, which is not read
+    expect(
+      await status(
+        apiUser.action as Handler,
+        await requestAs(admin, "/api/admin/users/nope", { json: { role: "owner" } }),
+        { id: "nope" },
+      ),
+    ).toBe(404);
     const selfDemote = await run(
       apiUser.action as Handler,
       await requestAs(admin, `/api/admin/users/${admin.id}`, {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Listing } from "~/models/listing.server";
 import { Session } from "~/models/user.server";
 import { action as postVehicle, loader as postVehicleLoader } from "~/routes/post-vehicle";
+import { action as logout } from "~/routes/api.logout";
 import { asFormDefaults, fieldsToKeep, KEPT_FORM_MAX_CHARS } from "~/http/kept-form.server";
 import { createTestUser, requestAs, sessionCookieFor } from "../support/auth";
 import { call } from "../support/routes";
@@ -103,6 +104,26 @@ describe("a form posted after the session ended", () => {
     );
     const page = await loadAs(other, keptCookie(refused)!);
     expect(((await page.json()) as { restored: unknown }).restored).toBeNull();
+  });
+
+  it("is forgotten when the browser signs out, so the next person on it never sees it", async () => {
+    const owner = await createTestUser();
+    const refused = await call(
+      postVehicle as never,
+      await expiredPost(owner, new URLSearchParams(typed)),
+    );
+    expect(keptCookie(refused)).not.toBeNull();
+    // someone signs in on the shared browser and signs out again, the kept fields still waiting
+    const other = await createTestUser();
+    const out = await requestAs(other, "/api/logout", { method: "POST" });
+    out.headers.set("Cookie", `${out.headers.get("cookie")}; ${keptCookie(refused)}`);
+    const signedOut = await call(logout as never, out);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.getSetCookie().some((c) => /^__kept_form=;.*Max-Age=0/i.test(c))).toBe(
+      true,
+    );
+    // and the session's own cookie is still cleared beside it
+    expect(signedOut.headers.getSetCookie().some((c) => /^__session=;/.test(c))).toBe(true);
   });
 
   it("is not kept when the post is refused for another reason (a foreign origin)", async () => {

@@ -120,6 +120,32 @@ describe("listing photos", () => {
     expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it("refuses a form of more parts than any form has (413) before reading the rest, and writes nothing", async () => {
+    const user = await createTestUser();
+    const post = (parts: number) => {
+      const form = multipart(FIELDS, []);
+      for (let i = Object.keys(FIELDS).length; i < parts; i += 1) form.append("x", "");
+      return requestAs(user, "/post-vehicle", { body: form });
+    };
+    const answer = await postVehicleAction({ request: await post(201), params: {}, context }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(413);
+    expect(await (answer as Response).text()).toBe("The form has too many parts");
+    expect(await Listing.count({ where: { userId: user.id } })).toBe(0);
+
+    // at the cap, the same form is a listing
+    const fits = (await postVehicleAction({
+      request: await post(200),
+      params: {},
+      context,
+    })) as Response;
+    expect(fits.status).toBe(302);
+    expect(await Listing.count({ where: { userId: user.id } })).toBe(1);
+  });
+
   it("lets the owner remove a photo, and deleting the listing removes the files", async () => {
     const user = await createTestUser();
     const response = (await postVehicleAction({
