@@ -219,3 +219,26 @@ test("every panel agrees on both pages after an outbid, a re-lead, the extension
   await alice.context().close();
   await bob.context().close();
 });
+
+test("a card on the auctions list follows a bid made elsewhere, without a reload", async ({
+  browser,
+}) => {
+  // ending soonest first, so the new lot is on the list's first page
+  const lot = await createLot({ endsIn: "10 minutes" });
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled() });
+  await signInAs(context, `e2e-live-watcher-${tag()}@bidyard.test`, bidder("Watcher"));
+  const watcher = await context.newPage();
+  await watcher.goto("/auctions?sort=ending");
+  await ready(watcher);
+  const card = watcher.locator("article", {
+    has: watcher.locator(`a[href="/auctions/${lot.id}"]`),
+  });
+  await expect(card.getByText("No bids")).toBeVisible();
+
+  const alice = await onLot(browser, "Alice", lot.id);
+  await bid(alice, "350");
+  await look(watcher);
+  await expect(card.getByText("$350.00")).toBeVisible();
+  await alice.context().close();
+  await context.close();
+});

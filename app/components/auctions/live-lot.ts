@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
 import {
   isNewerEvent,
@@ -115,31 +115,68 @@ export function useLiveLotState<T extends LiveFields>(lot: T, loaded: LotLiveSta
   };
 }
 
-/** The auction list's live state: each card's lot updated in place, and the outbid toast. */
+/** How long the list gathers events before it shows them: one render for a burst, not one each. */
+export const LIVE_LIST_BATCH_MS = 50;
+
+/**
+ * The auction list's live state: each card's lot updated in place, and the outbid toast. Events
+ * that arrive together (the stream opens with one per card) are applied in one render, and a
+ * card's lot stays the same object until its own event changes it, so unchanged cards skip
+ * their render (docs/decisions/3414).
+ */
 export function useLiveList<T extends LiveFields>(lots: T[], serverTime: string) {
   const toast = useToast();
   const [live, setLive] = useState<Record<string, LiveLot>>({});
   const ids = lots.map((lot) => lot.id).join(",");
   const byId = useMemo(() => new Map(lots.map((lot) => [lot.id, lot])), [lots]);
+  const pending = useRef<LiveLot[]>([]);
+  const flush = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (flush.current !== null) clearTimeout(flush.current);
+    },
+    [],
+  );
   const onEvent = useCallback(
     (event: LiveLot, kind: "lot" | "snapshot") => {
-      setLive((current) => {
-        const known = current[event.lotId];
-        if (known && known.bidCount > event.bidCount) return current;
-        return { ...current, [event.lotId]: event };
-      });
+      pending.current.push(event);
+      flush.current ??= setTimeout(() => {
+        flush.current = null;
+        const events = pending.current;
+        pending.current = [];
+        setLive((current) => {
+          let next = current;
+          for (const event of events) {
+            const known = next[event.lotId];
+            if (known && known.bidCount > event.bidCount) continue;
+            if (next === current) next = { ...current };
+            next[event.lotId] = event;
+          }
+          return next;
+        });
+      }, LIVE_LIST_BATCH_MS);
       const lot = byId.get(event.lotId);
       if (kind === "lot" && event.you === "outbid" && lot) toast(outbidToast(lot, event));
     },
     [byId, toast],
   );
+  // each lot merged with its event once, so a card's props stay the same between its events
+  const merged = useRef(new WeakMap<T, { event: LiveLot | undefined; lot: T }>());
+  const apply = (lot: T) => {
+    const event = live[lot.id];
+    const kept = merged.current.get(lot);
+    if (kept && kept.event === event) return kept.lot;
+    const next = merge(lot, event);
+    merged.current.set(lot, { event, lot: next });
+    return next;
+  };
   const streaming = useLiveStream(ids ? listStreamUrl(ids.split(",")) : null, onEvent);
   const newest = Object.values(live).reduce<string | null>(
     (at, event) => (at === null || event.serverTime > at ? event.serverTime : at),
     null,
   );
   return {
-    apply: (lot: T) => merge(lot, live[lot.id]),
+    apply,
     serverTime: newest ?? serverTime,
     streaming,
   };

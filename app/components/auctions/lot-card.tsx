@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Form, Link } from "@remix-run/react";
 import { LotBadge } from "~/components/auctions/badge";
 import { Countdown } from "~/components/auctions/countdown";
@@ -38,8 +39,12 @@ export type CardLot = Pick<
 const button =
   "inline-flex flex-1 items-center justify-center rounded-md px-3 py-2 text-sm font-semibold";
 
-/** A lot in the list; the bid buttons are links to the lot's form, opened as a dialog with JS. */
-export function LotCard({
+/**
+ * A lot in the list; the bid buttons are links to the lot's form, opened as a dialog with JS.
+ * Memoised: the list renders again on every live event, a card only when its own props change
+ * (docs/decisions/3414).
+ */
+export const LotCard = memo(function LotCard({
   lot,
   serverTime,
   returnTo,
@@ -176,7 +181,7 @@ export function LotCard({
       </div>
     </article>
   );
-}
+});
 
 export function LotCardSkeleton() {
   return (

@@ -7,7 +7,7 @@ import {
   useNavigation,
   useRevalidator,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { LotCard, LotCardSkeleton, type CardLot } from "~/components/auctions/lot-card";
 import { useLiveList } from "~/components/auctions/live-lot";
 import {
@@ -60,6 +60,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Notice = { title: string; description: string; type: "success" | "info" | "error" };
 
+// the filters and the saved-search form read the loader's data only: the list's live events and
+// dialogs leave them as they are (docs/decisions/3414)
+const Filters = memo(AuctionFilters);
+const SaveSearch = memo(SaveSearchForm);
+
+type Extra = { vehicles: AuctionVehicle[]; nextCursor: string | null };
+const NO_EXTRA: Extra = { vehicles: [], nextCursor: null };
+
 export default function AuctionsPage() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -68,10 +76,7 @@ export default function AuctionsPage() {
   const hydrated = useHydrated();
   const more = useFetcher<typeof loader>();
   const bid = useFetcher<typeof lotAction>();
-  const [extra, setExtra] = useState<{ vehicles: AuctionVehicle[]; nextCursor: string | null }>({
-    vehicles: [],
-    nextCursor: null,
-  });
+  const [extra, setExtra] = useState<Extra>(NO_EXTRA);
   const [dialog, setDialog] = useState<{ lot: AuctionVehicle; proxy: boolean } | null>(null);
   const [dialogOpened, setDialogOpened] = useState(false);
   if (dialog && !dialogOpened) setDialogOpened(true);
@@ -80,7 +85,11 @@ export default function AuctionsPage() {
   const handled = useRef<unknown>(null);
 
   // a new search starts from its first page again
-  useEffect(() => setExtra({ vehicles: [], nextCursor: null }), [location.search]);
+  useEffect(
+    () =>
+      setExtra((current) => (current.vehicles.length || current.nextCursor ? NO_EXTRA : current)),
+    [location.search],
+  );
 
   useEffect(() => {
     if (more.state !== "idle" || !more.data) return;
@@ -135,12 +144,16 @@ export default function AuctionsPage() {
   const loadingList =
     navigation.state === "loading" && navigation.location?.pathname === "/auctions";
 
-  function openBid(lot: CardLot, proxy: boolean, event: React.MouseEvent) {
-    if (!hydrated) return;
-    event.preventDefault();
-    // someone who may not bid yet gets the dialog too: it says what to do, with links
-    setDialog({ lot: lot as AuctionVehicle, proxy });
-  }
+  // one function for every render, so the cards (memo) render again only when their lot changes
+  const openBid = useCallback(
+    (lot: CardLot, proxy: boolean, event: React.MouseEvent) => {
+      if (!hydrated) return;
+      event.preventDefault();
+      // someone who may not bid yet gets the dialog too: it says what to do, with links
+      setDialog({ lot: lot as AuctionVehicle, proxy });
+    },
+    [hydrated],
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
@@ -153,8 +166,8 @@ export default function AuctionsPage() {
       </p>
       <BuyingPowerFigure available={data.bidder.available} className="mt-2 text-sm" />
 
-      <AuctionFilters query={data.query} options={data.options} ignored={data.ignored} />
-      <SaveSearchForm scope="auctions" search={data.savedQuery} className="mt-3" />
+      <Filters query={data.query} options={data.options} ignored={data.ignored} />
+      <SaveSearch scope="auctions" search={data.savedQuery} className="mt-3" />
       {data.ignored.length > 0 || data.notices.length > 0 ? (
         <div
           role="status"
