@@ -2,7 +2,7 @@
 // once per target under `node --cpu-prof`, 20 connections (50 bidders for `bids`) for
 // BENCH_SECONDS, then req/s against /healthz measured in the same run and the profile's busiest
 // functions and packages. Usage: tsx bench/profile.ts /healthz /no-such-page bids '/auctions'
-// (PROFILE=0 measures without profiling). Profiles are left in .cache/profiles/ (not committed).
+// (PROFILE=0 measures without profiling); ':lot' stands for an open lot's id (/auctions/:lot). Profiles are left in .cache/profiles/ (not committed).
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -162,9 +162,16 @@ async function main() {
     const reader = { cookie: cookies[50] };
     rmSync(OUT, { recursive: true, force: true });
 
+    // ":lot" in a target is the open lot that ends last (the bench's lot page row does the same)
+    const {
+      rows: [lot],
+    } = await db.query<{ id: string }>(
+      "SELECT id FROM lots WHERE status = 'active' ORDER BY ends_at DESC LIMIT 1",
+    );
     const rates = new Map<string, number>();
-    for (const target of targets) {
-      const dir = path.join(OUT, target.replace(/[^a-z0-9]+/gi, "_") || "root");
+    for (const given of targets) {
+      const target = given.replace(":lot", lot.id);
+      const dir = path.join(OUT, given.replace(/[^a-z0-9]+/gi, "_") || "root");
       mkdirSync(dir, { recursive: true });
       app = reference
         ? startReference(
