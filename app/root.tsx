@@ -15,7 +15,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { BetaBanner } from "~/components/beta-banner";
 import { EarlyAccessDialog } from "~/components/early-access-dialog";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage, errorPageProps } from "~/components/error-page";
 import { MaintenanceBanner } from "~/components/maintenance-banner";
 import { OnboardingDialog, OnboardingWithoutScripts } from "~/components/onboarding-dialog";
 import { RegistrationDialog } from "~/components/registration-dialog";
@@ -192,16 +192,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   if (isRouteErrorResponse(error) && isMaintenanceNotice(error.data)) {
     return <MaintenancePage notice={error.data} />;
   }
   return (
     <Shell data={data}>
-      <ErrorPage
-        status={status}
-        message={isRouteErrorResponse(error) ? String(error.data ?? "") : ""}
-      />
+      <ErrorPage {...errorPageProps(error)} />
     </Shell>
   );
 }

@@ -1,34 +1,34 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { LOGIN_REDIRECT_DELAY_MS, readSignInRequired } from "~/services/accounts/sign-in";
+import { errorMessage, retryAfterOf, statusWords, waitInWords } from "~/utils/error-words";
 import { useToast } from "./toaster";
 
-const TITLES: Record<number, { title: string; body: string }> = {
-  400: { title: "Something is not right", body: "The request could not be understood." },
-  401: { title: "Authentication Required", body: "Please sign in to continue." },
-  403: { title: "Access Denied", body: "You do not have permission to see this page." },
-  404: {
-    title: "Page Not Found",
-    body: "The page you are looking for does not exist or has moved.",
-  },
-  503: {
-    title: "We'll be right back",
-    body: "BidYard is briefly unavailable. Please try again shortly.",
-  },
-};
-
-export function ErrorPage({ status, message }: { status: number; message?: string }) {
+/**
+ * An error page in words: the status, a title, and the error's own sentence (a 4xx's message)
+ * or the status's standing text; a 429 that says how long to wait says it too
+ * (docs/decisions/3521).
+ */
+export function ErrorPage({
+  status,
+  message,
+  retryAfter,
+}: {
+  status: number;
+  message?: string;
+  retryAfter?: number;
+}) {
   const location = useLocation();
   if (status === 401) return <SignInRequiredPage />;
-  const known = TITLES[status] ?? {
-    title: "Something went wrong",
-    body: "An unexpected error happened on our side. Please try again.",
-  };
+  const known = statusWords(status);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-6xl font-black text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{known.title}</h1>
       <p className="mt-3 text-slate-600">{message && status < 500 ? message : known.body}</p>
+      {status === 429 && retryAfter ? (
+        <p className="mt-2 text-slate-600">You can try again in {waitInWords(retryAfter)}.</p>
+      ) : null}
       {status === 503 ? (
         // the whole site is unavailable: the home page would answer this same page; trying this
         // address again is the one thing that helps
@@ -68,8 +68,8 @@ function SignInRequiredPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-6xl font-black text-brand-700">401</p>
-      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{TITLES[401].title}</h1>
-      <p className="mt-3 text-slate-600">{TITLES[401].body}</p>
+      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{statusWords(401).title}</h1>
+      <p className="mt-3 text-slate-600">{statusWords(401).body}</p>
       <a
         href={signIn}
         className="mt-8 inline-flex items-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
@@ -81,9 +81,17 @@ function SignInRequiredPage() {
 }
 
 // The error boundary of a route whose errors are plain answers (a thrown 4xx with its message
-// as data): the status picks the page, the message says what went wrong.
+// as text or JSON): the status picks the page, the message says what went wrong.
 export function RouteErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) return <ErrorPage status={500} />;
-  return <ErrorPage status={error.status} message={String(error.data ?? "") || undefined} />;
+  return <ErrorPage {...errorPageProps(useRouteError())} />;
+}
+
+/** What an ErrorPage shows for a caught error: a thrown answer's status and words, else a 500. */
+export function errorPageProps(error: unknown) {
+  if (!isRouteErrorResponse(error)) return { status: 500 };
+  return {
+    status: error.status,
+    message: errorMessage(error.data),
+    retryAfter: retryAfterOf(error.data),
+  };
 }

@@ -70,7 +70,7 @@ function FieldError({ field, errors }: { field: RegistrationField; errors: Regis
 }
 
 /**
- * The registration form. It posts to /api/login the account type, the names, the phone number
+ * The registration form. It posts to /register the account type, the names, the phone number
  * and the e-mail as the login hint, which the server checks (400 with these messages) and keeps
  * for the first sign-in. There is no password here: it is set at the sign-in service the form
  * leads to, and the form says so (docs/decisions/3304).
@@ -133,7 +133,7 @@ export function RegistrationForm({
   return (
     <form
       method="post"
-      action="/api/login"
+      action="/register"
       onSubmit={hydrated ? check : undefined}
       noValidate={hydrated}
       className="space-y-3"

@@ -1,68 +1,24 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { RegistrationForm } from "~/components/registration-dialog";
-import { SignInError, startSignIn } from "~/services/accounts/auth.server";
-import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
 import { getUser } from "~/services/accounts/session.server";
-import { requireSameOrigin, safeRedirect } from "~/http/http.server";
+import { safeRedirect } from "~/http/http.server";
+import { REGISTRATION_MARKER, loginQuerySchema } from "~/services/accounts/schemas";
 import {
-  REGISTRATION_MARKER,
-  loginQuerySchema,
-  registrationErrors,
-  registrationSchema,
-} from "~/services/accounts/schemas";
+  checkRegistration,
+  signIn,
+  type Registered,
+} from "~/services/accounts/registration.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account · BidYard" }];
 
-type Registered = { firstName: string; lastName: string; phone: string };
-
-/** Checks a registration: its values for the sign-in, or the 400 page with the form's messages. */
-function checkRegistration(sent: Record<string, unknown>, accountType: "buyer" | "affiliate") {
-  const registration = registrationSchema.safeParse(sent);
-  if (registration.success) {
-    const { firstName, lastName, phone } = registration.data;
-    return { registered: { firstName, lastName, phone } satisfies Registered };
-  }
-  const text = (key: string) => (typeof sent[key] === "string" ? sent[key].slice(0, 254) : "");
-  return {
-    refused: data(
-      {
-        errors: registrationErrors(registration.error),
-        values: {
-          accountType,
-          firstName: text("firstName"),
-          lastName: text("lastName"),
-          login_hint: text("login_hint"),
-          phone: text("phone"),
-        },
-      },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
-    ),
-  };
-}
-
-async function signIn(
-  request: Request,
-  params: { returnTo: string; accountType: "buyer" | "affiliate"; loginHint?: string },
-  registered?: Registered,
-) {
-  await consumeRateLimit(request, "signIn", clientAddress(request));
-  try {
-    return await startSignIn(request, { ...params, ...registered });
-  } catch (error) {
-    if (error instanceof SignInError) {
-      throw new Response(error.message, { status: error.status });
-    }
-    throw error;
-  }
-}
-
-// Sign In arrives here as a GET (always a browser navigation, never a fetch). The registration
-// form posts here (so the phone number never sits in a URL, docs/decisions/3304); an older GET
-// registration (`from=register`) is still checked the same way. A bad one gets this page back,
-// 400, with the form's messages; a good one signs in with the names and phone kept for the
-// new account.
+// Sign In arrives here as a GET (always a browser navigation, never a fetch). An older GET
+// registration (`from=register`) is still checked here: a bad one gets this page back, 400, with
+// the form's messages; a good one signs in with the names kept for the new account. The
+// registration form itself posts to /register: this route has no action, since Remix runs this
+// loader (which starts a sign-in) after any action here that does not redirect, so a refused
+// post would still sign in (docs/decisions/3520).
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = loginQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -83,28 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const sent = Object.fromEntries(await request.formData());
-  const query = loginQuerySchema.safeParse(sent);
-  const params = query.success ? query.data : {};
-  const returnTo = safeRedirect(params.returnTo, "/");
-  if (await getUser(request)) return redirect(returnTo);
-  const accountType = params.accountType ?? "buyer";
-  const checked = checkRegistration(sent, accountType);
-  if (checked.refused) return checked.refused;
-  return signIn(
-    request,
-    { returnTo, accountType, loginHint: params.login_hint || undefined },
-    checked.registered,
-  );
-}
-
 /** Only a registration the server refused renders here (everything else redirects). */
 export default function RegistrationRefused() {
-  const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  const refused = posted ?? loaded;
+  const refused = useLoaderData<typeof loader>();
   if (!refused || !("errors" in refused)) return null;
   return (
     <section

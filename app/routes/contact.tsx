@@ -11,7 +11,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { FieldMessage } from "~/components/field-message";
-import { requireSameOrigin } from "~/http/http.server";
+import { errorBoundaryHeaders, requireSameOrigin } from "~/http/http.server";
 import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
 import { getUser } from "~/services/accounts/session.server";
 import { sendContactMessage } from "~/services/contact/contact.server";
@@ -180,3 +180,6 @@ export default function ContactPage() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+// A 429's Retry-After (the limit's real wait) survives this route's own error page: Remix passes
+// a thrown answer's headers only to the boundary route's \`headers\` (docs/decisions/3521).
+export const headers = errorBoundaryHeaders;

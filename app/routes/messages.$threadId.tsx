@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
+import { errorBoundaryHeaders } from "~/http/http.server";
 import { MessageForm, ReportMessageForm } from "~/components/messages/message-form";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/services/accounts/session.server";
@@ -116,3 +117,6 @@ export default function ThreadPage() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+// A 429's Retry-After (the limit's real wait) survives this route's own error page: Remix passes
+// a thrown answer's headers only to the boundary route's \`headers\` (docs/decisions/3521).
+export const headers = errorBoundaryHeaders;

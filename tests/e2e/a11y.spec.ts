@@ -110,6 +110,7 @@ const SCREENS = {
     { route: "terms.tsx", path: "/terms", shows: "Terms of Service" },
     { route: "privacy.tsx", path: "/privacy", shows: "Privacy Policy" },
     { route: "contact.tsx", path: "/contact", shows: "Contact us" },
+    { route: "register.tsx", path: "/register", shows: "Create your account" },
     {
       route: "unsubscribe.$token.tsx",
       path: "/unsubscribe/not-a-signed-link",

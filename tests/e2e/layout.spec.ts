@@ -30,6 +30,7 @@ const SCREENS = {
     { route: "terms.tsx", path: "/terms" },
     { route: "privacy.tsx", path: "/privacy" },
     { route: "contact.tsx", path: "/contact" },
+    { route: "register.tsx", path: "/register" },
   ],
   unverified: (): Screen[] => [
     { route: "kyc-verification.tsx", path: "/kyc-verification" },

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "../../scripts/local-issuer";
 import { User } from "~/models/user.server";
 import { loader as callbackLoader } from "~/routes/api.callback";
-import { action as loginAction, loader as loginLoader } from "~/routes/api.login";
+import { loader as loginLoader } from "~/routes/api.login";
+import { action as registerAction } from "~/routes/register";
 import { resetEnvForTests } from "~/platform/env.server";
 
 const APP = "http://localhost:3000";
@@ -156,7 +157,7 @@ describe("the registration form's submission", () => {
 
 describe("the registration form posted (docs/decisions/3304)", () => {
   const post = (form: Record<string, string>, origin = APP) =>
-    new Request(`${APP}/api/login`, {
+    new Request(`${APP}/register`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin },
       body: new URLSearchParams(form),
@@ -173,7 +174,7 @@ describe("the registration form posted (docs/decisions/3304)", () => {
 
   it("keeps the phone number on the account the sign-in creates, and nothing in a URL", async () => {
     const email = `posted-${Date.now()}@example.com`;
-    const login = (await caught(loginAction(args(post(filled(email)))))) as Response;
+    const login = (await caught(registerAction(args(post(filled(email)))))) as Response;
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).not.toContain("555");
     await caught(callbackLoader(args(await signInAtIssuer(login, email))));
@@ -192,7 +193,7 @@ describe("the registration form posted (docs/decisions/3304)", () => {
       ["12345", "Enter a phone number of 7 to 15 digits, like 713-555-0100."],
     ]) {
       const answer = (await caught(
-        loginAction(args(post({ ...filled(email), phone }))),
+        registerAction(args(post({ ...filled(email), phone }))),
       )) as Refused;
       expect(answer.init.status).toBe(400);
       expect(answer.data.errors).toEqual({ phone: message });
@@ -203,7 +204,7 @@ describe("the registration form posted (docs/decisions/3304)", () => {
 
   it("from another site is refused", async () => {
     const answer = await caught(
-      loginAction(args(post(filled("x@example.com"), "https://evil.example"))),
+      registerAction(args(post(filled("x@example.com"), "https://evil.example"))),
     );
     expect((answer as Response).status).toBe(403);
   });

@@ -52,6 +52,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "_index.tsx": { path: "/", access: "public" },
   "healthz.ts": { path: "/healthz", access: "public" },
   "api.login.tsx": { path: "/api/login", access: "public" },
+  "register.tsx": { path: "/register", access: "public" },
   "api.callback.tsx": {
     path: "/api/callback",
     access: "public",

@@ -14,7 +14,7 @@ export { REGISTRATION_MARKER } from "./registration-marker";
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /**
- * The registration form, checked by the browser and again by the server (/api/login's POST).
+ * The registration form, checked by the browser and again by the server (/register's POST).
  * Every field is sent and used: the names and the phone number reach the account the first
  * sign-in creates; the password is set at the sign-in service, so the form asks for none
  * (docs/decisions/3304, refining 1402).

@@ -91,7 +91,15 @@ export async function updateSetting<K extends keyof Settings>(
   return done;
 }
 
-const ALWAYS_OPEN = ["/api/login", "/api/callback", "/api/logout", "/healthz", "/api/auth/user"];
+const ALWAYS_OPEN = [
+  "/api/login",
+  // the registration form posts here (docs/decisions/3520), as it did to /api/login
+  "/register",
+  "/api/callback",
+  "/api/logout",
+  "/healthz",
+  "/api/auth/user",
+];
 
 export const MAINTENANCE_MESSAGE =
   "BidYard is down for scheduled maintenance. Please check back shortly.";
