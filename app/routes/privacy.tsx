@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { LegalPage, LegalSection } from "~/components/legal/legal-page";
+import { Promised } from "~/components/legal/promised";
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy · BidYard" }];
 
@@ -32,8 +33,7 @@ export default function PrivacyPage() {
             messages with sellers and buyers, and what you send through the Contact page.
           </li>
           <li>
-            For security: the address your requests come from is used to limit repeated attempts and
-            appears in our server logs.
+            <Promised id="privacy.address-limits" />
           </li>
         </ul>
       </LegalSection>
@@ -45,9 +45,8 @@ export default function PrivacyPage() {
             type, when you sent it, whether it was approved or rejected, the reason given and when.
           </li>
           <li>
-            Who sees it: you, and BidYard&apos;s admins when they review it. It is stored privately
-            and opened only through a link that works for five minutes. Sellers, other buyers and
-            service providers never see it; your bids show as a bidder number, never your name.
+            <Promised id="privacy.id-who-sees" /> <Promised id="privacy.id-short-link" />{" "}
+            <Promised id="privacy.bidder-number" />
           </li>
           <li>
             How long: while your account is open, because it is how we know who bought a vehicle if
@@ -73,12 +72,10 @@ export default function PrivacyPage() {
             you show it for a lot you won: your name and the pickup code.
           </li>
           <li>
-            A service provider who claims your transport order sees the vehicle and the pickup and
-            delivery places, not your e-mail address or phone number.
+            <Promised id="privacy.provider-no-contact" />
           </li>
           <li>
-            Someone you message about a listing sees your first name and your messages, never your
-            e-mail address.
+            <Promised id="privacy.messages-first-name" />
           </li>
         </ul>
       </LegalSection>
@@ -86,11 +83,17 @@ export default function PrivacyPage() {
       <LegalSection id="privacy-mail" title="E-mail">
         <p>
           We e-mail you about money (won lots, receipts, payments due) and what you asked for
-          (alerts, messages). Each kind has its own switch on your{" "}
-          <Link to="/account" className={link}>
-            account page
-          </Link>{" "}
-          and a one-click unsubscribe link in every e-mail.
+          (alerts, messages).{" "}
+          <Promised
+            id="privacy.mail-switches"
+            values={{
+              accountPage: (
+                <Link to="/account" className={link}>
+                  account page
+                </Link>
+              ),
+            }}
+          />
         </p>
       </LegalSection>
 

@@ -2,12 +2,14 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { LegalPage, LegalSection } from "~/components/legal/legal-page";
+import { Promised } from "~/components/legal/promised";
 import { PenaltyTerms } from "~/components/purchases/penalty-terms";
 import { env } from "~/platform/env.server";
 import { MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
 import { penaltyTerms } from "~/services/purchases/penalties";
 import { loadTerms } from "~/services/purchases/schedules.server";
 import { formatUsd } from "~/utils/money";
+import { promiseText } from "~/services/legal/promises";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · BidYard" }];
 
@@ -47,12 +49,16 @@ export default function TermsPage() {
             your sign-in.
           </li>
           <li>
-            Bidding needs a verified identity: you send a driver&apos;s licence, passport or state
-            ID on the{" "}
-            <Link to="/kyc-verification" className={link}>
-              identity verification
-            </Link>{" "}
-            page and an admin approves it (usually within 24 hours) or tells you why not.
+            <Promised
+              id="terms.verified-identity"
+              values={{
+                identityVerification: (
+                  <Link to="/kyc-verification" className={link}>
+                    identity verification
+                  </Link>
+                ),
+              }}
+            />
           </li>
           <li>
             Sellers list only vehicles they may sell and describe them truthfully. Providers carry
@@ -64,26 +70,29 @@ export default function TermsPage() {
       <LegalSection id="terms-deposit" title="2. Deposits and buying power">
         <ul>
           <li>
-            Bidding needs at least {minimumDeposit} on deposit. One payment can add at most{" "}
-            {maximumDeposit}. We credit exactly what the payment provider says it captured.
+            <Promised id="terms.minimum-deposit" values={{ minimumDeposit }} />{" "}
+            <Promised id="terms.maximum-payment" values={{ maximumDeposit }} />{" "}
+            <Promised id="terms.credit-captured" />
           </li>
           <li>
-            Your buying power is your deposit minus what it already backs: your maximum bids on lots
-            you are winning and your unpaid invoices. A bid (or a proxy maximum) above your buying
-            power is refused. Being outbid frees that amount at once.
+            <Promised id="terms.buying-power" /> <Promised id="terms.bid-above-buying-power" />{" "}
+            <Promised id="terms.outbid-frees" />
           </li>
           <li>
-            Refunds: you can ask for the part of your deposit that backs nothing (your buying power)
-            back at any time on the{" "}
-            <Link to="/deposit" className={link}>
-              deposit
-            </Link>{" "}
-            page. It is refunded to the payment method you paid with, through the same payment
-            provider; your bank may take a few business days to show it.
+            <Promised
+              id="terms.refund-available"
+              values={{
+                deposit: (
+                  <Link to="/deposit" className={link}>
+                    deposit
+                  </Link>
+                ),
+              }}
+            />{" "}
+            <Promised id="terms.refund-same-way" />
           </li>
           <li>
-            What is held for a lot you lead or an invoice you owe cannot be refunded until that lot
-            is lost or the invoice is paid.
+            <Promised id="terms.held-not-refundable" />
           </li>
         </ul>
       </LegalSection>
@@ -91,12 +100,11 @@ export default function TermsPage() {
       <LegalSection id="terms-bidding" title="3. Bids are binding">
         <ul>
           <li>
-            A bid is a promise to buy at that price if you win. It cannot be withdrawn. A proxy
-            maximum bids for you, only as much as needed to keep you ahead.
+            A bid is a promise to buy at that price if you win. It cannot be withdrawn.{" "}
+            <Promised id="terms.proxy-bids" />
           </li>
           <li>
-            A bid in a lot&apos;s last two minutes extends it by two minutes. The highest maximum
-            wins; on a tie, the earlier bid.
+            <Promised id="terms.soft-close" /> <Promised id="terms.highest-maximum-wins" />
           </li>
           <li>
             Vehicles are sold as is, where is, as the auction house describes them. Salvage titles
@@ -110,30 +118,27 @@ export default function TermsPage() {
         <p>
           A won lot&apos;s invoice adds to the hammer price: a buyer fee (tiered by sale price, one
           schedule for clean titles and one for the rest), an internet-bid fee (tiered), a gate fee
-          and a broker fee. Every lot page shows the all-in total in dollars before you bid, from
-          the same schedule the invoice uses. Membership plans and transport are priced where you
-          buy them, before you pay.
+          and a broker fee. <Promised id="terms.all-in-total" /> Membership plans and transport are
+          priced where you buy them, before you pay.
         </p>
       </LegalSection>
 
       <LegalSection id="terms-paying" title="5. Paying, penalties and default">
         <ul>
           <li>
-            The invoice is due {dueBusinessDays} business {dueBusinessDays === 1 ? "day" : "days"}{" "}
-            after the sale, at the end of the yard&apos;s business day; the invoice shows the exact
-            time in your time zone.
+            <Promised
+              id="terms.invoice-due"
+              values={{ dueBusinessDays, days: dueBusinessDays === 1 ? "day" : "days" }}
+            />
           </li>
           <li>
-            You can pay from your deposit, through the payment gateway, or both. A paid invoice gets
-            a release with a pickup code for the yard.
+            <Promised id="terms.pay-ways" /> <Promised id="terms.release" />
           </li>
         </ul>
-        <PenaltyTerms terms={penalties} heading="What paying late, not paying and storage cost" />
+        <PenaltyTerms terms={penalties} heading={promiseText("terms.penalties")} />
         <p>
-          Default: once an invoice is unpaid past its due date and the grace days above, an admin
-          may cancel the sale. The default fee is then taken from your deposit, the rest of what was
-          held for that lot is released back to your buying power, and the lot is relisted or
-          closed. Repeated defaults may close your account.
+          <Promised id="terms.default-when" /> <Promised id="terms.default-fee" /> Repeated defaults
+          may close your account.
         </p>
       </LegalSection>
 
@@ -149,22 +154,20 @@ export default function TermsPage() {
             page: an admin refunds what you paid for it, to the way you paid.
           </li>
           <li>
-            Memberships are paid for a period ahead and stay active to its end when cancelled; a
-            free trial charges nothing.
+            <Promised id="terms.membership-period" />
           </li>
           <li>
-            Transport is paid when you confirm the order. If no provider can carry it, write to us
-            and an admin refunds it. A transport payment made twice is kept in your deposit, where
-            you can take it back as in section 2.
+            <Promised id="terms.transport-paid" /> If no provider can carry it, write to us and an
+            admin refunds it. A transport payment made twice is kept in your deposit, where you can
+            take it back as in section 2.
           </li>
         </ul>
       </LegalSection>
 
       <LegalSection id="terms-providers" title="7. Service providers">
         <p>
-          Providers apply with their company details and licence; an admin approves or rejects the
-          application. An approved provider claims open orders; the first claim wins. On completion
-          the provider earns the order&apos;s price less the platform fee of {platformFeePercent}%.
+          <Promised id="terms.provider-review" /> <Promised id="terms.first-claim-wins" />{" "}
+          <Promised id="terms.provider-earnings" values={{ platformFeePercent }} />
         </p>
       </LegalSection>
 
@@ -172,7 +175,9 @@ export default function TermsPage() {
         <ul>
           <li>Bidding to raise a price for someone else, or bidding with no intent to pay.</li>
           <li>Listing a vehicle you do not own or may not sell, or hiding known damage.</li>
-          <li>Abusive or misleading messages; reported messages are read by an admin.</li>
+          <li>
+            <Promised id="terms.reported-messages" />
+          </li>
         </ul>
         <p>
           An admin may refuse a listing, a message or an application that breaks these terms, and
