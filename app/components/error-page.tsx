@@ -25,10 +25,13 @@ export function ErrorPage({
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-6xl font-black text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{known.title}</h1>
-      <p className="mt-3 text-slate-600">{message && status < 500 ? message : known.body}</p>
-      {status === 429 && retryAfter ? (
-        <p className="mt-2 text-slate-600">You can try again in {waitInWords(retryAfter)}.</p>
-      ) : null}
+      <p className="mt-3 text-slate-600">
+        {status === 429 && retryAfter
+          ? `You did this too many times in a short while. You can try again in ${waitInWords(retryAfter)}.`
+          : message && status < 500
+            ? message
+            : known.body}
+      </p>
       {status === 503 ? (
         // the whole site is unavailable: the home page would answer this same page; trying this
         // address again is the one thing that helps

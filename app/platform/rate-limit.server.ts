@@ -1,7 +1,7 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { sequelize } from "~/models/db.server";
 import { env } from "~/platform/env.server";
-import { jsonError, wantsJson } from "~/http/http.server";
+import { jsonError } from "~/http/http.server";
 import { rateLimitedTotal } from "~/platform/metrics.server";
 
 type Policy = { points: number; duration: number };
@@ -58,14 +58,16 @@ export function limiterWindow(name: RateLimitName) {
   return { prefix: name, points: RATE_LIMITS[name].points, ms: RATE_LIMITS[name].duration * 1000 };
 }
 
-/** The 429 (JSON or page) for a spent limit, with Retry-After. */
-export function tooManyRequests(request: Request, msBeforeNext: number, limit = "bid") {
+/**
+ * The 429 for a spent limit, with Retry-After: the limit's own wait (msBeforeNext). Calls and
+ * pages get the same JSON body, so a page's error boundary can say how long in words
+ * (docs/decisions/3521).
+ */
+export function tooManyRequests(_request: Request, msBeforeNext: number, limit = "bid") {
   rateLimitedTotal.inc({ limit });
   const retryAfter = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
   const message = "Too many requests. Please wait a moment and try again.";
-  const answer = wantsJson(request)
-    ? jsonError(429, message, { retryAfter: Number(retryAfter) })
-    : new Response(message, { status: 429 });
+  const answer = jsonError(429, message, { retryAfter: Number(retryAfter) });
   answer.headers.set("Retry-After", retryAfter);
   return answer;
 }

@@ -70,5 +70,5 @@ export default function NewMessagePage() {
 
 export const ErrorBoundary = RouteErrorBoundary;
 // A 429's Retry-After (the limit's real wait) survives this route's own error page: Remix passes
-// a thrown answer's headers only to the boundary route's \`headers\` (docs/decisions/3521).
+// a thrown answer's headers only to the boundary route's `headers` (docs/decisions/3521).
 export const headers = errorBoundaryHeaders;

@@ -81,7 +81,7 @@ describe("a route's error boundary in words", () => {
     return squash(document.body.textContent ?? "");
   }
 
-  it("a JSON 429 (the /api/* shape): its message and the wait, never [object Object]", async () => {
+  it("a JSON 429 (the shape every limit answers): the wait in words, never [object Object]", async () => {
     const text = await boundaryText(() => {
       throw Response.json(
         { error: "Too many", message: "Too many requests.", retryAfter: 3540 },
@@ -89,8 +89,9 @@ describe("a route's error boundary in words", () => {
       );
     });
     expect(text).toContain("429Too many requests");
-    expect(text).toContain("Too many requests.");
-    expect(text).toContain("You can try again in about 59 minutes.");
+    expect(text).toContain(
+      "You did this too many times in a short while. You can try again in about 59 minutes.",
+    );
     expect(text).not.toContain("[object");
   });
 
