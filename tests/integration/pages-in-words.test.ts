@@ -340,6 +340,18 @@ describe("error pages in words, and Retry-After the limit's real wait (finding 8
       form: { intent: "bid", amount: "500.00" },
     });
     await expectRealWait(bid, "bid", user.id);
+    // ...and by the call, whose limit is counted inside the bid's one statement (record 1903)
+    const bidCall = await fetch(`${APP}/api/bids`, {
+      method: "POST",
+      headers: {
+        "fly-client-ip": browser.address,
+        cookie: [...browser.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        origin: APP,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ vehicleId: lot.id, amount: "500" }),
+    });
+    await expectRealWait(bidCall, "bid", user.id);
 
     // early access (a call): a minute per address
     const early = new Browser();

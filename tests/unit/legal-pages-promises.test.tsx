@@ -2,6 +2,7 @@
 // The Terms and the Privacy Policy, rendered: every promise of the list reads on its page with
 // its figures and links filled in (docs/decisions/3522), and an error boundary reads in words
 // whatever the thrown answer carried (docs/decisions/3521).
+import { data } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -107,6 +108,15 @@ describe("a route's error boundary in words", () => {
     });
     expect(text).toContain("422Something is not right");
     expect(text).toContain("The request could not be completed.");
+  });
+
+  it("data() thrown with an object reads its message", async () => {
+    const text = await boundaryText(() => {
+      throw data({ message: "That invoice is already paid." }, { status: 409 });
+    });
+    expect(text).toContain("409That could not be done");
+    expect(text).toContain("That invoice is already paid.");
+    expect(text).not.toContain("[object");
   });
 
   it("a 5xx never repeats its body", async () => {
