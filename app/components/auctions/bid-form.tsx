@@ -221,7 +221,7 @@ function OpenBidForm({
       {maxShown ? (
         <div>
           <label htmlFor={fields.maxAmount.id} className="block text-sm font-semibold">
-            Maximum proxy bid (USD){hydrated ? "" : " — only used when Proxy bid is ticked"}
+            Maximum proxy bid (USD){hydrated ? "" : " — leave empty for a single bid"}
           </label>
           <input
             {...getInputProps(fields.maxAmount, { type: "number" })}

@@ -71,7 +71,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // a won lot links straight to its invoice
     lot.badge === "ENDED" && lot.leading ? purchaseIdForLot(user.id, lot.id) : null,
   ]);
-  return { lot, state, vin, comparables, estimate, endNow, purchaseId };
+  // the cards' "Auto Bid" link (?proxy=1#bid) opens the form with Proxy bid ticked
+  const proxy = new URL(request.url).searchParams.get("proxy") === "1";
+  return { lot, state, vin, comparables, estimate, endNow, purchaseId, proxy };
 }
 
 export type BidActionData = {
@@ -204,14 +206,17 @@ export default function LotPage() {
         </h1>
         <LotBadge badge={lot.badge} />
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <section aria-label="Photos">
+      {/* On a phone the price, time left and bid form come right after the photos and before the
+          facts; from lg the facts sit under the photos in the left column (record 3540). */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1.4fr_1fr] lg:grid-rows-[auto_1fr]">
+        <section aria-label="Photos" className="lg:col-start-1 lg:row-start-1">
           <LotPhotos lot={lot} />
-          <LotFacts lot={lot} />
-          <VinFacts report={vin} />
         </section>
 
-        <section aria-labelledby="bid-heading" className="space-y-4">
+        <section
+          aria-labelledby="bid-heading"
+          className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
           <div className="rounded-lg border border-slate-200 bg-white p-4">
             <p className="text-sm text-slate-600">Current bid</p>
             <p className="text-3xl font-black" data-testid="current-bid">
@@ -283,6 +288,7 @@ export default function LotPage() {
                   pending={navigation.state === "submitting"}
                   redirectTo={`/auctions/${lot.id}`}
                   hydrated={hydrated}
+                  proxyDefault={loaded.proxy}
                   guidance={comparables.guidance}
                 />
               </div>
@@ -322,6 +328,11 @@ export default function LotPage() {
             <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
           ) : null}
           <BidHistory history={history} bidCount={lot.bidCount} />
+        </section>
+
+        <section aria-label="Vehicle facts" className="lg:col-start-1 lg:row-start-2">
+          <LotFacts lot={lot} />
+          <VinFacts report={vin} />
         </section>
       </div>
     </div>

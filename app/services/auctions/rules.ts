@@ -111,7 +111,7 @@ export const BID_MESSAGES = {
   tooLarge: bidMessage(BID_TEXTS.tooLarge),
   proxy: bidMessage(BID_TEXTS.proxy),
   funds: bidMessage(BID_TEXTS.funds),
-  maxMissing: "Enter your maximum.",
+  maxMissing: "Maximum proxy bid is empty: enter the most you will bid, or untick Proxy bid.",
 };
 
 /** What a placed bid tells the bidder, by outcome. */
