@@ -37,11 +37,13 @@ import { bidFormSchema } from "~/services/auctions/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { AllInEstimateCard } from "~/components/purchases/all-in-estimate";
 import { allInEstimate } from "~/services/purchases/estimate.server";
+import { feesAt } from "~/services/purchases/schedules.server";
+import { allInCost } from "~/services/purchases/fees";
 import { purchaseIdForLot } from "~/services/purchases/invoices.server";
 import { BidHistory } from "./bid-history";
 import { LotFacts } from "./lot-facts";
 import { LotPhotos } from "./lot-photos";
-import { VinFacts } from "~/components/vehicles/vin-facts";
+import { VinSummary, vinSummary } from "~/components/vehicles/vin-facts";
 import { vinReport } from "~/services/vehicles/vin-report.server";
 import { ComparableSales } from "~/components/vehicles/comparable-sales";
 import { comparableSales } from "~/services/results/results.server";
@@ -61,19 +63,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await lotView(params.lotId ?? "", user.id);
   if (!view) throw new Response("This auction lot does not exist.", { status: 404 });
   const { lot, state } = view;
-  const [vin, comparables, estimate, endNow, purchaseId] = await Promise.all([
+  const open = lot.badge !== "ENDED";
+  const [vin, comparables, fees, endNow, purchaseId] = await Promise.all([
     vinReport(lot.vin, lot),
     comparableSales(lot),
-    // an ended lot's cost is its invoice: no estimate of a win that can no longer happen
-    lot.badge === "ENDED" ? null : allInEstimate(lot, new URL(request.url).searchParams),
+    // the schedules and terms as of the snapshot, kept until an admin changes them (record 3543)
+    open ? feesAt(view.feesVersion) : null,
     // an admin may end a demo lot at once where test payments run (record 2755)
     user.role === "admin" ? canEndNow(lot.id) : false,
     // a won lot links straight to its invoice
     lot.badge === "ENDED" && lot.leading ? purchaseIdForLot(user.id, lot.id) : null,
   ]);
+  // an ended lot's cost is its invoice: no estimate of a win that can no longer happen
+  const estimate = fees ? await allInEstimate(lot, new URL(request.url).searchParams, fees) : null;
   // the cards' "Auto Bid" link (?proxy=1#bid) opens the form with Proxy bid ticked
   const proxy = new URL(request.url).searchParams.get("proxy") === "1";
-  return { lot, state, vin, comparables, estimate, endNow, purchaseId, proxy };
+  // the comparable sales and the decoded VIN have their own pages; the lot page keeps what the
+  // bid is weighed with and the VIN's warning (record 3544)
+  const { sales: _sales, ...weighed } = comparables;
+  return {
+    lot,
+    state,
+    vin: vinSummary(vin),
+    comparables: weighed,
+    // the bid form says a saving from the all-in cost, which needs the schedules (record 3542);
+    // sent only where it can say one
+    feeSchedules: fees && comparables.guidance?.runsDrives ? fees.schedules : null,
+    estimate,
+    endNow,
+    purchaseId,
+    proxy,
+  };
 }
 
 export type BidActionData = {
@@ -174,7 +194,7 @@ async function endNow(request: Request, lotId: string) {
 
 export default function LotPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { vin, comparables, estimate, purchaseId } = loaded;
+  const { vin, comparables, estimate, purchaseId, feeSchedules } = loaded;
   // every moving part from the newest read of the lot's state; after each live event the page
   // reads it again (record 2752); it polls only while the stream is down (record 1801)
   const { lot, history, bidder, serverTime, streaming } = useLiveLotState(loaded.lot, loaded.state);
@@ -290,6 +310,11 @@ export default function LotPage() {
                   hydrated={hydrated}
                   proxyDefault={loaded.proxy}
                   guidance={comparables.guidance}
+                  allInCentsOf={
+                    feeSchedules
+                      ? (bidCents) => allInCost(feeSchedules, bidCents, lot.titleType).totalCents
+                      : null
+                  }
                 />
               </div>
             ) : (
@@ -323,7 +348,11 @@ export default function LotPage() {
               </button>
             </Form>
           ) : null}
-          <ComparableSales comparables={comparables} lot={lot} />
+          <ComparableSales
+            comparables={comparables}
+            lot={lot}
+            salesHref={`/auctions/${lot.id}/comparables`}
+          />
           {estimate && open ? (
             <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
           ) : null}
@@ -332,7 +361,7 @@ export default function LotPage() {
 
         <section aria-label="Vehicle facts" className="lg:col-start-1 lg:row-start-2">
           <LotFacts lot={lot} />
-          <VinFacts report={vin} />
+          <VinSummary summary={vin} href={`/auctions/${lot.id}/vin`} />
         </section>
       </div>
     </div>
