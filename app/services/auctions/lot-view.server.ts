@@ -3,12 +3,18 @@
 // can tell which of two reads is newer. The page's loader and its refetch after each live event
 // both read it here, so the price, the count, the history, the leader panel and "Available for
 // bidding" can never come from different moments.
-import { QueryTypes, Transaction } from "sequelize";
-import { sequelize } from "~/models/db.server";
+import { snapshot } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { buyingPower } from "~/services/auctions/buying-power.server";
 import { closeLotIfEnded } from "~/services/auctions/closer.server";
-import { bidHistory, getLot } from "~/services/auctions/lots.server";
+import {
+  HISTORY_SQL,
+  LOT_DETAIL_SQL,
+  toHistory,
+  toLotDetail,
+  type HistoryRow,
+  type LotDetailRow,
+} from "~/services/auctions/lots.server";
 import type { LotLiveState } from "~/services/auctions/live";
 import type { LotDetail } from "~/services/auctions/types";
 import { FEES_VERSION_SQL } from "~/services/purchases/schedules.server";
@@ -36,50 +42,53 @@ export async function lotView(lotId: string, viewerId: string): Promise<LotView 
   return view;
 }
 
+/**
+ * Every read of the view in one snapshot, each one statement of its own on one connection: the
+ * lot, the viewer's row with the lot's newest event, the fees' version and what the viewer's
+ * deposit holds, and the history (record 3543).
+ */
 function readView(lotId: string, viewerId: string): Promise<LotView | null> {
-  return sequelize.transaction(
-    { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ },
-    async (transaction) => {
-      const lot = await getLot(lotId, viewerId, transaction);
-      if (!lot) return null;
-      // one after another: a transaction is one connection, which runs one statement at a time
-      // (pg refuses queued ones from version 9)
-      const [{ eventId, feesVersion, ...viewer }] = await sequelize.query<{
-        id: string;
-        verified: boolean;
-        deposit: string;
-        eventId: string;
-        feesVersion: string;
-      }>(
-        `SELECT id, verified, deposit,
-                (SELECT coalesce(max(id), 0)::text FROM lot_events WHERE lot_id = :lotId)
-                  AS "eventId",
-                ${FEES_VERSION_SQL} AS "feesVersion"
-           FROM users WHERE id = :viewerId`,
-        { replacements: { viewerId, lotId }, type: QueryTypes.SELECT, transaction },
-      );
-      const history = await bidHistory(lotId, viewerId, { transaction });
-      const bidder = await buyingPower(viewer, { transaction });
-      return {
-        lot,
-        feesVersion,
-        state: {
-          eventId,
-          lot: {
-            currentBid: lot.currentBid,
-            bidCount: lot.bidCount,
-            startsAt: lot.startsAt,
-            endsAt: lot.endsAt,
-            status: lot.status,
-            badge: lot.badge,
-            leading: lot.leading,
-            myMax: lot.myMax,
-          },
-          history,
-          bidder,
-          serverTime: now().toISOString(),
+  return snapshot(async (read) => {
+    const at = now();
+    const [row] = await read<LotDetailRow>(LOT_DETAIL_SQL, [lotId, viewerId]);
+    if (!row) return null;
+    const lot = toLotDetail(row, viewerId, at);
+    const [{ eventId, feesVersion, held, ...viewer }] = await read<{
+      id: string;
+      verified: boolean;
+      deposit: string;
+      eventId: string;
+      feesVersion: string;
+      held: string;
+    }>(VIEWER_SQL, [viewerId, lotId]);
+    const history = toHistory(await read<HistoryRow>(HISTORY_SQL, [lotId, 25]), lotId, viewerId);
+    const bidder = await buyingPower(viewer, { held });
+    return {
+      lot,
+      feesVersion,
+      state: {
+        eventId,
+        lot: {
+          currentBid: lot.currentBid,
+          bidCount: lot.bidCount,
+          startsAt: lot.startsAt,
+          endsAt: lot.endsAt,
+          status: lot.status,
+          badge: lot.badge,
+          leading: lot.leading,
+          myMax: lot.myMax,
         },
-      };
-    },
-  );
+        history,
+        bidder,
+        serverTime: at.toISOString(),
+      },
+    };
+  });
 }
+
+/** The viewer ($1) as the bid form needs them, beside the lot's ($2) newest event. */
+const VIEWER_SQL = `SELECT id, verified, deposit,
+         (SELECT coalesce(max(id), 0)::text FROM lot_events WHERE lot_id = $2) AS "eventId",
+         ${FEES_VERSION_SQL} AS "feesVersion",
+         (SELECT total::numeric(14, 2)::text FROM deposit_exposure($1, NULL)) AS held
+    FROM users WHERE id = $1`;
