@@ -334,7 +334,7 @@ describe("the /auctions page and the lot page", () => {
     )) as unknown as { data: BidActionData };
     expect(statusOf(low)).toBe(400);
     expect(low.data.result.error?.maxAmount).toEqual([
-      "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid.",
+      "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid. Leave it empty for a single bid.",
     ]);
     expect(await Bid.count({ where: { lotId: lot.id } })).toBe(1);
   });

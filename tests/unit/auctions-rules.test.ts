@@ -68,7 +68,8 @@ describe("the bid form schema (browser side)", () => {
       isProxyBid: false,
     });
     expect(errors({ amount: "400", maxAmount: "380" })).toEqual({
-      maxAmount: "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid.",
+      maxAmount:
+        "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid. Leave it empty for a single bid.",
     });
   });
 });

@@ -134,7 +134,11 @@ export function bidFormSchema(
       }
       const max = parseCents(value.maxAmount);
       if (max === null || max <= amount)
-        ctx.addIssue({ code: "custom", path: ["maxAmount"], message: BID_MESSAGES.proxy });
+        ctx.addIssue({
+          code: "custom",
+          path: ["maxAmount"],
+          message: value.isProxyBid ? BID_MESSAGES.proxy : BID_MESSAGES.proxyUnticked,
+        });
       else if (limits && max > limits.availableCents)
         ctx.addIssue({ code: "custom", path: ["maxAmount"], message: BID_MESSAGES.funds });
     })
