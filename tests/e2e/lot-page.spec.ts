@@ -33,6 +33,13 @@ test("the price and the bid form before the facts on a phone; two columns at 1,2
     expect(facts!.y).toBeGreaterThan(photo!.y + photo!.height - 1);
     // the price sits level with the photo, not below the facts
     expect(price!.y).toBeLessThan(photo!.y + photo!.height);
+    // and with scripts on at 360 px, the same order as without
+    await page.setViewportSize({ width: 360, height: 740 });
+    const phonePrice = await page.getByText("Current bid", { exact: true }).boundingBox();
+    const phoneForm = await page.locator("#bid").boundingBox();
+    const phoneFacts = await page.getByText("Lot number", { exact: true }).boundingBox();
+    expect(phoneForm!.y + phoneForm!.height).toBeLessThanOrEqual(phoneFacts!.y);
+    expect(phonePrice!.y).toBeLessThan(phoneForm!.y);
   } else {
     // one column: price, then the form, then the facts, within the first screens
     expect(price!.y).toBeLessThan(form!.y);
