@@ -123,6 +123,12 @@ const SCREENS = {
     { route: "_index.tsx", path: "/", shows: /./ },
     { route: "auctions._index.tsx", path: "/auctions", shows: "Live Auctions" },
     { route: "auctions.$lotId.tsx", path: `/auctions/${w.lot.id}`, shows: /Camry/ },
+    {
+      route: "auctions.$lotId_.comparables.tsx",
+      path: `/auctions/${w.lot.id}/comparables`,
+      shows: "What similar lots sold for",
+    },
+    { route: "auctions.$lotId_.vin.tsx", path: `/auctions/${w.lot.id}/vin`, shows: /Camry/ },
     { route: "kyc-verification.tsx", path: "/kyc-verification", shows: "Identity Verification" },
     { route: "deposit.tsx", path: "/deposit", shows: "Secure Your Bidding Power" },
     { route: "membership.tsx", path: "/membership", shows: /./ },

@@ -43,6 +43,8 @@ const SCREENS = {
     { route: "auctions._index.tsx", path: `/auctions?search=${w.lot.vin}` },
     { route: "auctions._index.tsx", path: `/auctions?search=${"x".repeat(550)}` },
     { route: "auctions.$lotId.tsx", path: `/auctions/${w.lot.id}` },
+    { route: "auctions.$lotId_.comparables.tsx", path: `/auctions/${w.lot.id}/comparables` },
+    { route: "auctions.$lotId_.vin.tsx", path: `/auctions/${w.lot.id}/vin` },
     { route: "auctions.results.tsx", path: "/auctions/results?make=Ford" },
     { route: "community-vehicles.tsx", path: "/community-vehicles?currency=MXN&priceMax=9" },
     { route: "vehicle.$id.tsx", path: `/vehicle/${w.listingId}` },

@@ -1,7 +1,7 @@
 // Price guidance on the lot page from its own evidence (docs/decisions/2703), JavaScript on and
 // off: the likely range sits inside the comparable sales shown (or says "few sales: wide range"),
-// "You could save" is measured from their median and only for a running vehicle, and the budget
-// answer says when the budget is already below the minimum bid.
+// a saving is measured from the bid's all-in cost to their median, only for a running vehicle
+// (record 3542), and the budget answer says when the budget is already below the minimum bid.
 import { expect, test, type Page } from "@playwright/test";
 import { createLot, tag } from "./arrange";
 import { ensureUser, query, signInAs } from "./db";
@@ -62,10 +62,15 @@ test("enough sales: the range inside them; a saving from their median for a runn
     // the field starts at the minimum bid, which nobody typed: no saving is claimed for it
     await ready(page);
     await expect(advice).toHaveCount(0);
-    await typeBid(page, "3000");
+    // the saving is said from the all-in cost (record 3542): $2,000 and $1,048 of fees on a
+    // salvage title at the stored schedules
+    await typeBid(page, "2000");
     await expect(advice).toHaveText(
-      "You could save $800.00 compared to the likely price of $3,800.00 (the median of 5 comparable sales).",
+      "About $3,048 all in with the fees, $752 under the likely price of $3,800.00 (the median of 5 comparable sales).",
     );
+    // $3,000 is under the median, but not once the fees are added: no saving is claimed
+    await typeBid(page, "3000");
+    await expect(advice).toHaveCount(0);
     await typeBid(page, "4500");
     await expect(advice).toHaveText(
       "Warning: your bid is above the likely price of $3,400.00 – $4,200.00 (the middle half of 5 comparable sales).",
@@ -85,7 +90,7 @@ test("enough sales: the range inside them; a saving from their median for a runn
   await page.goto(`/auctions/${nonRunner.id}`);
   await expect(page.getByTestId("likely-price")).toContainText("$3,400.00 – $4,200.00");
   if (jsEnabled()) await typeBid(page, "3000");
-  await expect(page.getByText(/You could save/)).toHaveCount(0);
+  await expect(page.getByText(/under the likely price/)).toHaveCount(0);
 });
 
 test("few sales: a wide range around them that says so, and no saving", async ({ page }) => {
@@ -101,7 +106,7 @@ test("few sales: a wide range around them that says so, and no saving", async ({
     "(from $3,575.00 to $4,550.00)",
   );
   if (jsEnabled()) await typeBid(page, "1000");
-  await expect(page.getByText(/You could save/)).toHaveCount(0);
+  await expect(page.getByText(/under the likely price/)).toHaveCount(0);
 });
 
 test("a budget already below the minimum bid is said to be passed", async ({ page }) => {

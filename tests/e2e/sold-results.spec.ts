@@ -62,4 +62,27 @@ test("sold results at 360 px: search by make, read the median, open a lot's comp
   await expect(page.getByRole("heading", { name: "What the VIN says" })).toBeVisible();
   // the VIN is a Honda: the stated make disagrees and the buyer is told
   await expect(page.getByTestId("vin-warning")).toContainText("decodes to make Honda");
+
+  // the sales themselves and every decoded fact are on pages of their own (record 3544)
+  await ready(page);
+  await page.getByRole("link", { name: "The 2 most recent comparable sales, with photos" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "What similar lots sold for" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Recent comparable sales" }).getByRole("listitem"),
+  ).toHaveCount(2);
+  await expect(page.getByTestId("comparable-median")).toContainText("Median of 2 sales");
+  await ready(page);
+  await page.getByRole("link", { name: /^← Back to the 2019/ }).click();
+  await ready(page);
+  await page
+    .getByRole("link", {
+      name: "Model year, body, drivetrain, engine and plant as the VIN decodes",
+    })
+    .click();
+  await expect(page.getByRole("heading", { name: "What the VIN says" })).toBeVisible();
+  await expect(page.getByText("Make and model")).toBeVisible();
+  await expect(page.getByTestId("vin-warning")).toContainText("decodes to make Honda");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

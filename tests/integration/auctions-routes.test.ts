@@ -6,7 +6,11 @@ import { action as bidsAction } from "~/routes/api.bids";
 import { loader as auctionsApi } from "~/routes/api.auctions";
 import { loader as vehiclesApi } from "~/routes/api.vehicles";
 import { loader as auctionsPage } from "~/routes/auctions._index/route";
-import { action as lotAction, loader as lotPage } from "~/routes/auctions.$lotId/route";
+import {
+  action as lotAction,
+  loader as lotPage,
+  type BidActionData,
+} from "~/routes/auctions.$lotId/route";
 import {
   action as notificationsAction,
   loader as notificationsPage,
@@ -288,6 +292,64 @@ describe("the /auctions page and the lot page", () => {
       lotPage(args(await requestAs(user, "/auctions/abc"), { lotId: "abc" })),
     );
     expect(missing.status).toBe(404);
+  });
+
+  it("a maximum typed without ticking Proxy bid is used, never dropped (no JS, record 3541)", async () => {
+    const user = await createTestUser({ verified: true, deposit: "2000.00" });
+    const lot = await createTestLot();
+    const post = async (form: Record<string, string>) =>
+      outcome(
+        lotAction(args(await requestAs(user, `/auctions/${lot.id}`, { form }), { lotId: lot.id })),
+      );
+    // the box ticked and the maximum left empty: the empty field is named, nothing written
+    const empty = (await post({
+      intent: "bid",
+      amount: "350",
+      isProxyBid: "on",
+      maxAmount: "",
+    })) as unknown as { data: BidActionData };
+    expect(statusOf(empty)).toBe(400);
+    expect(empty.data.result.error?.maxAmount).toEqual([
+      "Maximum proxy bid is empty: enter the most you will bid, or untick Proxy bid.",
+    ]);
+    expect(await Bid.count({ where: { lotId: lot.id } })).toBe(0);
+    // the box unticked (a no-JS post sends no isProxyBid) and a $700 maximum typed
+    const placed = await post({ intent: "bid", amount: "350", maxAmount: "700" });
+    expect(placed.status).toBe(302);
+    const page = await lotPage(
+      args(await requestAs(user, `/auctions/${lot.id}`), { lotId: lot.id }),
+    );
+    expect(page.lot).toMatchObject({ leading: true, myMax: "700.00" });
+    // a typed maximum not above the bid is refused with why, not silently dropped
+    const other = await createTestUser({ verified: true, deposit: "2000.00" });
+    const low = (await outcome(
+      lotAction(
+        args(
+          await requestAs(other, `/auctions/${lot.id}`, {
+            form: { intent: "bid", amount: "400", maxAmount: "380" },
+          }),
+          { lotId: lot.id },
+        ),
+      ),
+    )) as unknown as { data: BidActionData };
+    expect(statusOf(low)).toBe(400);
+    expect(low.data.result.error?.maxAmount).toEqual([
+      "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid. Leave it empty for a single bid.",
+    ]);
+    expect(await Bid.count({ where: { lotId: lot.id } })).toBe(1);
+  });
+
+  it("the cards' Auto Bid link (?proxy=1) opens the form with Proxy bid ticked", async () => {
+    const user = await createTestUser({ verified: true, deposit: "2000.00" });
+    const lot = await createTestLot();
+    const ticked = await lotPage(
+      args(await requestAs(user, `/auctions/${lot.id}?proxy=1`), { lotId: lot.id }),
+    );
+    expect(ticked.proxy).toBe(true);
+    const plain = await lotPage(
+      args(await requestAs(user, `/auctions/${lot.id}`), { lotId: lot.id }),
+    );
+    expect(plain.proxy).toBe(false);
   });
 
   it("watch toggles the watchlist", async () => {

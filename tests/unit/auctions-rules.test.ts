@@ -53,4 +53,23 @@ describe("the bid form schema (browser side)", () => {
     });
     expect(errors({ amount: "200", isProxyBid: "on", maxAmount: "999" })).toEqual({});
   });
+  it("names the empty maximum when Proxy bid is ticked (record 3541)", () => {
+    expect(errors({ amount: "200", isProxyBid: "on", maxAmount: "" })).toEqual({
+      maxAmount: "Maximum proxy bid is empty: enter the most you will bid, or untick Proxy bid.",
+    });
+    expect(errors({ amount: "200", isProxyBid: "on" })).toEqual({
+      maxAmount: "Maximum proxy bid is empty: enter the most you will bid, or untick Proxy bid.",
+    });
+  });
+  it("uses a maximum typed with Proxy bid unticked (record 3541)", () => {
+    const parsed = bidFormSchema(limits).parse({ amount: "350", maxAmount: "700" });
+    expect(parsed).toMatchObject({ isProxyBid: true, maxAmount: "700" });
+    expect(bidFormSchema(limits).parse({ amount: "350", maxAmount: " " })).toMatchObject({
+      isProxyBid: false,
+    });
+    expect(errors({ amount: "400", maxAmount: "380" })).toEqual({
+      maxAmount:
+        "Invalid Proxy Bid: Maximum proxy bid must be higher than initial bid. Leave it empty for a single bid.",
+    });
+  });
 });

@@ -71,17 +71,31 @@ describe("what the bid form says about a bid", () => {
   const prices = dollars(3000, 3400, 3800, 4200, 4600);
   const spread = salesSpread(prices);
   const likely = likelyPrice(prices, null);
+  // the issue's $700 bid paid about $538 of fees
+  const fees = (bidCents: number) => bidCents + 53_790;
+
+  it("the issue's lot: a $700 bid is about $1,238 all in, $6,637 under a $7,875 median", () => {
+    const sold = dollars(7000, 7500, 7875, 8200, 8600);
+    const guidance = bidGuidance(likelyPrice(sold, null), salesSpread(sold), true);
+    expect(bidAdvice(70_000, guidance, fees)?.text).toBe(
+      "About $1,238 all in with the fees, $6,637 under the likely price of $7,875.00 (the median of 5 comparable sales).",
+    );
+  });
 
   it("a running vehicle with enough sales: the saving against their median", () => {
     const guidance = bidGuidance(likely, spread, true);
     expect(guidance?.median).toBe("3800.00");
-    expect(bidAdvice(300_000, guidance)).toEqual({
+    // the saving is said from the all-in cost, never from the bare bid (record 3542)
+    expect(bidAdvice(300_000, guidance, fees)).toEqual({
       kind: "save",
-      text: "You could save $800.00 compared to the likely price of $3,800.00 (the median of 5 comparable sales).",
+      text: "About $3,538 all in with the fees, $262 under the likely price of $3,800.00 (the median of 5 comparable sales).",
     });
+    expect(bidAdvice(300_000, guidance)).toBeNull();
+    // the bid under the median but the all-in cost above it: no saving claimed
+    expect(bidAdvice(330_000, guidance, fees)).toBeNull();
     // at or above the median, and inside the range: nothing to say
-    expect(bidAdvice(380_000, guidance)).toBeNull();
-    expect(bidAdvice(420_000, guidance)).toBeNull();
+    expect(bidAdvice(380_000, guidance, fees)).toBeNull();
+    expect(bidAdvice(420_000, guidance, fees)).toBeNull();
     expect(bidAdvice(420_100, guidance)).toEqual({
       kind: "above",
       text: "Warning: your bid is above the likely price of $3,400.00 – $4,200.00 (the middle half of 5 comparable sales).",
@@ -90,8 +104,8 @@ describe("what the bid form says about a bid", () => {
 
   it("a non-runner: never a saving, still the warning above the range", () => {
     const guidance = bidGuidance(likely, spread, false);
-    expect(bidAdvice(100_000, guidance)).toBeNull();
-    expect(bidAdvice(500_000, guidance)?.kind).toBe("above");
+    expect(bidAdvice(100_000, guidance, fees)).toBeNull();
+    expect(bidAdvice(500_000, guidance, fees)?.kind).toBe("above");
   });
 
   it("too few sales, or only the model: no comparison at all", () => {

@@ -50,6 +50,11 @@ type BidFormProps = {
    * Without it the form gives no "You could save" nor "above" advice.
    */
   guidance?: BidGuidance | null;
+  /**
+   * What winning at a bid costs all in (the bid and every fee the invoice adds): the "under the
+   * likely price" advice is said from it (record 3542), never from the bare bid.
+   */
+  allInCentsOf?: ((bidCents: number) => number) | null;
 };
 
 /**
@@ -113,6 +118,7 @@ function OpenBidForm({
   onCancel,
   allIn,
   guidance = null,
+  allInCentsOf = null,
 }: BidFormProps) {
   const minCents = minimumBidCents(lot.currentBid);
   // a lot's own hold is not counted against itself: a leader may raise up to this
@@ -139,7 +145,8 @@ function OpenBidForm({
       }),
   });
   const amountCents = parseCents(amount);
-  const advice = typed && amountCents !== null ? bidAdvice(amountCents, guidance) : null;
+  const advice =
+    typed && amountCents !== null ? bidAdvice(amountCents, guidance, allInCentsOf) : null;
   const maxShown = proxy || !hydrated;
 
   return (
@@ -221,7 +228,7 @@ function OpenBidForm({
       {maxShown ? (
         <div>
           <label htmlFor={fields.maxAmount.id} className="block text-sm font-semibold">
-            Maximum proxy bid (USD){hydrated ? "" : " — only used when Proxy bid is ticked"}
+            Maximum proxy bid (USD){hydrated ? "" : " — leave empty for a single bid"}
           </label>
           <input
             {...getInputProps(fields.maxAmount, { type: "number" })}

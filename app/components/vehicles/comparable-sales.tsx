@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Comparables } from "~/services/results/results.server";
+import { COMPARABLE_LIMIT } from "~/services/results/guidance";
 import { formatUsd } from "~/utils/money";
 import { SoldLotRow } from "./sold-lot-row";
 
@@ -19,10 +20,16 @@ const BASIS: Record<NonNullable<Comparables["likely"]>["basis"], (count: number)
 export function ComparableSales({
   comparables,
   lot,
+  salesHref,
+  headingLevel = 2,
 }: {
-  comparables: Comparables;
+  comparables: Omit<Comparables, "sales"> & { sales?: Comparables["sales"] };
   lot: { year: number; make: string; model: string };
+  /** the lot page links to the sales on their own page instead of listing them (record 3544) */
+  salesHref?: string;
+  headingLevel?: 1 | 2;
 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   const { sales, spread, likely } = comparables;
   const search = new URLSearchParams({
     make: lot.make,
@@ -35,9 +42,9 @@ export function ComparableSales({
       aria-labelledby="comparables-heading"
       className="rounded-lg border border-slate-200 bg-white p-4"
     >
-      <h2 id="comparables-heading" className="text-lg font-bold">
+      <Heading id="comparables-heading" className="text-lg font-bold">
         What similar lots sold for
-      </h2>
+      </Heading>
       {likely ? (
         <p className="mt-1 text-sm" data-testid="likely-price">
           Likely price:{" "}
@@ -63,7 +70,15 @@ export function ComparableSales({
           No {lot.make} {lot.model} within two model years has sold here yet.
         </p>
       )}
-      {sales.length > 0 ? (
+      {salesHref && spread.count > 0 ? (
+        <p className="mt-2 text-sm">
+          <Link to={salesHref} prefetch="intent" className="text-brand-700 underline">
+            The {Math.min(spread.count, COMPARABLE_LIMIT)} most recent comparable{" "}
+            {spread.count === 1 ? "sale" : "sales"}, with photos
+          </Link>
+        </p>
+      ) : null}
+      {sales && sales.length > 0 ? (
         <ul className="mt-2" aria-label="Recent comparable sales">
           {sales.map((sale) => (
             <SoldLotRow key={sale.id} lot={sale} />

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { VinReport } from "~/services/vehicles/vin-report.server";
 
 function engineText(engine: NonNullable<VinReport["decoded"]>["engine"]) {
@@ -68,6 +69,53 @@ export function VinFacts({ report }: { report: VinReport | null }) {
           This VIN's maker is not in the NHTSA data, so it cannot be decoded here.
         </p>
       )}
+    </section>
+  );
+}
+
+/** What the lot page keeps of the VIN report: the VIN, its warning, whether it decodes. */
+export type VinSummaryData = Pick<VinReport, "vin" | "warning"> & { decoded: boolean };
+
+export function vinSummary(report: VinReport | null): VinSummaryData | null {
+  if (!report) return null;
+  return { vin: report.vin, warning: report.warning, decoded: Boolean(report.decoded?.decoded) };
+}
+
+/**
+ * The lot page's VIN section: the warning where the VIN disagrees or fails its check digit, and
+ * a link to every decoded fact on their own page (record 3544).
+ */
+export function VinSummary({ summary, href }: { summary: VinSummaryData | null; href: string }) {
+  if (!summary) return null;
+  return (
+    <section
+      aria-labelledby="vin-facts-heading"
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id="vin-facts-heading" className="text-lg font-bold">
+        What the VIN says
+      </h2>
+      <p className="text-xs text-slate-500">
+        <span className="break-all font-mono">{summary.vin}</span>, decoded from NHTSA vehicle data
+      </p>
+      {summary.warning ? (
+        <p
+          role="note"
+          className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="vin-warning"
+        >
+          {summary.warning}
+        </p>
+      ) : null}
+      <p className="mt-2 text-sm">
+        {summary.decoded ? (
+          <Link to={href} prefetch="intent" className="text-brand-700 underline">
+            Model year, body, drivetrain, engine and plant as the VIN decodes
+          </Link>
+        ) : (
+          "This VIN's maker is not in the NHTSA data, so it cannot be decoded here."
+        )}
+      </p>
     </section>
   );
 }

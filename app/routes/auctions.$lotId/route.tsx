@@ -37,11 +37,13 @@ import { bidFormSchema } from "~/services/auctions/schemas";
 import { whileDatabaseUp } from "~/platform/availability.server";
 import { AllInEstimateCard } from "~/components/purchases/all-in-estimate";
 import { allInEstimate } from "~/services/purchases/estimate.server";
+import { feesAt } from "~/services/purchases/schedules.server";
+import { allInCost } from "~/services/purchases/fees";
 import { purchaseIdForLot } from "~/services/purchases/invoices.server";
 import { BidHistory } from "./bid-history";
 import { LotFacts } from "./lot-facts";
 import { LotPhotos } from "./lot-photos";
-import { VinFacts } from "~/components/vehicles/vin-facts";
+import { VinSummary, vinSummary } from "~/components/vehicles/vin-facts";
 import { vinReport } from "~/services/vehicles/vin-report.server";
 import { ComparableSales } from "~/components/vehicles/comparable-sales";
 import { comparableSales } from "~/services/results/results.server";
@@ -61,17 +63,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await lotView(params.lotId ?? "", user.id);
   if (!view) throw new Response("This auction lot does not exist.", { status: 404 });
   const { lot, state } = view;
-  const [vin, comparables, estimate, endNow, purchaseId] = await Promise.all([
+  const open = lot.badge !== "ENDED";
+  const [vin, comparables, fees, endNow, purchaseId] = await Promise.all([
     vinReport(lot.vin, lot),
     comparableSales(lot),
-    // an ended lot's cost is its invoice: no estimate of a win that can no longer happen
-    lot.badge === "ENDED" ? null : allInEstimate(lot, new URL(request.url).searchParams),
+    // the schedules and terms as of the snapshot, kept until an admin changes them (record 3543)
+    open ? feesAt(view.feesVersion) : null,
     // an admin may end a demo lot at once where test payments run (record 2755)
     user.role === "admin" ? canEndNow(lot.id) : false,
     // a won lot links straight to its invoice
     lot.badge === "ENDED" && lot.leading ? purchaseIdForLot(user.id, lot.id) : null,
   ]);
-  return { lot, state, vin, comparables, estimate, endNow, purchaseId };
+  // an ended lot's cost is its invoice: no estimate of a win that can no longer happen
+  const estimate = fees ? await allInEstimate(lot, new URL(request.url).searchParams, fees) : null;
+  // the cards' "Auto Bid" link (?proxy=1#bid) opens the form with Proxy bid ticked
+  const proxy = new URL(request.url).searchParams.get("proxy") === "1";
+  // the comparable sales and the decoded VIN have their own pages; the lot page keeps what the
+  // bid is weighed with and the VIN's warning (record 3544)
+  const { sales: _sales, ...weighed } = comparables;
+  return {
+    lot,
+    state,
+    vin: vinSummary(vin),
+    comparables: weighed,
+    // the bid form says a saving from the all-in cost, which needs the schedules (record 3542);
+    // sent only where it can say one
+    feeSchedules: fees && comparables.guidance?.runsDrives ? fees.schedules : null,
+    estimate,
+    endNow,
+    purchaseId,
+    proxy,
+  };
 }
 
 export type BidActionData = {
@@ -172,7 +194,7 @@ async function endNow(request: Request, lotId: string) {
 
 export default function LotPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { vin, comparables, estimate, purchaseId } = loaded;
+  const { vin, comparables, estimate, purchaseId, feeSchedules } = loaded;
   // every moving part from the newest read of the lot's state; after each live event the page
   // reads it again (record 2752); it polls only while the stream is down (record 1801)
   const { lot, history, bidder, serverTime, streaming } = useLiveLotState(loaded.lot, loaded.state);
@@ -204,14 +226,17 @@ export default function LotPage() {
         </h1>
         <LotBadge badge={lot.badge} />
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <section aria-label="Photos">
+      {/* On a phone the price, time left and bid form come right after the photos and before the
+          facts; from lg the facts sit under the photos in the left column (record 3540). */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1.4fr_1fr] lg:grid-rows-[auto_1fr]">
+        <section aria-label="Photos" className="lg:col-start-1 lg:row-start-1">
           <LotPhotos lot={lot} />
-          <LotFacts lot={lot} />
-          <VinFacts report={vin} />
         </section>
 
-        <section aria-labelledby="bid-heading" className="space-y-4">
+        <section
+          aria-labelledby="bid-heading"
+          className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
           <div className="rounded-lg border border-slate-200 bg-white p-4">
             <p className="text-sm text-slate-600">Current bid</p>
             <p className="text-3xl font-black" data-testid="current-bid">
@@ -283,7 +308,13 @@ export default function LotPage() {
                   pending={navigation.state === "submitting"}
                   redirectTo={`/auctions/${lot.id}`}
                   hydrated={hydrated}
+                  proxyDefault={loaded.proxy}
                   guidance={comparables.guidance}
+                  allInCentsOf={
+                    feeSchedules
+                      ? (bidCents) => allInCost(feeSchedules, bidCents, lot.titleType).totalCents
+                      : null
+                  }
                 />
               </div>
             ) : (
@@ -317,11 +348,20 @@ export default function LotPage() {
               </button>
             </Form>
           ) : null}
-          <ComparableSales comparables={comparables} lot={lot} />
+          <ComparableSales
+            comparables={comparables}
+            lot={lot}
+            salesHref={`/auctions/${lot.id}/comparables`}
+          />
           {estimate && open ? (
             <AllInEstimateCard estimate={estimate} action={`/auctions/${lot.id}`} />
           ) : null}
           <BidHistory history={history} bidCount={lot.bidCount} />
+        </section>
+
+        <section aria-label="Vehicle facts" className="lg:col-start-1 lg:row-start-2">
+          <LotFacts lot={lot} />
+          <VinSummary summary={vin} href={`/auctions/${lot.id}/vin`} />
         </section>
       </div>
     </div>

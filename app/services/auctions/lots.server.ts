@@ -403,27 +403,34 @@ export async function getLot(
   if (!/^\d{1,18}$/.test(lotId)) return null;
   if (!transaction) await closeLotIfEnded(lotId);
   const at = now();
-  const [row] = await sequelize.query<
-    LotRow & {
-      trim_level: string | null;
-      location_zip: string | null;
-      yard_name: string | null;
-      title_state: string | null;
-      runs_drives: boolean;
-      has_keys: boolean;
-      repair_cost: string | null;
-      image_urls: string[];
-    }
-  >(
-    `SELECT ${LIST_COLUMNS}, l.trim_level, l.location_zip, l.yard_name,
+  const [row] = await sequelize.query<LotDetailRow>(LOT_DETAIL_SQL, {
+    bind: [lotId, userId],
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return row ? toLotDetail(row, userId, at) : null;
+}
+
+export type LotDetailRow = LotRow & {
+  trim_level: string | null;
+  location_zip: string | null;
+  yard_name: string | null;
+  title_state: string | null;
+  runs_drives: boolean;
+  has_keys: boolean;
+  repair_cost: string | null;
+  image_urls: string[];
+};
+
+/** A lot with every field: $1 the lot's id, $2 the viewer's (or null). */
+export const LOT_DETAIL_SQL = `SELECT ${LIST_COLUMNS}, l.trim_level, l.location_zip, l.yard_name,
             l.title_state, l.runs_drives, l.has_keys,
             l.repair_cost, l.image_urls,
-            EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
+            EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = $2)
               AS watching
-       FROM lots l WHERE l.id = :lotId`,
-    { replacements: { lotId, userId }, type: QueryTypes.SELECT, transaction },
-  );
-  if (!row) return null;
+       FROM lots l WHERE l.id = $1`;
+
+export function toLotDetail(row: LotDetailRow, userId: string | null, at: Date): LotDetail {
   const vehicle = toVehicle(row, userId, at);
   return {
     ...vehicle,
@@ -444,6 +451,18 @@ export function maskBidder(userId: string, lotId: string) {
   return `Bidder ${pseudonymNumber("bidder", lotId, userId)}`;
 }
 
+export type HistoryRow = {
+  id: string;
+  user_id: string;
+  amount: string;
+  automatic: boolean;
+  created_at: Date;
+};
+
+/** A lot's newest bids: $1 the lot's id, $2 how many (a leader's raise of their own maximum is not a bid anyone sees, docs/decisions/2702). */
+export const HISTORY_SQL = `SELECT id, user_id, amount, automatic, created_at FROM bids
+      WHERE lot_id = $1 AND NOT max_raise ORDER BY id DESC LIMIT $2`;
+
 /** Newest first, keyset by id, bidders masked. */
 export async function bidHistory(
   lotId: string,
@@ -451,13 +470,7 @@ export async function bidHistory(
   options: { before?: string; limit?: number; transaction?: Transaction } = {},
 ): Promise<HistoryEntry[]> {
   const limit = Math.min(Math.max(options.limit ?? 25, 1), 100);
-  const rows = await sequelize.query<{
-    id: string;
-    user_id: string;
-    amount: string;
-    automatic: boolean;
-    created_at: Date;
-  }>(
+  const rows = await sequelize.query<HistoryRow>(
     // a leader's raise of their own maximum is not a bid anyone sees (docs/decisions/2702)
     `SELECT id, user_id, amount, automatic, created_at FROM bids
       WHERE lot_id = :lotId AND NOT max_raise ${options.before ? "AND id < :before" : ""}
@@ -468,6 +481,14 @@ export async function bidHistory(
       transaction: options.transaction,
     },
   );
+  return toHistory(rows, lotId, viewerId);
+}
+
+export function toHistory(
+  rows: HistoryRow[],
+  lotId: string,
+  viewerId: string | null,
+): HistoryEntry[] {
   return rows.map((row) => ({
     id: String(row.id),
     bidder: maskBidder(row.user_id, lotId),

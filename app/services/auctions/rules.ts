@@ -111,7 +111,9 @@ export const BID_MESSAGES = {
   tooLarge: bidMessage(BID_TEXTS.tooLarge),
   proxy: bidMessage(BID_TEXTS.proxy),
   funds: bidMessage(BID_TEXTS.funds),
-  maxMissing: "Enter your maximum.",
+  maxMissing: "Maximum proxy bid is empty: enter the most you will bid, or untick Proxy bid.",
+  /** A maximum typed with Proxy bid unticked (no JS) is used, so it too must be above the bid. */
+  proxyUnticked: `${bidMessage(BID_TEXTS.proxy)} Leave it empty for a single bid.`,
 };
 
 /** What a placed bid tells the bidder, by outcome. */

@@ -125,13 +125,27 @@ export function bidFormSchema(
         });
       else if (limits && amount > limits.availableCents)
         ctx.addIssue({ code: "custom", path: ["amount"], message: BID_MESSAGES.funds });
-      if (!value.isProxyBid) return;
-      const max = value.maxAmount === undefined ? null : parseCents(value.maxAmount);
+      // a typed maximum is a proxy bid even with the box left unticked (no JS): it is never
+      // dropped (record 3541)
+      if (!value.isProxyBid && value.maxAmount === undefined) return;
+      if (value.maxAmount === undefined) {
+        ctx.addIssue({ code: "custom", path: ["maxAmount"], message: BID_MESSAGES.maxMissing });
+        return;
+      }
+      const max = parseCents(value.maxAmount);
       if (max === null || max <= amount)
-        ctx.addIssue({ code: "custom", path: ["maxAmount"], message: BID_MESSAGES.proxy });
+        ctx.addIssue({
+          code: "custom",
+          path: ["maxAmount"],
+          message: value.isProxyBid ? BID_MESSAGES.proxy : BID_MESSAGES.proxyUnticked,
+        });
       else if (limits && max > limits.availableCents)
         ctx.addIssue({ code: "custom", path: ["maxAmount"], message: BID_MESSAGES.funds });
-    });
+    })
+    .transform((value) => ({
+      ...value,
+      isProxyBid: value.isProxyBid || value.maxAmount !== undefined,
+    }));
 }
 
 /** POST /api/bids. Every refusal of the body reads "Invalid Bid: <field>: <what to send>". */

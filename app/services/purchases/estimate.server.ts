@@ -14,7 +14,7 @@ import { MIN_INCREMENT_CENTS } from "~/services/auctions/rules";
 import { parseCents } from "~/utils/money";
 import { allInCost, highestBidWithin, type InvoiceLine } from "./fees";
 import { penaltyTerms, type PenaltyTerms } from "./penalties";
-import { loadSchedules, loadTerms } from "./schedules.server";
+import { feesAt, type Fees } from "./schedules.server";
 import { estimateSchema } from "./schemas";
 
 export type AllInEstimate = {
@@ -42,6 +42,8 @@ export type AllInEstimate = {
 export async function allInEstimate(
   lot: { titleType: string; locationCity: string; locationState: string; currentBid: string },
   params: URLSearchParams,
+  /** the schedules and terms already read (the lot page keeps them: record 3543) */
+  fees: Fees | null = null,
 ): Promise<AllInEstimate> {
   const raw = {
     bid: params.get("bid")?.trim() || undefined,
@@ -84,7 +86,7 @@ export async function allInEstimate(
       };
     }
   }
-  const [schedules, terms] = await Promise.all([loadSchedules(), loadTerms()]);
+  const { schedules, terms } = fees ?? (await feesAt(null));
   const { lines, totalCents } = allInCost(schedules, bidCents, lot.titleType, transportCents);
   return {
     bid: raw.bid ?? (nextBid / 100).toFixed(0),

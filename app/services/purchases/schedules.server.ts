@@ -65,6 +65,43 @@ export async function loadTerms(transaction?: Transaction): Promise<PurchaseTerm
   };
 }
 
+/**
+ * The stored fees' version, as a SQL expression another read can carry at no extra round trip
+ * (the lot page's snapshot does): the bands' count and newest writing transaction, and the terms
+ * row's. Every change an admin makes writes rows in a new transaction, so the version moves in
+ * every worker's next read (record 3543).
+ */
+export const FEES_VERSION_SQL = `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0)
+     FROM fee_bands) || '/' || (SELECT xmin::text FROM purchase_terms WHERE id)`;
+
+export type Fees = { schedules: FeeSchedules; terms: PurchaseTerms };
+
+/** The last fees read in this process, with their version; the load in flight is shared. */
+let kept: { version: string; fees: Promise<Fees> } | null = null;
+
+/**
+ * The schedules and terms at `version` (from FEES_VERSION_SQL): kept in this process until the
+ * version moves, so a page reads them once per admin change, not once per request (record 3543).
+ * Without a version they are read as stored now.
+ */
+export function feesAt(version: string | null): Promise<Fees> {
+  if (version === null) return readFees();
+  if (kept?.version === version) return kept.fees;
+  const fees = readFees();
+  const entry = { version, fees };
+  kept = entry;
+  // a failed read is not kept: the next request reads again
+  fees.catch(() => {
+    if (kept === entry) kept = null;
+  });
+  return fees;
+}
+
+async function readFees(): Promise<Fees> {
+  const [schedules, terms] = await Promise.all([loadSchedules(), loadTerms()]);
+  return { schedules, terms };
+}
+
 /** Replaces one schedule's bands (already checked by the admin form's schema); audited. */
 export async function replaceSchedule(
   admin: Pick<User, "id" | "email">,

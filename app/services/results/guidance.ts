@@ -3,6 +3,8 @@
 // integer cents: the lot page (server), the bid form (browser) and the tests use the same rules.
 import { centsToDecimal, formatUsd, toCents } from "~/utils/money";
 
+/** Comparable sales listed (the lot's own sales page): the newest this many. */
+export const COMPARABLE_LIMIT = 8;
 /** A likely range from sales needs at least this many comparable sales. */
 export const MIN_COMPARABLES = 3;
 /** With fewer sales, the range is theirs widened by this share each way, and says so. */
@@ -101,14 +103,23 @@ export function bidGuidance(
 
 export type BidAdvice = { kind: "save"; text: string } | { kind: "above"; text: string } | null;
 
+/** "$1,238": an estimate's whole dollars, rounded (a saving is "about" so much). */
+const aboutUsd = (cents: number) => formatUsd(Math.round(cents / 100) * 100, "cents").slice(0, -3);
+
 /**
  * What the bid form says under a bid of `amountCents`:
- * - "You could save $X compared to the likely price of $M": a running vehicle, enough sales, a
- *   bid under their median (never the gap to retail value: a salvage lot never sells there);
+ * - "About $A all in, $S under the likely price of $M": a running vehicle, enough sales, and the
+ *   bid's all-in cost (`allInOf`: the bid plus every fee the invoice would add, from the stored
+ *   schedules) under their median. Never from the bare bid, which leaves the fees out, nor from
+ *   the retail value: a salvage lot never sells there (record 3542);
  * - a warning when the bid is above the likely range (any vehicle, enough sales);
  * - nothing otherwise.
  */
-export function bidAdvice(amountCents: number, guidance: BidGuidance | null): BidAdvice {
+export function bidAdvice(
+  amountCents: number,
+  guidance: BidGuidance | null,
+  allInOf: ((bidCents: number) => number) | null = null,
+): BidAdvice {
   if (!guidance || amountCents <= 0) return null;
   const median = toCents(guidance.median);
   const high = toCents(guidance.likely.high);
@@ -119,11 +130,12 @@ export function bidAdvice(amountCents: number, guidance: BidGuidance | null): Bi
       text: `Warning: your bid is above the likely price of ${formatUsd(guidance.likely.low)} – ${formatUsd(guidance.likely.high)} (the middle half of ${sales}).`,
     };
   }
-  if (guidance.runsDrives && amountCents < median) {
-    return {
-      kind: "save",
-      text: `You could save ${formatUsd(median - amountCents, "cents")} compared to the likely price of ${formatUsd(guidance.median)} (the median of ${sales}).`,
-    };
-  }
-  return null;
+  if (!guidance.runsDrives || !allInOf) return null;
+  const allIn = allInOf(amountCents);
+  const under = Math.round(median / 100) * 100 - Math.round(allIn / 100) * 100;
+  if (under <= 0) return null;
+  return {
+    kind: "save",
+    text: `About ${aboutUsd(allIn)} all in with the fees, ${aboutUsd(under)} under the likely price of ${formatUsd(guidance.median)} (the median of ${sales}).`,
+  };
 }

@@ -5,6 +5,7 @@ import { sequelize } from "~/models/db.server";
 import { auctionValue } from "~/services/vehicles/valuation";
 import { toCents } from "~/utils/money";
 import {
+  COMPARABLE_LIMIT,
   bidGuidance,
   likelyPrice,
   salesSpread,
@@ -14,11 +15,12 @@ import {
 } from "./guidance";
 import { RESULTS_LIMIT, type ResultsQuery } from "./schemas";
 import { escapeLike } from "~/utils/escape-like";
+import { sharedCache } from "~/platform/shared-cache.server";
 
 export { RESULTS_LIMIT };
 /** Comparable sales: same make and model, model year within this many years, newest first. */
 export const COMPARABLE_YEARS = 2;
-export const COMPARABLE_LIMIT = 8;
+export { COMPARABLE_LIMIT } from "./guidance";
 export { MIN_COMPARABLES } from "./guidance";
 
 export type SoldLot = {
@@ -176,27 +178,44 @@ export type Comparables = {
 };
 
 /**
+ * How long one make, model, year and damage's sales are kept in a process before they are read
+ * again: a lot that sells now counts in the likely price within this (record 3543). Sales are
+ * the same for every viewer: nothing of a user is in them.
+ */
+export const COMPARABLES_FRESH_MS = 60_000;
+const comparableRows = sharedCache<Row[]>({
+  freshMs: COMPARABLES_FRESH_MS,
+  staleMs: 2 * COMPARABLES_FRESH_MS,
+  max: 2000,
+});
+
+/** Forgets the kept sales (tests; a change the caller knows about). */
+export function forgetComparables() {
+  comparableRows.clear();
+}
+
+/**
  * Recent sales of the same make and model within ±2 model years, those with the same kind of
- * damage first; the median and middle half of up to 30 of them; and the likely price.
+ * damage first; the median and middle half of up to 30 of them; and the likely price. The sales
+ * are kept per make, model, year and damage (record 3543); the lot itself is never among them.
  */
 export async function comparableSales(lot: LotForComparison): Promise<Comparables> {
-  const rows = await sequelize.query<Row>(
-    `SELECT ${COLUMNS} FROM lots
-      WHERE status = 'sold' AND make = :make AND model = :model AND id <> :id
-        AND year BETWEEN :year - ${COMPARABLE_YEARS} AND :year + ${COMPARABLE_YEARS}
-      ORDER BY (damage_type = :damage) DESC, closed_at DESC, id DESC
-      LIMIT 30`,
-    {
-      replacements: {
-        make: lot.make,
-        model: lot.model,
-        id: lot.id,
-        year: lot.year,
-        damage: lot.damageType,
+  const key = [lot.make, lot.model, lot.year, lot.damageType].join("\u0000");
+  const kept = await comparableRows.get(key, () =>
+    sequelize.query<Row>(
+      `SELECT ${COLUMNS} FROM lots
+        WHERE status = 'sold' AND make = :make AND model = :model
+          AND year BETWEEN :year - ${COMPARABLE_YEARS} AND :year + ${COMPARABLE_YEARS}
+        ORDER BY (damage_type = :damage) DESC, closed_at DESC, id DESC
+        LIMIT 31`,
+      {
+        replacements: { make: lot.make, model: lot.model, year: lot.year, damage: lot.damageType },
+        type: QueryTypes.SELECT,
       },
-      type: QueryTypes.SELECT,
-    },
+    ),
   );
+  // one more than needed is read, so a sold lot's own sale can be left out of its comparison
+  const rows = kept.filter((row) => row.id !== lot.id).slice(0, 30);
   const prices = rows.map((r) => toCents(r.current_bid));
   const guess =
     Number(lot.estimatedValue) > 0
