@@ -15,6 +15,7 @@ import {
 } from "~/platform/payments/index.server";
 import { toCents } from "~/utils/money";
 import { closePaymentOrders } from "./payments.server";
+import { sendCaptureRefund } from "./capture-refunds.server";
 
 /** What the payable says about itself once its row is locked. */
 export type PayableState =
@@ -108,27 +109,6 @@ async function captureAtGateway(locked: PaymentOrder) {
 }
 
 /**
- * Sends a refund recorded by `settleCheckout` to the gateway. An unclear answer leaves it pending
- * (logged) for support: the row says what is owed back.
- */
-async function sendUnwantedRefund(refund: PaymentRefund, payment: PaymentOrder) {
-  try {
-    const result = await gatewayFor(payment.provider).refundCapture({
-      captureId: payment.captureId!,
-      amount: refund.amount,
-      currency: "USD",
-      idempotencyKey: `refund-${refund.id}`,
-    });
-    await PaymentRefund.update(
-      { status: "completed", providerRefundId: result.refundId },
-      { where: { id: refund.id, status: "pending" } },
-    );
-  } catch (error) {
-    console.error("refund of an unwanted capture not sent", refund.id, (error as Error).message);
-  }
-}
-
-/**
  * Settles one checkout of one payable, once, however many requests run it at once (see record
  * 3201). The payable's lock is taken first, then the checkout's; the gateway is asked to capture
  * only while both are held and the payable is open. Throws the payable's own refusals and
@@ -181,7 +161,7 @@ export async function settleCheckout<T, S extends PayableState>(
       }),
     busy,
   );
-  if (outcome.outcome === "refunded") await sendUnwantedRefund(outcome.refund, outcome.payment);
+  if (outcome.outcome === "refunded") await sendCaptureRefund(outcome.refund, outcome.payment);
   if (outcome.outcome === "voided") await closePaymentOrders([outcome.payment.id]);
   if (outcome.outcome !== "refunded") await closePaymentOrders(await payable.openCheckouts());
   return outcome;
