@@ -19,11 +19,18 @@ import { registerStateMetrics } from "~/platform/metrics.server";
 import { retryPendingRefunds } from "~/services/deposits/deposits.server";
 import { refundsNeedingAPerson } from "~/services/deposits/capture-refunds.server";
 import { beginSubscription } from "~/services/memberships/billing.server";
+import {
+  completeTransportPayment,
+  confirmTransportPayment,
+} from "~/services/affiliates/transport-payments.server";
+import { availableBuyingPower } from "~/services/auctions/buying-power.server";
+import { fromCents, toCents } from "~/utils/money";
 import { payableChecks } from "../../soak/invariants";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestPlan } from "../support/memberships";
+import { arrangeShippingOrder } from "../support/purchases";
 
 const context = {};
 
@@ -148,6 +155,37 @@ describe("a refused refund of a membership's capture", () => {
       resolvedBy: admin.id,
       resolution: "Paid back by bank transfer, ticket 1234",
     });
+    expect(await invariantsFailing()).toEqual([]);
+  });
+});
+
+describe("a refused refund of a transport order's capture (the issue's $1,619 for $1,519 owed)", () => {
+  it("stays out of the deposit and of buying power, and waits for a person", async () => {
+    const { buyer, order, id } = await arrangeShippingOrder("5000.00");
+    const before = await availableBuyingPower(buyer.id);
+    const started = (await confirmTransportPayment(buyer.id, id, order.payout, "gateway")) as {
+      approvalUrl: string;
+    };
+    const token = new URL(started.approvalUrl).searchParams.get("token")!;
+    paypalFake.approve(token);
+    const wrong = fromCents(toCents(order.payout) + 10_000);
+    paypalFake.captureAmountOverride = wrong;
+    refundAnswers(503, { name: "SERVICE_UNAVAILABLE" });
+    await expect(completeTransportPayment(buyer.id, token)).rejects.toMatchObject({
+      status: 409,
+    });
+    refundAnswers(422, {
+      name: "UNPROCESSABLE_ENTITY",
+      details: [{ issue: "REFUND_NOT_ALLOWED" }],
+    });
+    expect(await retryPendingRefunds(0)).toMatchObject({ failed: 1 });
+    expect((await User.findByPk(buyer.id))!.deposit).toBe("5000.00");
+    // the opening balance is the only entry
+    expect(await DepositEntry.count({ where: { userId: buyer.id } })).toBe(1);
+    expect(await availableBuyingPower(buyer.id)).toBe(before);
+    const mine = (await refundsNeedingAPerson()).filter((c) => c.payerId === buyer.id);
+    expect(mine).toMatchObject([{ amount: wrong, purpose: "service_order" }]);
+    expect(mine[0].reason).toContain("REFUND_NOT_ALLOWED");
     expect(await invariantsFailing()).toEqual([]);
   });
 });
