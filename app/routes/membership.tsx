@@ -253,6 +253,11 @@ export default function MembershipPage() {
               trialOffer={trialOffer}
               terms={terms[plan.id]}
               busy={busy}
+              paidPeriod={
+                membership.status === "active" && membership.planName && membership.currentPeriodEnd
+                  ? { planName: membership.planName, end: membership.currentPeriodEnd }
+                  : null
+              }
             />
           ))}
         </div>
