@@ -4,6 +4,7 @@
 // settle pays the period, the others are closed without a capture; a capture that cannot pay the
 // period is refunded at PayPal with its payment_refunds row and an e-mail that says so. Receipts
 // only for what is kept. msw plays PayPal; the real client code runs.
+import { delay, http, HttpResponse } from "msw";
 import { QueryTypes } from "sequelize";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
@@ -13,13 +14,13 @@ import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { action as subscribeApi } from "~/routes/api.membership.subscribe";
 import { action as membershipAction } from "~/routes/membership";
 import { loader as returnLoader } from "~/routes/membership_.return";
-import { forgetPayPalToken } from "~/platform/payments/paypal.server";
+import { forgetPayPalToken, paypalTimeouts } from "~/platform/payments/paypal.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { beginRenewal, beginSubscription } from "~/services/memberships/billing.server";
 import { activeMembership, MembershipError } from "~/services/memberships/memberships.server";
 import { formatDay } from "~/utils/time";
 import { payableChecks } from "../../soak/invariants";
-import { PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
+import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestPlan, toastOf } from "../support/memberships";
@@ -36,7 +37,11 @@ beforeEach(() => {
   forgetPayPalToken();
   paypalFake.reset();
 });
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  paypalTimeouts.tokenMs = 8_000;
+  paypalTimeouts.requestMs = 15_000;
+});
 afterAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
   delete process.env.PAYPAL_CLIENT_SECRET;
@@ -211,6 +216,48 @@ describe("one payment per membership period", () => {
     expect(refundMail).toHaveLength(1);
     expect(refundMail[0].subject).toBe("Refund: $29.99 for your Basic membership");
     expect(refundMail[0].text_body).toContain("We refunded $29.99");
+    await expectPayablesExact();
+  });
+
+  it("a tab captured at PayPal whose answer was lost, after another tab paid: found and refunded, with an e-mail", async () => {
+    const user = await createTestUser();
+    const plan = await createTestPlan({ name: "Basic", price: "19.99" });
+    const a = await checkout(user, plan.id, "json");
+    const b = await checkout(user, plan.id, "json");
+    // tab A: PayPal captures, and its answer never arrives
+    paypalTimeouts.requestMs = 300;
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/checkout/orders/${a}/capture`, async () => {
+        paypalFake.captureElsewhere(a);
+        await delay(3_000);
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    expect(await toastOf(await returnTo(user, a))).toMatchObject({ type: "error" });
+    server.resetHandlers();
+    paypalTimeouts.requestMs = 15_000;
+    // tab B pays the period
+    expect((await toastOf(await returnTo(user, b)))?.title).toBe("Subscription Started!");
+    // tab A comes back: its money is found at PayPal and refunded in full
+    const back = await toastOf(await returnTo(user, a));
+    expect(back).toMatchObject({ title: "Already paid", type: "info" });
+    expect(back!.description).toBe(
+      `You already pay for Basic until ${await paidUntil(user.id)}. This checkout was charged all the same, so we refund it in full.`,
+    );
+    expect(paypalFake.refundedTotal(a)).toBe(19.99);
+    const order = await PaymentOrder.findOne({ where: { providerOrderId: a } });
+    const refunds = await PaymentRefund.findAll({ where: { paymentOrderId: order!.id } });
+    expect(refunds.map((r) => [r.status, r.amount])).toEqual([["completed", "19.99"]]);
+    expect(await keptOf(user.id)).toEqual({ kept: "1", applied: "1", receipts: 1 });
+    const refundMail = await sequelize.query<{ subject: string; text_body: string }>(
+      "SELECT subject, text_body FROM mail_outbox WHERE user_id = :id AND subject LIKE 'Refund%'",
+      { replacements: { id: user.id }, type: QueryTypes.SELECT },
+    );
+    expect(refundMail.map((m) => m.subject)).toEqual(["Refund: $19.99 for your Basic membership"]);
+    expect(refundMail[0].text_body).toContain("One payment per period is kept");
+    // a further return changes nothing
+    await returnTo(user, a);
+    expect(paypalFake.refundedTotal(a)).toBe(19.99);
     await expectPayablesExact();
   });
 });

@@ -349,6 +349,7 @@ function membershipPayable(order: PaymentOrder, now: Date) {
       return open.map((o) => o.id);
     },
     settlesTurnedBack: true,
+    findsLostCaptures: true,
   };
   return { payable, found };
 }
@@ -373,7 +374,12 @@ export async function completeMembershipPayment(
     () => new PaymentGatewayError("unavailable", "The order is being settled by another request"),
   ).catch(failed);
   if (settled.outcome === "refunded") {
-    await mailUnwantedCapture(settled.refund.id);
+    await mailUnwantedCapture(settled.refund.id, found.paidAlready);
+    if (found.paidAlready) {
+      throw new PeriodPaidError(
+        `${found.paidAlready} This checkout was charged all the same, so we refund it in full.`,
+      );
+    }
     throw new PaymentFailedError("The capture does not match the order");
   }
   if (settled.outcome === "voided") {
@@ -401,7 +407,7 @@ export class PeriodPaidError extends MembershipError {
 }
 
 /** Tells the payer a capture their membership could not take went back (or is going back). */
-async function mailUnwantedCapture(refundId: string) {
+async function mailUnwantedCapture(refundId: string, paidAlready: string | null) {
   const refund = await PaymentRefund.findByPk(refundId, { rejectOnEmpty: true });
   const order = await PaymentOrder.findByPk(refund.paymentOrderId, { rejectOnEmpty: true });
   const purchase = await MembershipPurchase.findOne({ where: { paymentOrderId: order.id } });
@@ -415,6 +421,7 @@ async function mailUnwantedCapture(refundId: string) {
     provider: order.provider,
     captureId: order.captureId ?? "",
     sent: refund.status === "completed",
+    paidAlready,
   });
 }
 
