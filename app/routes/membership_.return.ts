@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import {
+  alreadyPaidToast,
   RENEWED_TOAST,
   SUBSCRIBE_FAILED_TOAST,
   SUBSCRIBED_TOAST,
@@ -21,11 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     // another tab or call paid this period first: this checkout is closed, never charged
     if (error instanceof PeriodPaidError) {
-      return redirectWithToast("/membership", {
-        title: "Already paid",
-        description: error.message,
-        type: "info",
-      });
+      return redirectWithToast("/membership", alreadyPaidToast(error.message));
     }
     // Declined, unreachable provider, someone else's order: nothing was activated.
     console.error("membership return:", error instanceof Error ? error.message : error);

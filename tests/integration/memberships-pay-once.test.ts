@@ -176,6 +176,29 @@ describe("one payment per membership period", () => {
       expect(error.status).toBe(409);
       expect(error.message).toContain(`You already pay for Basic until ${until}.`);
     }
+    // the JSON call and the form say it as it is, not as a failure to try again
+    const json = (await subscribeApi({
+      request: await requestAs(user, "/api/membership/subscribe", { json: { planId: pro.id } }),
+      params: {},
+      context,
+    })) as Response;
+    expect(json.status).toBe(409);
+    expect(((await json.json()) as { error: string }).error).toBe(
+      `You already pay for Basic until ${until}. You can change to Pro once that period ends.`,
+    );
+    const form = (await membershipAction({
+      request: await requestAs(user, "/membership", {
+        form: { intent: "subscribe", planId: basic.id },
+      }),
+      params: {},
+      context,
+    })) as Response;
+    expect(form.headers.get("location")).toBe("/membership");
+    expect(await toastOf(form)).toEqual({
+      title: "Already paid",
+      description: `You already pay for Basic until ${until}. Renew it to pay the next period.`,
+      type: "info",
+    });
     expect(paypalFake.calls.create).toBe(1);
   });
 

@@ -161,8 +161,7 @@ export async function beginSubscription(
   if (current?.status === "active") {
     // one payment per period; a plan change waits for the paid period's end (record 3501)
     const paid = alreadyPays(current, await userTimeZone(userId));
-    throw new MembershipError(
-      409,
+    throw new PeriodPaidError(
       current.planId === String(plan.id)
         ? `${paid} Renew it to pay the next period.`
         : `${paid} You can change to ${plan.name} once that period ends.`,
