@@ -415,17 +415,20 @@ export async function checkInvariants(
  */
 export async function payableChecks(db: pg.Pool): Promise<Check[]> {
   const checks: Check[] = [];
-  // a capture is kept unless refunds (sent or pending, not refused) return all of it
+  // A capture is kept unless refunds return all of it: sent or pending, or (for money that never
+  // belonged to the deposit) refused and left open for a person (record 3502). A deposit's
+  // refused refund went back to the balance, so it returns nothing.
   const kept = `(o.status = 'captured' AND o.captured_amount > coalesce((SELECT sum(r.amount)
-       FROM payment_refunds r WHERE r.payment_order_id = o.id AND r.status <> 'failed'), 0))`;
+       FROM payment_refunds r WHERE r.payment_order_id = o.id
+        AND (r.status <> 'failed' OR o.purpose <> 'deposit')), 0))`;
   checks.push(
     await none(
       db,
-      "no capture of a transport order, an invoice or a membership credited to the deposit",
-      `SELECT e.id, e.user_id, e.amount, o.purpose FROM deposit_entries e
+      "no deposit entry backed by a non-deposit payment order (a capture or a refused refund of a transport order, an invoice or a membership never reaches the deposit)",
+      `SELECT e.id, e.user_id, e.kind, e.amount, e.memo, o.purpose FROM deposit_entries e
          JOIN payment_orders o ON o.id = e.payment_order_id
-        WHERE e.kind = 'deposit' AND o.purpose <> 'deposit'`,
-      "every deposit credit",
+        WHERE o.purpose <> 'deposit'`,
+      "every deposit entry with a payment order",
     ),
   );
   checks.push(
@@ -500,14 +503,43 @@ export async function payableChecks(db: pg.Pool): Promise<Check[]> {
   checks.push(
     await none(
       db,
-      "memberships: each captured order applied exactly once, for its price; nothing applied uncaptured",
+      "memberships: each kept capture applied exactly once, for its price; nothing applied uncaptured; other captures refunded in full",
       `SELECT o.id, o.status, o.captured_amount, m.status AS purchase, m.amount
          FROM payment_orders o
          LEFT JOIN membership_purchases m ON m.payment_order_id = o.id
         WHERE o.purpose = 'membership'
-          AND ((o.status = 'captured') <> (m.status IS NOT DISTINCT FROM 'applied')
-               OR (o.status = 'captured' AND m.amount <> o.captured_amount))`,
+          AND ((${kept}) <> (m.status IS NOT DISTINCT FROM 'applied')
+               OR (m.status = 'applied' AND m.amount <> o.captured_amount))`,
       "every membership order",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "memberships: one kept payment per period (no two applied purchases of a user overlap)",
+      `SELECT a.user_id, a.id AS first, b.id AS second, a.period_start, a.period_end,
+              b.period_start AS second_start, b.period_end AS second_end
+         FROM membership_purchases a
+         JOIN membership_purchases b ON b.user_id = a.user_id AND b.id > a.id
+        WHERE a.status = 'applied' AND b.status = 'applied'
+          AND a.period_start < b.period_end AND b.period_start < a.period_end`,
+      "every applied membership purchase",
+    ),
+  );
+  checks.push(
+    await none(
+      db,
+      "every unwanted capture (of a transport order, an invoice or a membership) has a completed refund or an open case; none left pending over an hour",
+      `SELECT o.id, o.purpose, o.captured_amount, o.refunded_amount,
+              (SELECT json_agg(r.status) FROM payment_refunds r WHERE r.payment_order_id = o.id) AS refunds
+         FROM payment_orders o
+        WHERE o.purpose <> 'deposit' AND o.status = 'captured' AND o.refunded_amount > 0
+          AND (o.refunded_amount <> coalesce((SELECT sum(r.amount) FROM payment_refunds r
+                                              WHERE r.payment_order_id = o.id
+                                                AND r.status IN ('completed', 'failed', 'pending')), 0)
+               OR EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_order_id = o.id
+                            AND r.status = 'pending' AND r.created_at < now() - interval '1 hour'))`,
+      "every refunded capture of a non-deposit payable",
     ),
   );
   return checks;

@@ -75,6 +75,12 @@ export class PaymentRefund extends Model<
   declare amount: string;
   declare status: CreationOptional<PaymentRefundStatus>;
   declare providerRefundId: CreationOptional<string | null>;
+  /** The provider's words when it refused the refund for good. */
+  declare failureReason: CreationOptional<string | null>;
+  /** A refused refund of money that was never the deposit's waits for a person until these are set. */
+  declare resolvedAt: CreationOptional<Date | null>;
+  declare resolvedBy: CreationOptional<string | null>;
+  declare resolution: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -87,6 +93,10 @@ PaymentRefund.init(
     amount: { type: DataTypes.DECIMAL(12, 2), allowNull: false },
     status: { type: DataTypes.TEXT, allowNull: false, defaultValue: "pending" },
     providerRefundId: { type: DataTypes.TEXT, allowNull: true },
+    failureReason: { type: DataTypes.TEXT, allowNull: true },
+    resolvedAt: { type: DataTypes.DATE, allowNull: true },
+    resolvedBy: { type: DataTypes.UUID, allowNull: true },
+    resolution: { type: DataTypes.TEXT, allowNull: true },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

@@ -1,7 +1,8 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { housekeepingRunsTotal } from "~/platform/metrics.server";
-import { retryPendingRefunds } from "~/services/deposits/deposits.server";
+import { retryDepositRefunds } from "~/services/deposits/deposits.server";
+import { retryCaptureRefunds } from "~/services/deposits/capture-refunds.server";
 import { noticeOverduePurchases, remindDuePurchases } from "~/services/purchases/reminders.server";
 import { discardStaleUploads } from "./uploads.server";
 import { pruneLotEvents } from "./live/prune.server";
@@ -43,7 +44,10 @@ export async function runHousekeeping() {
       },
     );
     if (due.length === 0) return false;
-    await retryPendingRefunds();
+    // each refund by its kind (docs/decisions/3502): a refused deposit refund goes back to the
+    // balance; a refused refund of any other capture waits for a person
+    await retryDepositRefunds();
+    await retryCaptureRefunds();
     await discardStaleUploads();
     await pruneLotEvents();
     await remindDuePurchases();

@@ -193,6 +193,25 @@ export function registerStateMetrics(openStreams: () => number) {
         },
       }),
   );
+  once(
+    "bidyard_refunds_needing_a_person",
+    () =>
+      new Gauge({
+        name: "bidyard_refunds_needing_a_person",
+        help: "Refunds of money that was never the deposit's that the provider refused for good and no person has settled yet (/admin/refunds)",
+        aggregator: "max",
+        async collect() {
+          // the open cases of docs/decisions/3502 (capture-refunds.server.ts lists them)
+          const [row] = await sequelize.query<{ n: string }>(
+            `SELECT count(*) AS n FROM payment_refunds r
+               JOIN payment_orders o ON o.id = r.payment_order_id
+              WHERE r.status = 'failed' AND r.resolved_at IS NULL AND o.purpose <> 'deposit'`,
+            { type: QueryTypes.SELECT },
+          );
+          this.set(Number(row?.n ?? 0));
+        },
+      }),
+  );
   const acquire = once(
     "bidyard_db_pool_acquire_seconds",
     () =>

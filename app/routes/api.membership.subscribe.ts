@@ -3,7 +3,7 @@ import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
 import { requireUser } from "~/services/accounts/session.server";
-import { beginSubscription } from "~/services/memberships/billing.server";
+import { beginSubscription, PeriodPaidError } from "~/services/memberships/billing.server";
 import { SUBSCRIBE_FAILED } from "~/services/memberships/messages";
 import { subscribeSchema } from "~/services/memberships/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
@@ -25,6 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const { approvalUrl, paymentOrderId } = await beginSubscription(user.id, input);
     return Response.json({ paymentOrderId, approvalUrl }, { status: 201 });
   } catch (error) {
+    // "You already pay for Basic until ...": not a failure to try again (record 3501)
+    if (error instanceof PeriodPaidError) return errorJson(error);
     return errorJson(error, { prefix: SUBSCRIBE_FAILED });
   }
 }

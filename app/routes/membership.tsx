@@ -9,7 +9,11 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CurrentPlan } from "~/components/membership/current-plan";
 import { PlanCard } from "~/components/membership/plan-card";
-import { beginRenewal, beginSubscription } from "~/services/memberships/billing.server";
+import {
+  beginRenewal,
+  beginSubscription,
+  PeriodPaidError,
+} from "~/services/memberships/billing.server";
 import {
   cancelMembership,
   listActiveCampaigns,
@@ -19,6 +23,7 @@ import {
 } from "~/services/memberships/memberships.server";
 import {
   cancelledToast,
+  alreadyPaidToast,
   errorToast,
   failureToast,
   RENEW_FAILED_TOAST,
@@ -126,6 +131,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const { approvalUrl } = await beginSubscription(user.id, value);
     return redirect(approvalUrl);
   } catch (error) {
+    // one payment per period (record 3501): said as it is, not as a failure to try again
+    if (error instanceof PeriodPaidError) {
+      return redirectWithToast("/membership", alreadyPaidToast(error.message));
+    }
     return failure(error, SUBSCRIBE_FAILED_TOAST);
   }
 }
@@ -253,6 +262,11 @@ export default function MembershipPage() {
               trialOffer={trialOffer}
               terms={terms[plan.id]}
               busy={busy}
+              paidPeriod={
+                membership.status === "active" && membership.planName && membership.currentPeriodEnd
+                  ? { planName: membership.planName, end: membership.currentPeriodEnd }
+                  : null
+              }
             />
           ))}
         </div>

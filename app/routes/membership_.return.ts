@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import {
+  alreadyPaidToast,
   RENEWED_TOAST,
   SUBSCRIBE_FAILED_TOAST,
   SUBSCRIBED_TOAST,
 } from "~/services/memberships/messages";
-import { completeMembershipPayment } from "~/services/memberships/billing.server";
+import { completeMembershipPayment, PeriodPaidError } from "~/services/memberships/billing.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -19,6 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { kind } = await completeMembershipPayment(user.id, token);
     return redirectWithToast("/membership", kind === "renew" ? RENEWED_TOAST : SUBSCRIBED_TOAST);
   } catch (error) {
+    // another tab or call paid this period first: this checkout is closed, never charged
+    if (error instanceof PeriodPaidError) {
+      return redirectWithToast("/membership", alreadyPaidToast(error.message));
+    }
     // Declined, unreachable provider, someone else's order: nothing was activated.
     console.error("membership return:", error instanceof Error ? error.message : error);
     return redirectWithToast("/membership", SUBSCRIBE_FAILED_TOAST);

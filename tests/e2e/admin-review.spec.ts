@@ -24,6 +24,8 @@ const SECTIONS = [
   "Fees and terms",
   "Exchange rates",
   "Message reports",
+  "Contact messages",
+  "Refunds that need a person",
 ];
 
 function width() {
@@ -327,4 +329,57 @@ test("the ID upload form gives way to the document under review, and comes back 
   } finally {
     await removeKycDocuments(userId);
   }
+});
+
+test("a refund the provider refused for good is listed with its payer, reference and reason, and settled by hand", async ({
+  page,
+  context,
+}) => {
+  await signInAdmin(context);
+  const t = tag();
+  const payerEmail = `refund-payer-${t}@bidyard.test`;
+  const payerId = await ensureUser(payerEmail, { first_name: "Rita", last_name: `Refund${t}` });
+  const [order] = await query<{ id: string }>(
+    `INSERT INTO payment_orders (id, user_id, purpose, provider, provider_order_id, idempotency_key,
+                                 description, amount, status, captured_amount, capture_id,
+                                 captured_at, refunded_amount, created_at, updated_at)
+     VALUES (gen_random_uuid(), $1, 'service_order', 'test', $2, $2, 'Transport', 1519.00,
+             'captured', 1619.00, $3, now(), 1619.00, now(), now())
+     RETURNING id`,
+    [payerId, `TEST-${t}`, `TESTCAP-${t}`],
+  );
+  await query(
+    `INSERT INTO payment_refunds (id, payment_order_id, user_id, amount, status, failure_reason,
+                                  created_at, updated_at)
+     VALUES (gen_random_uuid(), $1, $2, 1619.00, 'failed', 'REFUND_NOT_ALLOWED: refused', now(), now())`,
+    [order.id, payerId],
+  );
+
+  await page.goto("/admin/refunds");
+  await ready(page);
+  await expect(page.getByRole("heading", { name: "Refunds that need a person" })).toBeVisible();
+  const card = page.getByTestId("refund-case").filter({ hasText: payerEmail });
+  await expect(card.getByRole("heading")).toHaveText("$1,619.00 · Transport order");
+  await expect(card).toContainText(`Rita Refund${t}`);
+  await expect(card).toContainText(`Test payment capture TESTCAP-${t}`);
+  await expect(card).toContainText("REFUND_NOT_ALLOWED: refused");
+  await fitsTheScreen(page, "/admin/refunds");
+  await inReach(page, card.getByRole("button", { name: "Mark settled" }));
+
+  // a note of blanks passes the browser's check but not the server's: its message, nothing changed
+  await card.getByLabel("How it was settled").fill("    ");
+  await card.getByRole("button", { name: "Mark settled" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Say how it was settled." }),
+  ).toBeVisible();
+
+  const again = page.getByTestId("refund-case").filter({ hasText: payerEmail });
+  await again.getByLabel("How it was settled").fill(`Paid back by bank transfer ${t}`);
+  await again.getByRole("button", { name: "Mark settled" }).click();
+  await expect(page.getByTestId("refund-case").filter({ hasText: payerEmail })).toHaveCount(0);
+  const [row] = await query<{ resolution: string }>(
+    "SELECT resolution FROM payment_refunds WHERE payment_order_id = $1",
+    [order.id],
+  );
+  expect(row.resolution).toBe(`Paid back by bank transfer ${t}`);
 });

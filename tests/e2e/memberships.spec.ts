@@ -122,6 +122,13 @@ test("subscribe through the payment page, then cancel to the period end", async 
   ).toBeDisabled();
   // A paying member is offered no trial.
   await expect(page.getByRole("button", { name: /Free Trial/ })).toHaveCount(0);
+  // Nor a second checkout: one payment per period, a plan change after it (record 3501).
+  await expect(page.getByRole("button", { name: "Subscribe Now" })).toHaveCount(0);
+  await expect(planCard(page, "Basic").getByTestId("plan-change-note")).toHaveText(
+    new RegExp(
+      `^You already pay for Premium Yearly until \\w+ \\d{1,2}, ${nextYear.getUTCFullYear()}\\. You can change to Basic once that period ends\\.$`,
+    ),
+  );
 
   await ready(page);
   await page.getByRole("button", { name: "Cancel Membership" }).click();

@@ -4,6 +4,8 @@
 // transport order, an invoice and a deposit order. The probe's race (12 requests on one transport
 // order: 4 JSON, 4 form, 4 gateway returns) runs PAY_ONCE_RUNS times (5 in `npm test`; 20 for the
 // issue's figure: `PAY_ONCE_RUNS=20 npx vitest run tests/integration/pay-once-races.test.ts`).
+// A membership period (record 3501) too: approved tabs of one plan or two, returned one after the
+// other and all at once beside new JSON and form checkouts, keep one payment per period.
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import pg from "pg";
@@ -16,6 +18,7 @@ import { requestServiceForPurchase } from "~/services/affiliates/service-orders.
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { postLedgerEntry, startDeposit } from "~/services/deposits/deposits.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
+import { beginSubscription } from "~/services/memberships/billing.server";
 import { payPurchase } from "~/services/purchases/paying.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
 import { resetEnvForTests } from "~/platform/env.server";
@@ -25,6 +28,7 @@ import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../support/a
 import { createTestUser } from "../support/auth";
 import { freePort } from "../support/cluster";
 import { createTestLot } from "../support/lots";
+import { createTestPlan } from "../support/memberships";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 
 const RUNS = Number(process.env.PAY_ONCE_RUNS ?? 5);
@@ -339,5 +343,96 @@ describe("a deposit order is credited once, however it is confirmed at once", ()
       expect(money).toEqual({ deposit: "250.00", ledger: "250.00", credits: "1", kept: "1" });
       await expectPayablesExact();
     }
+  }, 240_000);
+});
+
+// ---------------------------------------------------------------- membership periods
+
+/** A member-to-be with `plans.length` checkouts (tabs) started and approved at the gateway. */
+async function membershipArranged(plans: Array<{ id: string }>) {
+  const user = await createTestUser({ verified: true });
+  const tokens: string[] = [];
+  for (const plan of plans) {
+    const started = await beginSubscription(user.id, { planId: plan.id });
+    const token = new URL(started.approvalUrl).searchParams.get("token")!;
+    await decideTestOrder(token, true);
+    tokens.push(token);
+  }
+  return { user, tokens, cookie: await cookieFor(user.id) };
+}
+
+/** One kept payment for the period: one capture kept, one purchase applied, one receipt. */
+async function expectOnePeriodPaid(userId: string) {
+  const row = await one<{ kept: string; applied: string; receipts: string; refunds: string }>(
+    `SELECT (SELECT count(*) FROM payment_orders o WHERE o.user_id = :userId
+                AND o.purpose = 'membership' AND o.status = 'captured'
+                AND o.captured_amount > o.refunded_amount)::text AS kept,
+            (SELECT count(*) FROM membership_purchases m WHERE m.user_id = :userId
+                AND m.status = 'applied')::text AS applied,
+            (SELECT count(*) FROM mail_outbox x WHERE x.user_id = :userId
+                AND x.topic = 'membership_receipt' AND x.subject LIKE 'Receipt:%')::text AS receipts,
+            (SELECT count(*) FROM payment_refunds r WHERE r.user_id = :userId)::text AS refunds`,
+    { userId },
+  );
+  expect(row).toEqual({ kept: "1", applied: "1", receipts: "1", refunds: "0" });
+  const money = await moneyOf(userId);
+  expect(money.credits).toBe("0");
+  expect(money.ledger).toBe(money.deposit);
+}
+
+describe("a membership period is paid once, however its checkouts come back", () => {
+  it(`${RUNS} times in sequence: two tabs (same plan, then another), returns one after the other`, async () => {
+    const basic = await createTestPlan({ name: "Basic", price: "19.99" });
+    const pro = await createTestPlan({ name: "Pro", price: "49.99" });
+    for (let run = 0; run < RUNS; run++) {
+      const plans = run % 2 === 0 ? [basic, basic] : [pro, basic];
+      const m = await membershipArranged(plans);
+      const first = await send("return", m.cookie, `/membership/return?token=${m.tokens[0]}`);
+      const second = await send("return", m.cookie, `/membership/return?token=${m.tokens[1]}`);
+      expect([first.status, second.status]).toEqual([302, 302]);
+      await expectOnePeriodPaid(m.user.id);
+      // the first tab's plan is the one paid
+      const membership = await one<{ plan_id: string }>(
+        "SELECT plan_id::text FROM memberships WHERE user_id = :userId",
+        { userId: m.user.id },
+      );
+      expect(membership.plan_id).toBe(String(plans[0].id));
+      // and a third checkout is refused plainly
+      const again = await send("json", m.cookie, "/api/membership/subscribe", {
+        json: { planId: basic.id },
+      });
+      expect(again.status).toBe(409);
+      await expectPayablesExact();
+    }
+    console.log(`membership sequence: ${RUNS} runs, one kept payment each`);
+  }, 240_000);
+
+  it(`${RUNS} times at once: 3 approved tabs (2 plans) returned twice each, with JSON and form subscribes, 2 workers`, async () => {
+    const basic = await createTestPlan({ name: "Basic", price: "19.99" });
+    const pro = await createTestPlan({ name: "Pro", price: "49.99" });
+    const statuses = new Map<number, number>();
+    for (let run = 0; run < RUNS; run++) {
+      const m = await membershipArranged([basic, pro, basic]);
+      const calls: Array<() => Promise<Sent>> = [];
+      for (const token of [...m.tokens, ...m.tokens])
+        calls.push(() => send("return", m.cookie, `/membership/return?token=${token}`));
+      for (let i = 0; i < 2; i++) {
+        calls.push(() =>
+          send("json", m.cookie, "/api/membership/subscribe", { json: { planId: pro.id } }),
+        );
+        calls.push(() =>
+          send("form", m.cookie, "/membership", {
+            form: { intent: "subscribe", planId: basic.id },
+          }),
+        );
+      }
+      const answers = await fireAtOnce(calls.sort(() => Math.random() - 0.5));
+      for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+      await expectOnePeriodPaid(m.user.id);
+      await expectPayablesExact();
+    }
+    console.log(
+      `membership race: ${RUNS} runs, one kept payment each (answers ${JSON.stringify(Object.fromEntries(statuses))})`,
+    );
   }, 240_000);
 });

@@ -19,6 +19,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/exchange-rates", label: "Exchange rates" },
   { to: "/admin/message-reports", label: "Message reports" },
   { to: "/admin/contact", label: "Contact messages" },
+  { to: "/admin/refunds", label: "Refunds that need a person" },
 ] as const;
 
 export function AdminTabs({ current }: { current: AdminTab }) {

@@ -42,12 +42,18 @@ export function PlanCard({
   trialOffer,
   terms,
   busy,
+  paidPeriod = null,
 }: {
   plan: PlanView;
   isCurrent: boolean;
   trialOffer: TrialOffer | null;
   terms: SubscriptionTerms;
   busy: boolean;
+  /**
+   * The viewer's paid period, when one runs: no second checkout is offered then, one payment per
+   * period and a plan change waits for its end (docs/decisions/3501).
+   */
+  paidPeriod?: { planName: string; end: string } | null;
 }) {
   const popular = plan.mostPopular;
   const zone = useViewerTimeZone();
@@ -89,6 +95,11 @@ export function PlanCard({
           >
             Current Plan
           </button>
+        ) : paidPeriod ? (
+          <p className="text-sm text-slate-700" data-testid="plan-change-note">
+            You already pay for {paidPeriod.planName} until {formatDay(paidPeriod.end, zone)}. You
+            can change to {plan.name} once that period ends.
+          </p>
         ) : (
           <>
             {trialOffer ? (

@@ -56,6 +56,12 @@ export interface PaymentGateway {
   ): Promise<CaptureResult>;
   refundCapture(input: RefundInput): Promise<RefundResult>;
   /**
+   * The order's capture if it was captured already (an earlier capture whose answer was lost,
+   * the browser SDK), else null: asked before a checkout that may not be captured is closed, so
+   * money taken anyway is found and refunded (docs/decisions/3501).
+   */
+  capturedBefore(providerOrderId: string): Promise<CaptureResult | null>;
+  /**
    * Closes an order nobody should approve any more (what it was for is paid another way): the
    * provider's checkout then refuses it. A provider that cannot close an uncaptured order does
    * nothing; our own order row is closed all the same, so it is never captured.

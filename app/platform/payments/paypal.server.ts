@@ -266,6 +266,12 @@ export function createPayPalGateway(config: PayPalConfig): PaymentGateway {
       throw errorFor(response, body, "capture the order");
     },
 
+    async capturedBefore(providerOrderId) {
+      const order = await getOrder(providerOrderId);
+      if (order.status !== "COMPLETED") return null;
+      return captureFrom(order, true);
+    },
+
     async refundCapture(input: RefundInput): Promise<RefundResult> {
       const { response, body } = await api<{ id?: string; status?: string } & PayPalErrorBody>(
         "POST",

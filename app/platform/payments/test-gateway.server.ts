@@ -168,6 +168,23 @@ export function createTestGateway(): PaymentGateway {
       });
     },
 
+    async capturedBefore(providerOrderId) {
+      const rows = await sequelize.query<TestOrderRow>(
+        "select * from test_gateway_orders where id = :id",
+        { replacements: { id: providerOrderId }, type: QueryTypes.SELECT },
+      );
+      const order = rows[0];
+      if (!order || order.status !== "COMPLETED") return null;
+      return {
+        providerOrderId: order.id,
+        captureId: order.capture_id!,
+        amount: order.amount,
+        currency: order.currency,
+        status: "COMPLETED",
+        alreadyCaptured: true,
+      };
+    },
+
     async voidOrder(providerOrderId) {
       await sequelize.query(
         `update test_gateway_orders set status = 'VOIDED', updated_at = now()

@@ -20,6 +20,7 @@ import { UserError, type UserErrorOptions } from "~/utils/user-error";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { notify } from "~/platform/notifications.server";
 import { queueDepositReceipt } from "./receipt-mail.server";
+import { definiteRefusal, retryCaptureRefunds } from "./capture-refunds.server";
 import {
   cancelPaymentOrder,
   createPaymentOrder,
@@ -396,11 +397,13 @@ async function sendRefund(
     );
     return "completed";
   } catch (error) {
-    const definite =
-      error instanceof PaymentGatewayError &&
-      ["declined", "not_found", "auth_failed"].includes(error.code);
     console.error("refund not sent", refund.id, (error as Error).message);
-    if (!definite) return "pending";
+    if (!definiteRefusal(error)) return "pending";
+    if (order.purpose !== "deposit") {
+      throw new Error(
+        `refund ${refund.id} is not a deposit's: it is never credited to the deposit`,
+      );
+    }
     await sequelize.transaction(async (transaction) => {
       await lockUser(refund.userId, transaction);
       const [, changed] = await PaymentRefund.update(
@@ -430,13 +433,15 @@ async function sendRefund(
 }
 
 /**
- * Sends refunds left pending (provider timeouts, a crash mid-way) again with their original
- * request ids, so the provider pays each at most once. Meant for a periodic job.
+ * Sends deposit refunds left pending (provider timeouts, a crash mid-way) again with their
+ * original request ids, so the provider pays each at most once; a refusal puts the money back in
+ * the deposit it came from. Meant for a periodic job. Refunds of other captures (a transport
+ * order's, an invoice's, a membership's) are never the deposit's: `retryCaptureRefunds`.
  */
-export async function retryPendingRefunds(olderThanMs = 5 * 60_000) {
+export async function retryDepositRefunds(olderThanMs = 5 * 60_000) {
   const pending = await PaymentRefund.findAll({
     where: { status: "pending", createdAt: { [Op.lt]: new Date(Date.now() - olderThanMs) } },
-    include: [PaymentOrder],
+    include: [{ model: PaymentOrder, where: { purpose: "deposit" } }],
     order: [["createdAt", "ASC"]],
     limit: 100,
   });
@@ -446,6 +451,17 @@ export async function retryPendingRefunds(olderThanMs = 5 * 60_000) {
     outcomes[await sendRefund(refund, order)] += 1;
   }
   return outcomes;
+}
+
+/** Every pending refund sent again, each by its kind (record 3502): deposit refunds, then others. */
+export async function retryPendingRefunds(olderThanMs = 5 * 60_000) {
+  const deposits = await retryDepositRefunds(olderThanMs);
+  const captures = await retryCaptureRefunds(olderThanMs);
+  return {
+    completed: deposits.completed + captures.completed,
+    pending: deposits.pending + captures.pending,
+    failed: deposits.failed + captures.failed,
+  };
 }
 
 /**

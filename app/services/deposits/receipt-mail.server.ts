@@ -73,3 +73,41 @@ export async function queueMembershipReceipt(
     transaction,
   );
 }
+
+/**
+ * Money a membership could not keep (a capture of another amount than the period costs): what
+ * went back, where, and that the membership did not change. Not a receipt: nothing was bought.
+ * Once per refund (the dedupe key).
+ */
+export async function queueMembershipRefundMail(refund: {
+  userId: string;
+  refundId: string;
+  amount: string;
+  planName: string;
+  price: string;
+  provider: string;
+  captureId: string;
+  /** The provider confirmed the refund; otherwise it is still on its way. */
+  sent: boolean;
+  /** Why it could not be kept when the period was paid by another checkout: "You already pay ...". */
+  paidAlready?: string | null;
+}) {
+  const where = `the ${providerName(refund.provider)} account you paid with`;
+  return queueMail({
+    userId: refund.userId,
+    topic: "membership_receipt",
+    subject: `Refund: ${formatUsd(refund.amount)} for your ${refund.planName} membership`,
+    content: {
+      paragraphs: [
+        refund.sent
+          ? `We refunded ${formatUsd(refund.amount)} to ${where} (reference ${refund.captureId}).`
+          : `We are refunding ${formatUsd(refund.amount)} to ${where} (reference ${refund.captureId}); the provider has not confirmed it yet, and we follow it until it does.`,
+        refund.paidAlready
+          ? `This checkout was for a period you had paid with another one: ${refund.paidAlready.replace(/^You already pay/, "you already pay")} One payment per period is kept; your membership has not changed.`
+          : `${providerName(refund.provider) === "PayPal" ? "PayPal" : "The payment"} took ${formatUsd(refund.amount)} where the ${refund.planName} membership costs ${formatUsd(refund.price)}, so we could not keep it. Your membership has not changed and nothing else was charged.`,
+      ],
+      action: { label: "See your membership", url: appUrl("/membership") },
+    },
+    dedupeKey: `membership-refund:${refund.refundId}`,
+  });
+}

@@ -77,3 +77,13 @@ export const confirmDepositSchema = z.object(
   { orderID: providerOrderId, amount: z.unknown().optional() },
   { error: DEPOSIT_MESSAGES.unknownOrder },
 );
+
+/** An admin settling a refused refund by hand (docs/decisions/3502): which one, and how. */
+export const resolveRefundSchema = z.object({
+  refundId: z.uuid("Choose a refund."),
+  resolution: z
+    .string({ error: "Say how it was settled." })
+    .trim()
+    .min(3, "Say how it was settled.")
+    .max(500, "Keep it under 500 characters."),
+});

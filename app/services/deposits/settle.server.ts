@@ -15,6 +15,7 @@ import {
 } from "~/platform/payments/index.server";
 import { toCents } from "~/utils/money";
 import { closePaymentOrders } from "./payments.server";
+import { sendCaptureRefund } from "./capture-refunds.server";
 
 /** What the payable says about itself once its row is locked. */
 export type PayableState =
@@ -51,6 +52,12 @@ export interface Payable<T, S extends PayableState = PayableState> {
    * membership: the checkout is the payable); otherwise such a checkout is never captured.
    */
   settlesTurnedBack?: boolean;
+  /**
+   * Before a checkout is closed uncaptured, ask the gateway whether it was captured all the same
+   * (an earlier capture whose answer was lost): such money is recorded and refunded, never left
+   * at the gateway (docs/decisions/3501).
+   */
+  findsLostCaptures?: boolean;
 }
 
 export type SettleOutcome<T> =
@@ -108,23 +115,46 @@ async function captureAtGateway(locked: PaymentOrder) {
 }
 
 /**
- * Sends a refund recorded by `settleCheckout` to the gateway. An unclear answer leaves it pending
- * (logged) for support: the row says what is owed back.
+ * Records a capture the payable cannot keep and its refund (sent once the transaction commits):
+ * money the payable cannot take goes back where it came from, with its row, never to the deposit.
  */
-async function sendUnwantedRefund(refund: PaymentRefund, payment: PaymentOrder) {
+async function refundUnwanted(
+  locked: PaymentOrder,
+  capture: CaptureResult,
+  transaction: Transaction,
+  why: string,
+): Promise<{ outcome: "refunded"; refund: PaymentRefund; payment: PaymentOrder }> {
+  locked.status = "captured";
+  locked.capturedAmount = capture.amount;
+  locked.captureId = capture.captureId;
+  locked.capturedAt = new Date();
+  locked.refundedAmount = capture.amount;
+  await locked.save({ transaction });
+  const refund = await PaymentRefund.create(
+    { paymentOrderId: locked.id, userId: locked.userId, amount: capture.amount },
+    { transaction },
+  );
+  console.error(`capture ${capture.captureId} (${capture.amount}) is ${why}; refunding`);
+  return { outcome: "refunded", refund, payment: locked };
+}
+
+/** The checkout's capture at the gateway if it happened after all; null when not, or unknown. */
+async function lostCapture(locked: PaymentOrder) {
+  if (locked.status !== "created" && locked.status !== "cancelled") return null;
   try {
-    const result = await gatewayFor(payment.provider).refundCapture({
-      captureId: payment.captureId!,
-      amount: refund.amount,
-      currency: "USD",
-      idempotencyKey: `refund-${refund.id}`,
-    });
-    await PaymentRefund.update(
-      { status: "completed", providerRefundId: result.refundId },
-      { where: { id: refund.id, status: "pending" } },
-    );
+    const capture = await gatewayFor(locked.provider).capturedBefore(locked.providerOrderId);
+    if (!capture || capture.status !== "COMPLETED") return null;
+    if (capture.currency !== locked.currency) return null;
+    return capture;
   } catch (error) {
-    console.error("refund of an unwanted capture not sent", refund.id, (error as Error).message);
+    // closed all the same; a later return of this checkout asks again
+    console.error(
+      "could not ask whether checkout",
+      locked.id,
+      "was captured:",
+      (error as Error).message,
+    );
+    return null;
   }
 }
 
@@ -150,6 +180,8 @@ export async function settleCheckout<T, S extends PayableState>(
         });
         if (locked.status === "captured") return { outcome: "settled-before", payment: locked };
         if (state.state !== "open") {
+          const lost = payable.findsLostCaptures ? await lostCapture(locked) : null;
+          if (lost) return refundUnwanted(locked, lost, transaction, "not owed any more");
           return { outcome: "voided", reason: state.state, payment: locked };
         }
         // turned back from, or closed: never captured now
@@ -158,30 +190,20 @@ export async function settleCheckout<T, S extends PayableState>(
           return { outcome: "voided", reason: "closed", payment: locked };
         }
         const capture = await captureAtGateway(locked);
+        if (state.amount !== null && toCents(capture.amount) !== toCents(state.amount)) {
+          return refundUnwanted(locked, capture, transaction, `not the ${state.amount} owed`);
+        }
         locked.status = "captured";
         locked.capturedAmount = capture.amount;
         locked.captureId = capture.captureId;
         locked.capturedAt = new Date();
-        if (state.amount !== null && toCents(capture.amount) !== toCents(state.amount)) {
-          // money the payable cannot take goes back where it came from, with its row
-          locked.refundedAmount = capture.amount;
-          await locked.save({ transaction });
-          const refund = await PaymentRefund.create(
-            { paymentOrderId: locked.id, userId: locked.userId, amount: capture.amount },
-            { transaction },
-          );
-          console.error(
-            `capture ${capture.captureId} (${capture.amount}) is not the ${state.amount} owed; refunding`,
-          );
-          return { outcome: "refunded", refund, payment: locked };
-        }
         await locked.save({ transaction });
         const result = await payable.paid(locked, capture, transaction, state as Open<S>);
         return { outcome: "paid", result, payment: locked };
       }),
     busy,
   );
-  if (outcome.outcome === "refunded") await sendUnwantedRefund(outcome.refund, outcome.payment);
+  if (outcome.outcome === "refunded") await sendCaptureRefund(outcome.refund, outcome.payment);
   if (outcome.outcome === "voided") await closePaymentOrders([outcome.payment.id]);
   if (outcome.outcome !== "refunded") await closePaymentOrders(await payable.openCheckouts());
   return outcome;

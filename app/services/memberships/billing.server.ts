@@ -9,16 +9,22 @@ import {
   MembershipPurchase,
   type PurchaseKind,
 } from "~/models/membership.server";
+import { Op } from "sequelize";
+import { sequelize } from "~/models/db.server";
+import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import {
   cancelPaymentOrder,
   createPaymentOrder,
   findUserPaymentOrder,
-  settlePaymentOrder,
 } from "~/services/deposits/payments.server";
+import { settleCheckout } from "~/services/deposits/settle.server";
 import { PAYMENT_NOT_COMPLETED } from "~/services/memberships/messages";
 import { firstPaidPeriod, periodEnd } from "~/services/memberships/rules";
 import { notify } from "~/platform/notifications.server";
-import { queueMembershipReceipt } from "~/services/deposits/receipt-mail.server";
+import {
+  queueMembershipReceipt,
+  queueMembershipRefundMail,
+} from "~/services/deposits/receipt-mail.server";
 import { PaymentGatewayError } from "~/platform/payments/index.server";
 import { toCents } from "~/utils/money";
 import { formatDay } from "~/utils/time";
@@ -26,6 +32,7 @@ import { userTimeZone } from "~/services/accounts/time-zone.server";
 import { UserError } from "~/utils/user-error";
 import {
   activeMembership,
+  type ActiveMembership,
   freeDaysEnd,
   lockUser,
   MembershipError,
@@ -50,16 +57,6 @@ export interface MembershipCheckout {
     returnPath: string;
     cancelPath: string;
   }): Promise<{ paymentOrderId: string; approvalUrl: string }>;
-  /**
-   * Captures the user's order (by the provider's id, the `token` the provider sends back) and,
-   * once only, runs `onCaptured` inside the transaction that records the capture. Null when the
-   * order is not this user's membership order. Throws when the capture fails.
-   */
-  settle(
-    userId: string,
-    providerOrderId: string,
-    onCaptured: (payment: CapturedPayment, transaction: Transaction) => Promise<void>,
-  ): Promise<{ paymentOrderId: string; settledNow: boolean } | null>;
   /** The payer turned back at the provider. Null when the order is not this user's. */
   cancel(userId: string, providerOrderId: string): Promise<{ paymentOrderId: string } | null>;
 }
@@ -97,22 +94,6 @@ export function membershipCheckout(): MembershipCheckout {
       }
     },
 
-    async settle(userId, providerOrderId, onCaptured) {
-      const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
-      if (!order) return null;
-      try {
-        const settled = await settlePaymentOrder(
-          order,
-          (captured, capture, transaction) =>
-            onCaptured({ paymentOrderId: captured.id, amount: capture.amount }, transaction),
-          "exact",
-        );
-        return { paymentOrderId: settled.order.id, settledNow: settled.settledNow };
-      } catch (error) {
-        return failed(error);
-      }
-    },
-
     async cancel(userId, providerOrderId) {
       const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
       if (!order) return null;
@@ -142,6 +123,8 @@ async function beginPurchase(
   campaignId: string | null,
   checkout: MembershipCheckout,
   from: Date | null = null,
+  /** A renewal: the period end it extends, so it never pays a period paid meanwhile. */
+  follows: Date | null = null,
 ) {
   const order = await checkout.createOrder({
     userId,
@@ -157,6 +140,8 @@ async function beginPurchase(
     kind,
     amount: plan.price,
     paymentOrderId: order.paymentOrderId,
+    // until applied, a renewal's period_start is the end it was started to extend (record 3501)
+    periodStart: follows,
   });
   return { approvalUrl: order.approvalUrl, paymentOrderId: order.paymentOrderId };
 }
@@ -173,10 +158,13 @@ export async function beginSubscription(
   const plan = await paidPlan(input.planId);
   const campaign = input.campaignId ? await runningCampaign(input.campaignId, now) : null;
   const current = await activeMembership(userId, undefined, now);
-  if (current?.status === "active" && current.planId === String(plan.id)) {
-    throw new MembershipError(
-      409,
-      "You are already on this plan. Renew it to pay the next period.",
+  if (current?.status === "active") {
+    // one payment per period; a plan change waits for the paid period's end (record 3501)
+    const paid = alreadyPays(current, await userTimeZone(userId));
+    throw new PeriodPaidError(
+      current.planId === String(plan.id)
+        ? `${paid} Renew it to pay the next period.`
+        : `${paid} You can change to ${plan.name} once that period ends.`,
     );
   }
   const freeUntil = current ? freeDaysEnd(current, now) : null;
@@ -200,7 +188,7 @@ export async function beginRenewal(
     throw new MembershipError(400, "You have no paid membership to renew. Subscribe to a plan.");
   }
   const plan = await paidPlan(membership.planId);
-  return beginPurchase(userId, plan, "renew", null, checkout);
+  return beginPurchase(userId, plan, "renew", null, checkout, null, membership.currentPeriodEnd);
 }
 
 /** Runs once per captured order, inside the transaction that records the capture. */
@@ -281,26 +269,159 @@ async function applyPurchase(
   return purchase;
 }
 
+/** "You already pay for Basic until Dec 28, 2026." */
+function alreadyPays(
+  current: Pick<ActiveMembership, "planName" | "currentPeriodEnd">,
+  zone: string,
+) {
+  return `You already pay for ${current.planName} until ${formatDay(current.currentPeriodEnd, zone)}.`;
+}
+
+/**
+ * Whether the period `purchase` would pay is paid already (by another checkout, a tab, a renewal
+ * started at the same time): the sentence that says so, or null when it is still to pay. Read
+ * under the membership's lock.
+ */
+async function periodPaidAlready(
+  purchase: MembershipPurchase,
+  transaction: Transaction,
+  now: Date,
+): Promise<string | null> {
+  const current = await activeMembership(purchase.userId, transaction, now);
+  const zone = await userTimeZone(purchase.userId, transaction);
+  if (purchase.kind === "subscribe") {
+    return current?.status === "active" ? alreadyPays(current, zone) : null;
+  }
+  if (!purchase.periodStart) return null; // a renewal started before record 3501
+  const membership = await Membership.findOne({
+    where: { userId: purchase.userId },
+    transaction,
+  });
+  if (!membership || membership.currentPeriodEnd.getTime() === purchase.periodStart.getTime()) {
+    return null;
+  }
+  return current?.status === "active"
+    ? alreadyPays(current, zone)
+    : "The period this renewal was for is paid already.";
+}
+
+/**
+ * The membership as the payable of its checkouts (record 3201, 3501): the user's row (which
+ * stands for the membership before it has a row of its own) and the membership's row are locked
+ * while a checkout settles, so one period is paid once, whichever tab, call or worker comes first.
+ */
+function membershipPayable(order: PaymentOrder, now: Date) {
+  const found: { paidAlready: string | null } = { paidAlready: null };
+  const payable = {
+    async lock(transaction: Transaction) {
+      await sequelize.query("SELECT id FROM users WHERE id = :id FOR UPDATE NOWAIT", {
+        replacements: { id: order.userId },
+        transaction,
+      });
+      await sequelize.query("SELECT id FROM memberships WHERE user_id = :id FOR UPDATE", {
+        replacements: { id: order.userId },
+        transaction,
+      });
+      const purchase = await MembershipPurchase.findOne({
+        where: { paymentOrderId: order.id },
+        transaction,
+        rejectOnEmpty: true,
+      });
+      if (purchase.status === "applied") return { state: "paid" as const };
+      found.paidAlready = await periodPaidAlready(purchase, transaction, now);
+      if (found.paidAlready) return { state: "paid" as const };
+      return { state: "open" as const, amount: purchase.amount };
+    },
+    paid: (locked: PaymentOrder, capture: { amount: string }, transaction: Transaction) =>
+      applyPurchase({ paymentOrderId: locked.id, amount: capture.amount }, transaction, now),
+    /** The user's other membership checkouts nobody has paid yet: closed once one is paid. */
+    async openCheckouts() {
+      const open = await PaymentOrder.findAll({
+        attributes: ["id"],
+        where: {
+          userId: order.userId,
+          purpose: "membership",
+          status: "created",
+          id: { [Op.ne]: order.id },
+        },
+      });
+      return open.map((o) => o.id);
+    },
+    settlesTurnedBack: true,
+    findsLostCaptures: true,
+  };
+  return { payable, found };
+}
+
 /**
  * The payer approved: capture and, once, make the membership active for the period paid. Throws
- * MembershipError(404) for an order that is not this user's, and passes on capture failures.
+ * MembershipError(404) for an order that is not this user's, MembershipError(409) when the period
+ * is paid already (the checkout is closed, never captured), and PaymentFailedError when the
+ * provider fails or captured what the period does not cost (refunded, with an e-mail).
  */
 export async function completeMembershipPayment(
   userId: string,
   providerOrderId: string,
-  { checkout = membershipCheckout(), now = new Date() } = {},
+  { now = new Date() }: { checkout?: MembershipCheckout; now?: Date } = {},
 ) {
-  const settled = await checkout.settle(userId, providerOrderId, (payment, transaction) =>
-    applyPurchase(payment, transaction, now).then(() => undefined),
-  );
-  if (!settled) throw new MembershipError(404, "No such membership payment.");
+  const order = await findUserPaymentOrder(userId, providerOrderId, "membership");
+  if (!order) throw new MembershipError(404, "No such membership payment.");
+  const { payable, found } = membershipPayable(order, now);
+  const settled = await settleCheckout(
+    order,
+    payable,
+    () => new PaymentGatewayError("unavailable", "The order is being settled by another request"),
+  ).catch(failed);
+  if (settled.outcome === "refunded") {
+    await mailUnwantedCapture(settled.refund.id, found.paidAlready);
+    if (found.paidAlready) {
+      throw new PeriodPaidError(
+        `${found.paidAlready} This checkout was charged all the same, so we refund it in full.`,
+      );
+    }
+    throw new PaymentFailedError("The capture does not match the order");
+  }
+  if (settled.outcome === "voided") {
+    if (found.paidAlready) {
+      throw new PeriodPaidError(
+        `${found.paidAlready} This checkout is closed; nothing was charged.`,
+      );
+    }
+    throw new PaymentFailedError("The order is closed");
+  }
   const purchase = await MembershipPurchase.findOne({
-    where: { paymentOrderId: settled.paymentOrderId, userId },
+    where: { paymentOrderId: settled.payment.id, userId },
   });
   if (!purchase || purchase.status !== "applied") {
-    throw new Error(`Membership payment ${settled.paymentOrderId} is captured but not applied`);
+    throw new Error(`Membership payment ${settled.payment.id} is captured but not applied`);
   }
-  return { kind: purchase.kind, settledNow: settled.settledNow };
+  return { kind: purchase.kind, settledNow: settled.outcome === "paid" };
+}
+
+/** A second checkout for a period already paid: closed uncaptured, and the payer told why. */
+export class PeriodPaidError extends MembershipError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/** Tells the payer a capture their membership could not take went back (or is going back). */
+async function mailUnwantedCapture(refundId: string, paidAlready: string | null) {
+  const refund = await PaymentRefund.findByPk(refundId, { rejectOnEmpty: true });
+  const order = await PaymentOrder.findByPk(refund.paymentOrderId, { rejectOnEmpty: true });
+  const purchase = await MembershipPurchase.findOne({ where: { paymentOrderId: order.id } });
+  const plan = purchase ? await MembershipPlan.findByPk(purchase.planId) : null;
+  await queueMembershipRefundMail({
+    userId: refund.userId,
+    refundId: refund.id,
+    amount: refund.amount,
+    planName: plan?.name ?? "BidYard",
+    price: purchase?.amount ?? order.amount,
+    provider: order.provider,
+    captureId: order.captureId ?? "",
+    sent: refund.status === "completed",
+    paidAlready,
+  });
 }
 
 /** The payer turned back at the provider: nothing changes but the purchase's note. */

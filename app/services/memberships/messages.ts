@@ -63,6 +63,11 @@ export function cancelledToast(endsOn: string): MembershipToast {
   };
 }
 
+/** A checkout for a period already paid (record 3501): "You already pay for Basic until ...". */
+export function alreadyPaidToast(message: string): MembershipToast {
+  return { title: "Already paid", description: message, type: "info" };
+}
+
 /** A refusal the user can act on only as itself: "You have no membership to cancel." */
 export function errorToast(message: string): MembershipToast {
   return { title: "Error", description: message, type: "error" };
