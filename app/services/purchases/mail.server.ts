@@ -184,7 +184,7 @@ export async function queuePurchaseMail(
         `The ${title} is yours to collect. Pickup code: ${row.pickup_code ?? ""}.`,
         `Where: ${yard}. VIN ${row.vin}.`,
         terms.storagePerDayCents > 0
-          ? `Storage is free until ${formatDeadline(storageStartsAt(terms, paidAt), zone)}, then ${formatUsd(terms.storagePerDayCents, "cents")} a day, paid at the yard.`
+          ? `Storage is free until ${formatDeadline(storageStartsAt(terms, paidAt, row.location_state), zone)}, then ${formatUsd(terms.storagePerDayCents, "cents")} a day, paid at the yard.`
           : "Storage at the yard is free until pickup.",
       ];
       action = { label: "Print the release", url: appUrl(`/purchases/${row.id}/release`) };
