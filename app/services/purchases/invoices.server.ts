@@ -22,6 +22,8 @@ import { PurchaseError } from "./errors";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { findYard, type Yard } from "~/services/auctions/yards.server";
 import { penaltySummary, penaltyTerms, type PenaltyTerms } from "./penalties";
+import { howToPay } from "./pay-words";
+import { paymentGateway } from "~/platform/payments/index.server";
 import { loadSchedules, loadTerms } from "./schedules.server";
 
 function pickupCode() {
@@ -83,7 +85,7 @@ export async function invoiceSale(
     {
       kind: "auction_won",
       title: "You won",
-      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${formatDeadline(dueAt, purchase.time_zone)}. Your deposit pays for it first.`
+      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${formatDeadline(dueAt, purchase.time_zone)}. ${howToPay(paymentGateway().testMode)}`
         // what paying late costs, from the terms the charges use (docs/decisions/2751)
         .concat(` ${penaltySummary(terms)}`),
       link: `/purchases/${purchase.id}`,
