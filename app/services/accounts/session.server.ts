@@ -44,7 +44,7 @@ const readsOfRequests = new WeakMap<Request, Promise<SessionRead | null>>();
 
 /**
  * The signed-in user with what the pages show of them beside: their unread notifications, and
- * what their deposit holds (leads on open lots, unpaid purchases) for the buying-power figure.
+ * what their deposit holds (leads on open lots, unpaid invoices in full) for the buying-power figure.
  */
 export type SessionRead = { user: User; unreadNotifications: number; held: string };
 
