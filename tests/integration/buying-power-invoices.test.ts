@@ -122,6 +122,21 @@ describe("buying power holds each unpaid invoice's whole total", () => {
     await bidsStopAt(buyer, expected);
   });
 
+  it("bids fired at once cannot spend an invoice's fees: at most what is left is led", async () => {
+    const buyer = await createBuyer("1000.00");
+    await arrangeWonPurchase(buyer, "300.00", { titleType: "salvage" });
+    // $162 is left: ten $100 bids on ten lots at once, one can lead
+    const lots = await Promise.all(Array.from({ length: 10 }, () => createTestLot()));
+    const answers = await Promise.allSettled(
+      lots.map((lot) => placeBid(buyer.id, { lotId: lot.id, amount: "100.00", isProxy: false })),
+    );
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status === "rejected")) {
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({ status: 400 });
+    }
+    expect(await availableBuyingPower(buyer.id)).toBe("62.00");
+  });
+
   it("paying an invoice from the deposit leaves the figure where it was", async () => {
     const buyer = await createBuyer("3000.00");
     const first = await arrangeWonPurchase(buyer, "300.00");
