@@ -99,6 +99,11 @@ async function act({ request, params }: ActionFunctionArgs) {
 
 export default function PurchasePage() {
   const { purchase, transport, testMode } = useLoaderData<typeof loader>();
+  // what paid it, in the receipt e-mail's words (record 3512)
+  const paidWith = paidParts({
+    deposit: paidCents(purchase.paid, "deposit"),
+    gateway: paidCents(purchase.paid, "gateway"),
+  });
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const { lot, split } = purchase;
@@ -150,11 +155,7 @@ export default function PurchasePage() {
                   <LocalTime at={purchase.paidAt} />
                 </>
               ) : null}
-              , once:{" "}
-              {paidParts({
-                deposit: paidCents(purchase.paid, "deposit"),
-                gateway: paidCents(purchase.paid, "gateway"),
-              }).join(" ")}
+              {paidWith.length > 0 ? `, once: ${paidWith.join(" ")}` : "."}
             </p>
             <PenaltyTerms terms={purchase.terms} heading="Storage at the yard" only={["storage"]} />
           </>
