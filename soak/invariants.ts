@@ -359,7 +359,12 @@ export async function checkInvariants(
       `SELECT u.id, x.total AS exposure, coalesce(pend.total, 0) AS unpaid, bad.id AS bad_purchase
          FROM users u
          CROSS JOIN LATERAL deposit_exposure(u.id, NULL) x
-         LEFT JOIN LATERAL (SELECT sum(amount) AS total FROM purchases
+         -- an unpaid invoice holds its whole total: bid, fees, the late fee once due (record 3510)
+         LEFT JOIN LATERAL (SELECT sum(amount + buyer_fee + internet_fee + gate_fee + broker_fee
+                                   + CASE WHEN due_at < now()
+                                          THEN (SELECT late_fee_cents FROM purchase_terms) / 100.0
+                                          ELSE 0 END) AS total
+                              FROM purchases
                              WHERE user_id = u.id AND status = 'pending') pend ON true
          LEFT JOIN LATERAL (SELECT id FROM purchases WHERE user_id = u.id AND status = 'paid'
                                AND (paid_at IS NULL OR pickup_code IS NULL) LIMIT 1) bad ON true

@@ -42,7 +42,7 @@ export function Dashboard({
   /** what to do next, most pressing first (verify, deposit how much, provider, invoices) */
   steps?: NextStep[];
   activeBids: number;
-  /** The buying power: the deposit minus what leading bids and unpaid purchases hold. */
+  /** The buying power: the deposit minus what leading bids and unpaid invoices (bid and fees) hold. */
   available: string;
   /** Where identity verification stands and whether bidding is open (docs/decisions/2704). */
   identity: IdentityStatus;

@@ -24,6 +24,13 @@ import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
 import { PenaltyTerms } from "~/components/purchases/penalty-terms";
 import { PayChoice } from "~/components/purchases/pay-choice";
+import { paidParts } from "~/services/purchases/pay-words";
+
+/** One kind's part of what paid the purchase ("deposit", "gateway"), formatted, or null. */
+function paidCents(paid: Array<{ kind: string; cents: number }>, kind: string) {
+  const cents = paid.filter((p) => p.kind === kind).reduce((sum, p) => sum + p.cents, 0);
+  return cents > 0 ? formatUsd(cents, "cents") : null;
+}
 
 export const handle = {
   // the pay form posts here and is redirected to PayPal's approval page
@@ -92,6 +99,11 @@ async function act({ request, params }: ActionFunctionArgs) {
 
 export default function PurchasePage() {
   const { purchase, transport, testMode } = useLoaderData<typeof loader>();
+  // what paid it, in the receipt e-mail's words (record 3512)
+  const paidWith = paidParts({
+    deposit: paidCents(purchase.paid, "deposit"),
+    gateway: paidCents(purchase.paid, "gateway"),
+  });
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const { lot, split } = purchase;
@@ -133,7 +145,20 @@ export default function PurchasePage() {
         {purchase.status === "pending" ? (
           <PenaltyTerms terms={purchase.terms} />
         ) : purchase.status === "paid" ? (
-          <PenaltyTerms terms={purchase.terms} heading="Storage at the yard" only={["storage"]} />
+          <>
+            {/* what paid it, in the receipt e-mail's words (record 3512) */}
+            <p className="mt-3 text-sm" data-testid="paid-with">
+              Paid
+              {purchase.paidAt ? (
+                <>
+                  {" "}
+                  <LocalTime at={purchase.paidAt} />
+                </>
+              ) : null}
+              {paidWith.length > 0 ? `, once: ${paidWith.join(" ")}` : "."}
+            </p>
+            <PenaltyTerms terms={purchase.terms} heading="Storage at the yard" only={["storage"]} />
+          </>
         ) : null}
       </section>
 

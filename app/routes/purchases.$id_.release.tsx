@@ -121,8 +121,13 @@ export default function ReleasePage() {
           <>
             <dt className="font-semibold">Storage</dt>
             <dd>
-              Free until <LocalTime at={purchase.storage.startsAt} testId="storage-free-until" />,
-              then {formatUsd(purchase.storage.perDayCents, "cents")} a day, paid at the yard
+              Free until{" "}
+              <LocalTime
+                at={purchase.storage.startsAt}
+                style="deadline"
+                testId="storage-free-until"
+              />
+              , then {formatUsd(purchase.storage.perDayCents, "cents")} a day, paid at the yard
               {purchase.storage.pickedUpAt ? (
                 <>
                   ; picked up <LocalTime at={purchase.storage.pickedUpAt} />

@@ -155,7 +155,7 @@ test("every dated page prints the viewer's zone, never the UTC day", async ({ pa
         ],
         ["/my-auctions", [`overdue since ${deadline}`]],
         [`/purchases/${unpaid.id}`, [`was due ${deadline}`]],
-        [`/purchases/${paid.id}/release`, [`Paid ${instant}`, "Free until Oct 4, 2026"]],
+        [`/purchases/${paid.id}/release`, [`Paid ${instant}`, "Free until Wed, Oct 7, 2026"]],
         ["/notifications", [instant]],
         [`/service-orders/${order.id}`, [`Created ${instant}`, `Completed ${instant}`]],
         ["/service-orders/earnings", [instant]],

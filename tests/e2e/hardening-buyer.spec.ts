@@ -79,7 +79,7 @@ test("one buying-power figure, one label, on every screen", async ({ page, conte
   await expect(page.getByText("Available for bidding: $2,000.00")).toBeVisible();
   await expect(page.getByTestId("refundable")).toContainText("Available to refund: $0.00");
   await expect(page.getByTestId("refund-reason")).toHaveText([
-    "$500.00 is held by your leading bids and unpaid purchases until they settle.",
+    "$500.00 is held by your leading bids and unpaid invoices (bid and fees) until they settle.",
     "$2,000.00 was added by an adjustment and cannot be refunded through the payment provider; contact support.",
   ]);
 

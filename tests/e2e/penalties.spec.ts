@@ -11,7 +11,8 @@ const unique = (name: string) =>
 const LATE = "$50.00, added once if the invoice is not paid by its due date.";
 const DEFAULT =
   "Unpaid 2 days after the due date, the sale can be cancelled and a default fee of $400.00 taken from your deposit.";
-const STORAGE = "Free for 3 days after payment, then $25.00 a day at the yard until pickup.";
+const STORAGE =
+  "Free for 3 business days after payment, until the yard closes on the last of them (weekends and holidays do not count), then $25.00 a day at the yard until pickup.";
 
 test("the all-in box, the invoice and the You won notice state every penalty in dollars", async ({
   page,

@@ -5,6 +5,8 @@ import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { closeEndedLots, closeLotIfEnded } from "~/services/auctions/closer.server";
 import { activeBidCount, BidError, placeBid } from "~/services/auctions/bidding.server";
 import { availableBuyingPower, exposure } from "~/services/auctions/buying-power.server";
+import { purchaseView } from "~/services/purchases/invoices.server";
+import { fromCents } from "~/utils/money";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
 
@@ -276,7 +278,10 @@ describe("closing", () => {
     expect(after.status).toBe("sold");
     const purchase = await Purchase.findOne({ where: { lotId: lot.id }, rejectOnEmpty: true });
     expect(purchase).toMatchObject({ userId: a.id, amount: "450.00", status: "pending" });
-    expect(await exposure(a.id)).toBe("450.00");
+    // the hold is now the invoice's whole total, bid and fees (record 3510)
+    const invoice = await purchaseView(a.id, String(purchase.id));
+    expect(invoice.totalCents).toBeGreaterThan(45_000);
+    expect(await exposure(a.id)).toBe(fromCents(invoice.totalCents));
     expect(await activeBidCount(a.id)).toBe(0);
     const won = await Notification.findAll({ where: { userId: a.id, kind: "auction_won" } });
     expect(won).toHaveLength(1);

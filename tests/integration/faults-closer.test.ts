@@ -122,7 +122,14 @@ async function expectClosedExactlyOnce(arranged: Awaited<ReturnType<typeof arran
   for (const id of runningIds) {
     expect(byId.get(id)).toMatchObject({ status: "active", closed_at: null });
   }
-  // Holds: each winner's deposit holds their purchases plus the maxima of running lots they lead.
+  // Holds: each winner's deposit holds their invoices' whole totals (bid and fees: record 3510)
+  // plus the maxima of running lots they lead.
+  const totals = await select<{ id: string; total: string }>(
+    `SELECT id, amount + buyer_fee + internet_fee + gate_fee + broker_fee AS total
+       FROM purchases WHERE lot_id IN (:ids)`,
+    { ids: [...endedIds, ...runningIds] },
+  );
+  const totalOf = new Map(totals.map((t) => [String(t.id), cents(t.total)]));
   const running = await select<{ high_bidder_id: string | null; high_max: string | null }>(
     "SELECT high_bidder_id, high_max FROM lots WHERE id IN (:ids)",
     { ids: runningIds },
@@ -130,7 +137,7 @@ async function expectClosedExactlyOnce(arranged: Awaited<ReturnType<typeof arran
   for (const userId of bidderIds) {
     const bought = purchases
       .filter((p) => p.user_id === userId)
-      .reduce((sum, p) => sum + cents(p.amount), 0);
+      .reduce((sum, p) => sum + totalOf.get(String(p.id))!, 0);
     const leading = running
       .filter((l) => l.high_bidder_id === userId)
       .reduce((sum, l) => sum + cents(l.high_max!), 0);

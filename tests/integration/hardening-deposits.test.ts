@@ -136,7 +136,7 @@ describe("demo deposits are captured TEST MODE payments", () => {
       unbacked: "0.00",
     });
     expect(refundReasons(held)).toEqual([
-      "$500.00 is held by your leading bids and unpaid purchases until they settle.",
+      "$500.00 is held by your leading bids and unpaid invoices (bid and fees) until they settle.",
     ]);
     const page = (await depositLoader(
       args(await requestAs(buyer, "/deposit")),
@@ -194,7 +194,7 @@ describe("the refund section's reason", () => {
     expect(breakdown).toMatchObject({ refundable: "100.00", held: "1200.00", unbacked: "0.00" });
     expect(refundReasons(breakdown)).toHaveLength(1);
     expect(refundReasons({ held: "1200.00", unbacked: "300.00" })).toEqual([
-      "$1,200.00 is held by your leading bids and unpaid purchases until they settle.",
+      "$1,200.00 is held by your leading bids and unpaid invoices (bid and fees) until they settle.",
       "$300.00 was added by an adjustment and cannot be refunded through the payment provider; contact support.",
     ]);
   });

@@ -37,7 +37,8 @@ describe("penalties shown before they are owed", () => {
       late_fee: "$50.00, added once if the invoice is not paid by its due date.",
       default:
         "Unpaid 2 days after the due date, the sale can be cancelled and a default fee of $400.00 taken from your deposit.",
-      storage: "Free for 3 days after payment, then $25.00 a day at the yard until pickup.",
+      storage:
+        "Free for 3 business days after payment, until the yard closes on the last of them (weekends and holidays do not count), then $25.00 a day at the yard until pickup.",
     });
   });
 
@@ -56,7 +57,7 @@ describe("penalties shown before they are owed", () => {
     expect(texts(estimate.terms)).toEqual(texts(terms));
     const body = await wonNotice(buyer.id);
     expect(body).toContain(penaltySummary(terms));
-    for (const figure of ["$50.00", "$400.00", "2 days", "3 days", "$25.00 a day"])
+    for (const figure of ["$50.00", "$400.00", "2 days", "3 business days", "$25.00 a day"])
       expect(body).toContain(figure);
   });
 
@@ -81,7 +82,8 @@ describe("penalties shown before they are owed", () => {
         late_fee: "$75.00, added once if the invoice is not paid by its due date.",
         default:
           "Unpaid 5 days after the due date, the sale can be cancelled and a default fee of $600.00 taken from your deposit.",
-        storage: "Free for 1 day after payment, then $40.00 a day at the yard until pickup.",
+        storage:
+          "Free for 1 business day after payment, until the yard closes on that day (weekends and holidays do not count), then $40.00 a day at the yard until pickup.",
       });
       const body = await wonNotice(buyer.id);
       expect(body).toContain("$75.00");

@@ -4,6 +4,9 @@
 import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
+import { availableBuyingPower } from "~/services/auctions/buying-power.server";
+import { purchaseView } from "~/services/purchases/invoices.server";
+import { toCents } from "~/utils/money";
 import { runSeeds } from "../../db/seeds/index";
 import {
   lotProblems,
@@ -136,6 +139,21 @@ describe("the demo catalogue is believable", () => {
     // a runner is never given away: this one is a burned non-runner, sold as one
     expect(won).toMatchObject({ runs_drives: false, primary_damage: "BURN" });
     expect(Number(won.current_bid)).toBeLessThan(1500);
+  });
+
+  it("with the Civic's whole invoice held, the demo buyer can still bid (record 3510)", async () => {
+    const [buyer] = await rows<{ id: string; deposit: string }>(
+      "SELECT id, deposit FROM users WHERE email = 'buyer@bidyard.test'",
+    );
+    const [purchase] = await rows<{ id: string }>(
+      `SELECT p.id FROM purchases p JOIN lots l ON l.id = p.lot_id
+        WHERE l.lot_number = 'DEMOWON1' AND p.status = 'pending'`,
+    );
+    const invoice = await purchaseView(buyer.id, String(purchase.id));
+    const available = toCents(await availableBuyingPower(buyer.id));
+    expect(available).toBe(toCents(buyer.deposit) - invoice.totalCents);
+    // well above the $400 a bidder needs on deposit: the demo buyer can still bid on a lot
+    expect(available).toBeGreaterThan(40_000);
   });
 
   it("every community listing: its title and description agree with its condition and miles, its price with the car", async () => {

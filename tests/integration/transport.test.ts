@@ -1,5 +1,6 @@
 // Transport from a won lot: "Ship it" (?lot=), the review step, paying once (deposit or the
 // TEST MODE gateway), and the provider's earnings credited once on completion.
+import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { ProviderEarning, ServiceOrder, ServiceOrderCharge } from "~/models/affiliate.server";
@@ -544,20 +545,30 @@ describe("storage at the yard", () => {
   it("runs from the end of the free days until a transport job picks the vehicle up", async () => {
     const { purchaseView } = await import("~/services/purchases/invoices.server");
     const { loadTerms } = await import("~/services/purchases/schedules.server");
+    const { storageStartsAt } = await import("~/services/purchases/fees");
     const DAY = 24 * 60 * 60 * 1000;
     const terms = await loadTerms();
     const { buyer, purchase } = await wonLot();
-    const paidAt = new Date(Date.now() - (terms.storageFreeDays + 6) * DAY);
+    // paid a while ago at the Phoenix yard; the free days end at its close on a business day
+    const paidAt = new Date(Date.now() - (terms.storageFreeDays + 12) * DAY);
     await purchase.update({ paidAt });
-    const waiting = await purchaseView(buyer.id, String(purchase.id));
-    expect(waiting.storage!.pickedUpAt).toBeNull();
-    // six days and a moment past the free ones: each started day counts, so seven
-    expect(waiting.storage!.owedCents).toBe(7 * terms.storagePerDayCents);
+    const freeUntil = storageStartsAt(terms, paidAt, "AZ");
+    const clock = fixedClock(new Date(freeUntil.getTime() + 6 * DAY + 1000));
+    setClock(clock);
+    try {
+      const waiting = await purchaseView(buyer.id, String(purchase.id));
+      expect(waiting.storage!.startsAt).toBe(freeUntil.toISOString());
+      expect(waiting.storage!.pickedUpAt).toBeNull();
+      // six days and a moment past the free ones: each started day counts, so seven
+      expect(waiting.storage!.owedCents).toBe(7 * terms.storagePerDayCents);
+    } finally {
+      resetClock();
+    }
 
     // a carrier claimed the job and picked the vehicle up two days after storage began
     const order = await requestShipping(buyer, String(purchase.id));
     const carrier = await createAffiliate();
-    const pickedUp = new Date(paidAt.getTime() + (terms.storageFreeDays + 2) * DAY);
+    const pickedUp = new Date(freeUntil.getTime() + 2 * DAY);
     await order.update({
       paymentStatus: "paid",
       paidAt: new Date(pickedUp.getTime() - 2 * DAY),

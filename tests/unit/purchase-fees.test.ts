@@ -6,6 +6,7 @@ import {
   highestBidWithin,
   lateFeeCents,
   storageCents,
+  storageStartsAt,
   type FeeSchedules,
   type PurchaseTerms,
 } from "~/services/purchases/fees";
@@ -66,9 +67,39 @@ describe("the fee module", () => {
     const due = new Date("2026-11-25T12:00:00Z");
     expect(lateFeeCents(terms, due, new Date("2026-11-25T12:00:00Z"))).toBe(0);
     expect(lateFeeCents(terms, due, new Date("2026-11-25T12:00:01Z"))).toBe(5_000);
+  });
+});
+
+describe("free storage counts yard days (record 3511)", () => {
+  it("paid on Saturday at 6:23 AM: free to the yard's close on Wednesday, three pickup days", () => {
+    // Saturday Nov 28, 2026, 6:23 AM in Dallas (CST, UTC-6): Monday, Tuesday and Wednesday count
+    const paid = new Date("2026-11-28T12:23:00Z");
+    const end = "2026-12-02T23:00:00.000Z"; // Wednesday Dec 2, 5 PM CST
+    expect(storageStartsAt(terms, paid, "TX").toISOString()).toBe(end);
+    // not charged on Tuesday morning, as three clock days from payment would have had it
+    expect(storageCents(terms, paid, new Date("2026-12-01T12:24:00Z"), "TX")).toBe(0);
+    expect(storageCents(terms, paid, new Date(end), "TX")).toBe(0);
+    expect(storageCents(terms, paid, new Date("2026-12-02T23:00:01Z"), "TX")).toBe(2_500);
+    expect(storageCents(terms, paid, new Date("2026-12-04T23:00:00Z"), "TX")).toBe(5_000);
+  });
+
+  it("a holiday does not count: paid the day before Thanksgiving, free to Tuesday's close", () => {
+    // Wednesday Nov 25, 2026, 6 AM CST; Thursday Nov 26 is Thanksgiving: Friday, Monday, Tuesday
     const paid = new Date("2026-11-25T12:00:00Z");
-    expect(storageCents(terms, paid, new Date("2026-11-28T12:00:00Z"))).toBe(0);
-    expect(storageCents(terms, paid, new Date("2026-11-28T13:00:00Z"))).toBe(2_500);
-    expect(storageCents(terms, paid, new Date("2026-11-30T12:00:00Z"))).toBe(5_000);
+    expect(storageStartsAt(terms, paid, "TX").toISOString()).toBe("2026-12-01T23:00:00.000Z");
+    expect(storageCents(terms, paid, new Date("2026-11-28T13:00:00Z"), "TX")).toBe(0);
+    expect(storageCents(terms, paid, new Date("2026-12-02T12:00:00Z"), "TX")).toBe(2_500);
+  });
+
+  it("on the yard's own clock: a Los Angeles yard closes at 5 PM Pacific", () => {
+    const paid = new Date("2026-11-28T14:23:00Z"); // Saturday 6:23 AM PST
+    expect(storageStartsAt(terms, paid, "CA").toISOString()).toBe("2026-12-03T01:00:00.000Z");
+  });
+
+  it("no free days: storage runs from payment", () => {
+    const paid = new Date("2026-11-28T12:23:00Z");
+    const none = { ...terms, storageFreeDays: 0 };
+    expect(storageStartsAt(none, paid, "TX")).toEqual(paid);
+    expect(storageCents(none, paid, new Date("2026-11-28T12:23:01Z"), "TX")).toBe(2_500);
   });
 });

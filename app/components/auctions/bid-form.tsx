@@ -27,7 +27,7 @@ export type BidFormLot = {
 };
 
 export type Bidder = {
-  /** Decimal string: deposit minus what leading bids and unpaid purchases hold. */
+  /** Decimal string: deposit minus what leading bids and unpaid invoices (bid and fees) hold. */
   available: string;
   /** Whether this user may bid, and the steps still missing (none: the form is shown). */
   eligibility: BiddingEligibility;

@@ -3,7 +3,7 @@ import { formatUsd } from "~/utils/money";
 
 /**
  * The buying power, worded the same on every screen: "Available for bidding: $2,000.00" (the
- * deposit minus what leading bids and unpaid purchases hold).
+ * deposit minus what leading bids and unpaid invoices (bid and fees) hold).
  */
 export function BuyingPowerFigure({
   available,

@@ -24,7 +24,7 @@ export function DepositBalance({
   testMode,
 }: {
   balance: string;
-  /** The buying power: the balance minus what leading bids and unpaid purchases hold. */
+  /** The buying power: the balance minus what leading bids and unpaid invoices (bid and fees) hold. */
   available: string;
   eligibility: BiddingEligibility;
   testMode: boolean;

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { PayChoices } from "~/services/purchases/invoices.server";
 import { BUYING_POWER_LABEL } from "~/services/auctions/rules";
 import { formatUsd, fromCents } from "~/utils/money";
+import { howToPay } from "~/services/purchases/pay-words";
 
 const card = "rounded-md border border-slate-200 bg-white p-3";
 const button =
@@ -34,6 +35,10 @@ export function PayChoice({
           {formatUsd(choices.buyingPowerNowCents, "cents")}
         </strong>
         .
+      </p>
+      {/* the same words the e-mails use (record 3512) */}
+      <p className="mt-1 text-sm text-slate-700" data-testid="how-to-pay">
+        {howToPay(testMode)}
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <div className={card}>

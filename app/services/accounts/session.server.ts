@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { sql } from "~/models/db.server";
+import { now } from "~/platform/clock.server";
 import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/http/cookies.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
@@ -43,7 +44,7 @@ const readsOfRequests = new WeakMap<Request, Promise<SessionRead | null>>();
 
 /**
  * The signed-in user with what the pages show of them beside: their unread notifications, and
- * what their deposit holds (leads on open lots, unpaid purchases) for the buying-power figure.
+ * what their deposit holds (leads on open lots, unpaid invoices in full) for the buying-power figure.
  */
 export type SessionRead = { user: User; unreadNotifications: number; held: string };
 
@@ -78,7 +79,7 @@ function sessionStatement() {
     .join(", ")},
       (SELECT count(*)::int FROM notifications n
         WHERE n.user_id = u.id AND n.read_at IS NULL) AS "unreadNotifications__",
-      (SELECT e.total::numeric(14, 2)::text FROM deposit_exposure(u.id, NULL) e) AS "held__"
+      (SELECT e.total::numeric(14, 2)::text FROM deposit_exposure(u.id, NULL, $2) e) AS "held__"
       FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.expires_at > now()`;
   return sessionRead;
@@ -93,7 +94,8 @@ async function readSessionOnce(request: Request): Promise<SessionRead | null> {
   const [row] = await whileDatabaseUp(request, () =>
     sql<Record<string, unknown> & { unreadNotifications__: number; held__: string }>(
       sessionStatement(),
-      [hash(token)],
+      // what it holds, at the server's clock: an overdue invoice holds its late fee (record 3510)
+      [hash(token), now()],
       { prepared: true },
     ),
   );

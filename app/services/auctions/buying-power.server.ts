@@ -1,5 +1,6 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize, sql } from "~/models/db.server";
+import { now } from "~/platform/clock.server";
 import { User } from "~/models/user.server";
 import { biddingEligibility, type BiddingEligibility } from "~/services/auctions/eligibility";
 import { identityStatusOf } from "~/services/kyc/kyc.server";
@@ -8,27 +9,32 @@ import { fromCents, toCents } from "~/utils/money";
 
 /**
  * What a user's deposit is holding: the user's maxima on OTHER open lots where they lead, plus
- * unpaid purchases. Being outbid frees the hold at once because the lot's leader changes. The
- * rule is the deposit_exposure SQL function (db/migrations/20261123-0101), which place_bid uses
- * for its funds check too.
+ * each unpaid invoice's whole total (bid, fees, and the late fee once past due: record 3510).
+ * Being outbid frees the hold at once because the lot's leader changes. The rule is the
+ * deposit_exposure SQL function (db/migrations/20261128-3510), which place_bid uses for its
+ * funds check too; it is asked at the server's clock, the one the invoices charge by.
  */
 export async function exposure(
   userId: string,
   transaction?: Transaction,
   options: { excludeLotId?: string | number } = {},
 ): Promise<string> {
-  const statement = "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure($1, $2)";
+  const statement = "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure($1, $2, $3)";
   if (!transaction) {
     // a screen's figure: one statement straight through the pool (docs/decisions/2904)
-    const [row] = await sql<{ total: string }>(statement, [userId, options.excludeLotId ?? null], {
-      prepared: true,
-    });
+    const [row] = await sql<{ total: string }>(
+      statement,
+      [userId, options.excludeLotId ?? null, now()],
+      {
+        prepared: true,
+      },
+    );
     return row.total;
   }
   const [row] = await sequelize.query<{ total: string }>(
-    "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure(:userId, :excludeLotId)",
+    "SELECT total::numeric(14, 2)::text AS total FROM deposit_exposure(:userId, :excludeLotId, :at)",
     {
-      replacements: { userId, excludeLotId: options.excludeLotId ?? null },
+      replacements: { userId, excludeLotId: options.excludeLotId ?? null, at: now() },
       type: QueryTypes.SELECT,
       transaction,
     },
@@ -59,7 +65,7 @@ export function availableWith(deposit: string, held: string) {
 
 export type BuyingPower = {
   /**
-   * Deposit minus everything it holds (leads on open lots, unpaid purchases), e.g. "2000.00": the
+   * Deposit minus everything it holds (leads on open lots, unpaid invoices' whole totals), e.g. "2000.00": the
    * one figure every screen shows as "Available for bidding". On a lot the user leads, the bid
    * form adds that lot's own hold back (availableForLot), since a lot's hold is not counted
    * against itself.

@@ -45,14 +45,14 @@ export const DEPOSIT_SUCCESS = {
 
 /**
  * Why part of a balance cannot be refunded now, one sentence per reason: money held by bids and
- * unpaid purchases, and money no provider capture backs (an adjustment: only support can pay it
- * out). Amounts are decimal strings.
+ * unpaid invoices (their whole totals: record 3510), and money no provider capture backs (an
+ * adjustment: only support can pay it out). Amounts are decimal strings.
  */
 export function refundReasons({ held, unbacked }: { held: string; unbacked: string }) {
   const reasons: string[] = [];
   if (held !== "0.00") {
     reasons.push(
-      `${formatUsd(held)} is held by your leading bids and unpaid purchases until they settle.`,
+      `${formatUsd(held)} is held by your leading bids and unpaid invoices (bid and fees) until they settle.`,
     );
   }
   if (unbacked !== "0.00") {

@@ -62,8 +62,8 @@ async function defaultInTransaction(
     // the buyer's leading bids and other unpaid purchases stay covered.
     const [{ free }] = await sequelize.query<{ free: string }>(
       `SELECT greatest(0, u.deposit - e.total) AS free
-         FROM users u, deposit_exposure(u.id) e WHERE u.id = :id`,
-      { replacements: { id: row.user_id }, type: QueryTypes.SELECT, transaction },
+         FROM users u, deposit_exposure(u.id, NULL, :at) e WHERE u.id = :id`,
+      { replacements: { id: row.user_id, at }, type: QueryTypes.SELECT, transaction },
     );
     const feeCents = Math.min(terms.defaultFeeCents, toCents(free));
     if (feeCents > 0) {

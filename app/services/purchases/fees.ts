@@ -149,19 +149,30 @@ export function lateFeeCents(terms: PurchaseTerms, dueAt: Date | null, at: Date)
 }
 
 /**
- * Storage owed at the yard at `at`: each started day after the free days that follow payment.
- * Collected by the yard at pickup, shown so the buyer can plan (docs/decisions/1701).
+ * When free storage ends for a purchase paid at `paidAt` at a yard in `yardState` (record 3511):
+ * the yard's closing time on the Nth business day after payment (Monday to Friday, US federal
+ * holidays excepted: record 3210; the business days of the due date, record 2701), so "free for
+ * 3 days" is three days the yard is open for pickup. With no free days, storage runs from payment.
  */
-export function storageCents(terms: PurchaseTerms, paidAt: Date | null, at: Date) {
-  if (!paidAt) return 0;
-  const freeUntil = paidAt.getTime() + terms.storageFreeDays * DAY_MS;
-  if (at.getTime() <= freeUntil) return 0;
-  return Math.ceil((at.getTime() - freeUntil) / DAY_MS) * terms.storagePerDayCents;
+export function storageStartsAt(terms: PurchaseTerms, paidAt: Date, yardState: string | null) {
+  if (terms.storageFreeDays <= 0) return paidAt;
+  return endOfBusinessDay(paidAt, terms.storageFreeDays, yardTimeZone(yardState), YARD_CLOSING);
 }
 
-/** When storage starts being charged for a purchase paid at `paidAt`. */
-export function storageStartsAt(terms: PurchaseTerms, paidAt: Date) {
-  return new Date(paidAt.getTime() + terms.storageFreeDays * DAY_MS);
+/**
+ * Storage owed at the yard at `at`: each started day after the free days end (storageStartsAt).
+ * Collected by the yard at pickup, shown so the buyer can plan (docs/decisions/1701).
+ */
+export function storageCents(
+  terms: PurchaseTerms,
+  paidAt: Date | null,
+  at: Date,
+  yardState: string | null,
+) {
+  if (!paidAt) return 0;
+  const freeUntil = storageStartsAt(terms, paidAt, yardState).getTime();
+  if (at.getTime() <= freeUntil) return 0;
+  return Math.ceil((at.getTime() - freeUntil) / DAY_MS) * terms.storagePerDayCents;
 }
 
 /** When an unpaid purchase may be defaulted: its due date plus the grace days. */

@@ -22,6 +22,8 @@ import { PurchaseError } from "./errors";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { findYard, type Yard } from "~/services/auctions/yards.server";
 import { penaltySummary, penaltyTerms, type PenaltyTerms } from "./penalties";
+import { howToPay } from "./pay-words";
+import { paymentGateway } from "~/platform/payments/index.server";
 import { loadSchedules, loadTerms } from "./schedules.server";
 
 function pickupCode() {
@@ -83,7 +85,7 @@ export async function invoiceSale(
     {
       kind: "auction_won",
       title: "You won",
-      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${formatDeadline(dueAt, purchase.time_zone)}. Your deposit pays for it first.`
+      body: `You won the ${lot.year} ${lot.make} ${lot.model} (lot ${lot.lot_number}) for ${formatUsd(purchase.amount)}. Your invoice is ready: ${formatUsd(linesTotal(lines), "cents")} due by ${formatDeadline(dueAt, purchase.time_zone)}. ${howToPay(paymentGateway().testMode)}`
         // what paying late costs, from the terms the charges use (docs/decisions/2751)
         .concat(` ${penaltySummary(terms)}`),
       link: `/purchases/${purchase.id}`,
@@ -212,15 +214,23 @@ export function purchaseLines(row: PurchaseRow, terms: PurchaseTerms, at: Date):
 }
 
 /**
- * What the buyer's deposit can put toward this purchase: the balance less what everything else
- * holds (this purchase's own hold is for this purchase).
+ * What the buyer's deposit can put toward this purchase at `at`: the balance less what everything
+ * else holds. This purchase's own hold is its whole total at `at` (bid, fees, the late fee once
+ * due: record 3510), the same figure the invoice asks for, so paying it from the deposit leaves
+ * the buying power where it was.
  */
-export async function depositAvailableFor(row: PurchaseRow, transaction?: Transaction) {
+export async function depositAvailableFor(
+  row: PurchaseRow,
+  terms: PurchaseTerms,
+  at: Date,
+  transaction?: Transaction,
+) {
+  const ownCents = row.status === "pending" ? linesTotal(purchaseLines(row, terms, at)) : 0;
   const [r] = await sequelize.query<{ available: string }>(
-    `SELECT (u.deposit - e.total + CASE WHEN :pending THEN :amount::numeric ELSE 0 END)::numeric(14, 2)::text
-       AS available FROM users u, deposit_exposure(u.id, NULL) e WHERE u.id = :userId`,
+    `SELECT (u.deposit - e.total + :own::numeric)::numeric(14, 2)::text
+       AS available FROM users u, deposit_exposure(u.id, NULL, :at) e WHERE u.id = :userId`,
     {
-      replacements: { userId: row.user_id, amount: row.amount, pending: row.status === "pending" },
+      replacements: { userId: row.user_id, own: fromCents(ownCents), at },
       type: QueryTypes.SELECT,
       transaction,
     },
@@ -337,7 +347,7 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
   const at = now();
   const lines = purchaseLines(row, terms, at);
   const totalCents = linesTotal(lines);
-  const depositAvailable = row.status === "pending" ? await depositAvailableFor(row) : 0;
+  const depositAvailable = row.status === "pending" ? await depositAvailableFor(row, terms, at) : 0;
   const split = row.status === "pending" ? splitPayment(totalCents, depositAvailable) : null;
   const choices =
     row.status === "pending"
@@ -373,9 +383,14 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
     gatePass: row.status === "paid" ? await gatePass(row) : null,
     storage: row.paid_at
       ? {
-          startsAt: storageStartsAt(terms, new Date(row.paid_at)).toISOString(),
+          startsAt: storageStartsAt(terms, new Date(row.paid_at), row.location_state).toISOString(),
           perDayCents: terms.storagePerDayCents,
-          owedCents: storageCents(terms, new Date(row.paid_at), pickedUpAt ?? at),
+          owedCents: storageCents(
+            terms,
+            new Date(row.paid_at),
+            pickedUpAt ?? at,
+            row.location_state,
+          ),
           pickedUpAt: pickedUpAt?.toISOString() ?? null,
         }
       : null,

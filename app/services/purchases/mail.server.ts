@@ -13,6 +13,8 @@ import { formatUsd } from "~/utils/money";
 import { defaultableAt, linesTotal, storageStartsAt, type InvoiceLine } from "./fees";
 import { findPurchase, lotTitle, purchaseLines, type PurchaseRow } from "./invoices.server";
 import { penalties, penaltySummary } from "./penalties";
+import { howToPay, paidParts } from "./pay-words";
+import { paymentGateway } from "~/platform/payments/index.server";
 import { loadTerms } from "./schedules.server";
 
 export type PurchaseMailKind = "won" | "payment_due" | "overdue" | "paid" | "release";
@@ -37,6 +39,8 @@ export function invoiceHtml(input: {
   lines: InvoiceLine[];
   totalCents: number;
   due: string;
+  /** How the invoice can be paid, as the invoice page offers it (pay-words.ts). */
+  howToPay: string;
   terms: Parameters<typeof penalties>[0];
 }) {
   const rows = input.lines
@@ -58,7 +62,7 @@ Pickup: ${escapeHtml(input.yard)}</p>
 <table style="width:100%;border-collapse:collapse;font-size:14px"><tbody>
 ${rows}
 </tbody><tfoot><tr><th scope="row" style="text-align:left;padding-top:8px">Total</th><td style="text-align:right;padding-top:8px;font-weight:bold">${formatUsd(input.totalCents, "cents")}</td></tr></tfoot></table>
-<p><strong>Due by ${escapeHtml(input.due)}.</strong> Your deposit pays first; the rest is paid on the invoice page.</p>
+<p><strong>Due by ${escapeHtml(input.due)}.</strong> ${escapeHtml(input.howToPay)}</p>
 <h2 style="font-size:16px">If you pay late or leave it at the yard</h2>
 <ul>
 ${terms}
@@ -107,6 +111,8 @@ export async function queuePurchaseMail(
   const due = row.due_at ? formatDeadline(row.due_at, zone) : "";
   const invoice = appUrl(`/purchases/${row.id}`);
   const { house, yard } = yardOf(row);
+  // how to pay, in the invoice page's own words (record 3512)
+  const ways = howToPay(paymentGateway().testMode);
   let subject: string;
   let paragraphs: string[];
   let action: { label: string; url: string };
@@ -117,7 +123,8 @@ export async function queuePurchaseMail(
       subject = `You won the ${title}: ${formatUsd(totalCents, "cents")} due by ${due}`;
       paragraphs = [
         `You won the ${title} (${house} lot ${row.lot_number}) for ${formatUsd(row.amount)}.`,
-        `Your invoice is attached: ${formatUsd(totalCents, "cents")} in all, due by ${due}. Your deposit pays for it first; you pay the rest on the invoice page.`,
+        `Your invoice is attached: ${formatUsd(totalCents, "cents")} in all, due by ${due}.`,
+        ways,
         penaltySummary(terms),
       ];
       action = { label: "Pay the invoice", url: invoice };
@@ -135,6 +142,7 @@ export async function queuePurchaseMail(
             lines,
             totalCents,
             due,
+            howToPay: ways,
             terms,
           }),
         },
@@ -147,6 +155,7 @@ export async function queuePurchaseMail(
         terms.lateFeeCents > 0
           ? `Pay by then to avoid the ${formatUsd(terms.lateFeeCents, "cents")} late fee.`
           : "Pay by then to keep your purchase.",
+        ways,
       ];
       action = { label: "Pay the invoice", url: invoice };
       break;
@@ -157,6 +166,7 @@ export async function queuePurchaseMail(
         `Your invoice for the ${title} (${house} lot ${row.lot_number}) was due by ${due} and is not paid.`,
         `${terms.lateFeeCents > 0 ? `The ${formatUsd(terms.lateFeeCents, "cents")} late fee is now on it: ` : ""}${formatUsd(totalCents, "cents")} in all.`,
         `Unpaid by ${cancelFrom}, the sale can be cancelled${terms.defaultFeeCents > 0 ? ` and a default fee of ${formatUsd(terms.defaultFeeCents, "cents")} taken from your deposit` : ""}.`,
+        ways,
       ];
       action = { label: "Pay the invoice", url: invoice };
       break;
@@ -171,8 +181,11 @@ export async function queuePurchaseMail(
       subject = `Receipt: ${title} paid, ${formatUsd(totalCents, "cents")}`;
       paragraphs = [
         `We received your payment for the ${title} (${house} lot ${row.lot_number}): ${formatUsd(totalCents, "cents")}, paid once.`,
-        ...(parts?.deposit ? [`From your deposit: ${formatUsd(parts.deposit)}.`] : []),
-        ...(parts?.gateway ? [`Through the payment provider: ${formatUsd(parts.gateway)}.`] : []),
+        // what paid it, as the paid invoice page lists it (record 3512)
+        ...paidParts({
+          deposit: parts?.deposit ? formatUsd(parts.deposit) : null,
+          gateway: parts?.gateway ? formatUsd(parts.gateway) : null,
+        }),
       ];
       action = { label: "See the invoice", url: invoice };
       break;
@@ -184,7 +197,7 @@ export async function queuePurchaseMail(
         `The ${title} is yours to collect. Pickup code: ${row.pickup_code ?? ""}.`,
         `Where: ${yard}. VIN ${row.vin}.`,
         terms.storagePerDayCents > 0
-          ? `Storage is free until ${formatDeadline(storageStartsAt(terms, paidAt), zone)}, then ${formatUsd(terms.storagePerDayCents, "cents")} a day, paid at the yard.`
+          ? `Storage is free until ${formatDeadline(storageStartsAt(terms, paidAt, row.location_state), zone)}, then ${formatUsd(terms.storagePerDayCents, "cents")} a day, paid at the yard.`
           : "Storage at the yard is free until pickup.",
       ];
       action = { label: "Print the release", url: appUrl(`/purchases/${row.id}/release`) };

@@ -185,9 +185,14 @@ export async function payPurchase(
     const row = await findOwnPurchase(userId, purchaseId, transaction);
     if (row.status !== "pending") throw notPending(row);
     await lockBuyer(userId, transaction);
-    const lines = purchaseLines(row, terms, now());
+    const at = now();
+    const lines = purchaseLines(row, terms, at);
     const totalCents = linesTotal(lines);
-    const split = splitFor(source, totalCents, await depositAvailableFor(row, transaction));
+    const split = splitFor(
+      source,
+      totalCents,
+      await depositAvailableFor(row, terms, at, transaction),
+    );
     if (split.gatewayCents !== toCents(expectedGateway)) {
       throw new PurchaseError(PAYING_MESSAGES.amountChanged, {
         status: 409,
@@ -282,13 +287,14 @@ export async function confirmPurchasePayment(userId: string, providerOrderId: st
         // The invoice as it stands now: a checkout started before the due date and approved
         // after it would otherwise settle without the late fee. Nothing is captured when the
         // total moved.
-        if (linesTotal(purchaseLines(row, terms, now())) !== toCents(plan.total)) {
+        const at = now();
+        if (linesTotal(purchaseLines(row, terms, at)) !== toCents(plan.total)) {
           throw new PurchaseError(PAYING_MESSAGES.amountChanged, {
             status: 409,
             code: "amount_changed",
           });
         }
-        if ((await depositAvailableFor(row, transaction)) < toCents(plan.deposit_part)) {
+        if ((await depositAvailableFor(row, terms, at, transaction)) < toCents(plan.deposit_part)) {
           throw new PurchaseError(PAYING_MESSAGES.depositChanged, {
             status: 409,
             code: "deposit_changed",

@@ -52,7 +52,8 @@ export function penalties(terms: PenaltyTerms): Penalty[] {
         terms.storagePerDayCents === 0
           ? "Free at the yard until pickup."
           : terms.storageFreeDays > 0
-            ? `Free for ${days(terms.storageFreeDays)} after payment, then ${perDay} a day at the yard until pickup.`
+            ? // yard days, ending when the yard closes on the last one (record 3511)
+              `Free for ${terms.storageFreeDays} business ${terms.storageFreeDays === 1 ? "day" : "days"} after payment, until the yard closes on ${terms.storageFreeDays === 1 ? "that day" : "the last of them"} (weekends and holidays do not count), then ${perDay} a day at the yard until pickup.`
             : `${perDay} a day at the yard from payment until pickup.`,
     },
   ];
