@@ -8,7 +8,12 @@
 // other field a line break or a tab becomes a space: a name, a title or a make is one line.
 
 /** The fields whose value is several lines: every <textarea> in the app (a test checks). */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(["body", "description", "message"]);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
+  "body",
+  "description",
+  "message",
+  "resolution",
+]);
 
 // C0 except tab, LF, CR; DEL; C1; bidi embeddings, overrides and isolates
 const INVISIBLE =
