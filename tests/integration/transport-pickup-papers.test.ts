@@ -1,7 +1,9 @@
 // Ship it measures from the yard's own ZIP and names the yard's town (record 3532); the carrier
 // that claims a buyer's job gets the yard's street, hours and phone, the delivery address and a
-// gate pass; the buyer's release names that carrier (record 3531). Anyone else: not found.
+// gate pass; the buyer's release names that carrier (record 3531). Anyone else: not found. The
+// Release ready e-mail names the yard's street, hours and phone.
 import { beforeAll, describe, expect, it } from "vitest";
+import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { Purchase } from "~/models/auction.server";
 import { ServiceOrder } from "~/models/affiliate.server";
@@ -10,6 +12,7 @@ import { resetEnvForTests } from "~/platform/env.server";
 import { runOrderStep } from "~/services/affiliates/service-orders.server";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
+import { payPurchase } from "~/services/purchases/paying.server";
 import * as requestPage from "~/routes/service-orders.request";
 import * as orderPage from "~/routes/service-orders.$id";
 import * as gatePass from "~/routes/service-orders.$id_.gate-pass";
@@ -17,6 +20,7 @@ import * as releasePage from "~/routes/purchases.$id_.release";
 import { createAffiliate, createAdmin } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { call as callRoute, type Handler } from "../support/routes";
 
 const call = (handler: unknown, request: Request, params: Record<string, string> = {}) =>
@@ -183,5 +187,30 @@ describe("a claimed job's pickup papers", () => {
       { id: "1'" },
     );
     expect(odd.status).toBe(404);
+  });
+});
+
+describe("the Release ready e-mail", () => {
+  it("names the yard's street, hours and phone", async () => {
+    const payer = await createBuyer("20000.00");
+    const { purchaseId } = await arrangeWonPurchase(payer, "1200.00");
+    await sequelize.query(
+      `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
+       VALUES ('copart', 'Copart Dallas', '3302 Irving Blvd', 'Dallas', 'TX', '75211',
+               '(214) 555-0123', 'Mon–Fri 8:00 AM – 4:00 PM')
+       ON CONFLICT (auction_house, name) DO UPDATE SET street = EXCLUDED.street,
+         phone = EXCLUDED.phone, hours = EXCLUDED.hours`,
+    );
+    await payPurchase(payer.id, purchaseId, "0.00");
+    const [mail] = await sequelize.query<{ text_body: string }>(
+      "SELECT text_body FROM mail_outbox WHERE user_id = :id AND topic = 'release'",
+      { replacements: { id: payer.id }, type: QueryTypes.SELECT },
+    );
+    expect(mail.text_body).toContain(
+      "Where: Copart Dallas, 3302 Irving Blvd, Dallas, TX 75211. VIN ",
+    );
+    expect(mail.text_body).toContain(
+      "Yard hours: Mon–Fri 8:00 AM – 4:00 PM. Yard phone: (214) 555-0123.",
+    );
   });
 });
