@@ -35,7 +35,10 @@ export function Dashboard({
   eligibility,
   firstVisit = false,
   steps = [],
+  buyerSteps = true,
 }: {
+  /** false for a provider who does not buy: no buying power, verification or bid cards (3533) */
+  buyerSteps?: boolean;
   user: PublicUser;
   /** the first time this person sees the dashboard: greeted as a first visit (record 3306) */
   firstVisit?: boolean;
@@ -85,7 +88,9 @@ export function Dashboard({
 
       {firstVisit ? (
         <p className="mt-2 text-slate-700">
-          Your account is ready. Here is what to do before your first bid.
+          {buyerSteps
+            ? "Your account is ready. Here is what to do before your first bid."
+            : "Your account is ready. Here is what to do next."}
         </p>
       ) : null}
 
@@ -119,48 +124,59 @@ export function Dashboard({
         </section>
       ) : null}
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Card
-          title="Account Balance"
-          value={formatUsd(user.deposit)}
-          note={
-            <>
-              <BuyingPowerFigure available={available} />
-              <span className="mt-1 block font-semibold" data-testid="bidding-status">
-                {eligibility.label}
-              </span>
-            </>
-          }
-        />
-        <Card
-          title="Verification Status"
-          value={identity.label}
-          note={
-            <>
-              <span data-testid="identity-detail">{identity.detail}</span>
-              {identity.state === "verified" ? null : (
-                <>
-                  {" "}
-                  <Link to="/kyc-verification" className="text-brand-700 underline">
-                    {identity.state === "pending"
-                      ? "See your verification"
-                      : "Verify your identity"}
-                  </Link>
-                </>
-              )}
-            </>
-          }
-        />
-        <Card
-          title="Active Bids"
-          value={String(activeBids)}
-          note={
-            <Link to="/my-auctions#bidding" className="text-brand-700 underline">
-              Auctions you&apos;re bidding on
-            </Link>
-          }
-        />
-      </div>
+      {buyerSteps ? null : (
+        <p className="mt-6 text-sm text-slate-600" data-testid="buying-too">
+          Buying at auction too? Start with{" "}
+          <Link to="/kyc-verification" className="text-brand-700 underline">
+            identity verification
+          </Link>
+          .
+        </p>
+      )}
+      {buyerSteps ? (
+        <div className="mt-6 grid gap-4 sm:grid-cols-3">
+          <Card
+            title="Account Balance"
+            value={formatUsd(user.deposit)}
+            note={
+              <>
+                <BuyingPowerFigure available={available} />
+                <span className="mt-1 block font-semibold" data-testid="bidding-status">
+                  {eligibility.label}
+                </span>
+              </>
+            }
+          />
+          <Card
+            title="Verification Status"
+            value={identity.label}
+            note={
+              <>
+                <span data-testid="identity-detail">{identity.detail}</span>
+                {identity.state === "verified" ? null : (
+                  <>
+                    {" "}
+                    <Link to="/kyc-verification" className="text-brand-700 underline">
+                      {identity.state === "pending"
+                        ? "See your verification"
+                        : "Verify your identity"}
+                    </Link>
+                  </>
+                )}
+              </>
+            }
+          />
+          <Card
+            title="Active Bids"
+            value={String(activeBids)}
+            note={
+              <Link to="/my-auctions#bidding" className="text-brand-700 underline">
+                Auctions you&apos;re bidding on
+              </Link>
+            }
+          />
+        </div>
+      ) : null}
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {LINKS.map((link) => (

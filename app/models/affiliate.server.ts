@@ -84,6 +84,8 @@ export class ServiceOrder extends Model<
   declare deliveryState: string | null;
   /** The delivery ZIP code when the buyer gave one: the city is then its area's centre. */
   declare deliveryZip: CreationOptional<string | null>;
+  /** The delivery street, when the buyer gave one (docs/decisions/3531). */
+  declare deliveryStreet: CreationOptional<string | null>;
   declare exportPort: string | null;
   declare exportPortState: string | null;
   declare destinationCountry: string | null;
@@ -122,6 +124,7 @@ ServiceOrder.init(
     deliveryCity: { type: DataTypes.TEXT, allowNull: true },
     deliveryState: { type: DataTypes.CHAR(2), allowNull: true },
     deliveryZip: { type: DataTypes.TEXT, allowNull: true },
+    deliveryStreet: { type: DataTypes.TEXT, allowNull: true },
     exportPort: { type: DataTypes.TEXT, allowNull: true },
     exportPortState: { type: DataTypes.CHAR(2), allowNull: true },
     destinationCountry: { type: DataTypes.TEXT, allowNull: true },

@@ -9,7 +9,7 @@ import { biddingEligibility } from "~/services/auctions/eligibility";
 import { readSession } from "~/services/accounts/session.server";
 import { useOptionalUser } from "~/services/accounts/use-user";
 import { dashboardFacts } from "~/services/accounts/dashboard.server";
-import { nextSteps, type NextStep } from "~/services/accounts/next-steps";
+import { nextSteps, showsBuyerSteps, type NextStep } from "~/services/accounts/next-steps";
 import { toCents } from "~/utils/money";
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       identity: identityStatus(false, null),
       eligibility: biddingEligibility(identityStatus(false, null), 0),
       firstVisit: false,
+      buyerSteps: true,
       steps: [] as NextStep[],
     };
   const { user, held } = session;
@@ -31,6 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     buyingPower(user, { held }),
     dashboardFacts(user.id),
   ]);
+  // a provider who does not buy is not shown the buyer's to-dos (docs/decisions/3533)
+  const buyerSteps = showsBuyerSteps({
+    accountType: user.accountType,
+    buyerActivity: facts.buyerActivity,
+    verified: user.verified,
+    depositCents: toCents(user.deposit),
+  });
   return {
     activeBids,
     available: bidder.available,
@@ -38,19 +46,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eligibility: bidder.eligibility,
     // the first time this person sees the dashboard (docs/decisions/3306)
     firstVisit: facts.firstVisit,
+    buyerSteps,
     steps: nextSteps({
       accountType: user.accountType,
       eligibility: bidder.eligibility,
       provider: facts.provider,
       invoices: facts.invoices,
       depositCents: toCents(user.deposit),
+      buyerSteps,
+      jobs: facts.jobs,
     }),
   };
 }
 
 export default function Index() {
   const user = useOptionalUser();
-  const { activeBids, available, identity, eligibility, firstVisit, steps } =
+  const { activeBids, available, identity, eligibility, firstVisit, steps, buyerSteps } =
     useLoaderData<typeof loader>();
   return user ? (
     <Dashboard
@@ -61,6 +72,7 @@ export default function Index() {
       eligibility={eligibility}
       firstVisit={firstVisit}
       steps={steps}
+      buyerSteps={buyerSteps}
     />
   ) : (
     <LandingPage />

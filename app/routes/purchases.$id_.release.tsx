@@ -155,19 +155,33 @@ export default function ReleasePage() {
         <h2 id="carrier-heading" className="font-bold">
           Who collects the vehicle
         </h2>
-        <p className="mt-1 text-slate-700">
-          The buyer, with photo ID, or a carrier the buyer authorises: write the carrier&apos;s name
-          here before they go, and they show this pass with the pickup code.
-        </p>
-        <p className="mt-3" data-testid="carrier-line">
-          Authorised carrier&apos;s name:{" "}
-          <span
-            aria-hidden="true"
-            className="inline-block w-full max-w-[16rem] border-b border-slate-900 align-bottom"
-          >
-            &nbsp;
-          </span>
-        </p>
+        {purchase.gatePass?.carrier ? (
+          <>
+            <p className="mt-1 text-slate-700">
+              The buyer, with photo ID, or the carrier that claimed the transport job on BidYard,
+              which has this pass with the pickup code on its own job page.
+            </p>
+            <p className="mt-3" data-testid="carrier-line">
+              Authorised carrier: <strong>{purchase.gatePass.carrier}</strong>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="mt-1 text-slate-700">
+              The buyer, with photo ID, or a carrier the buyer authorises: write the carrier&apos;s
+              name here before they go, and they show this pass with the pickup code.
+            </p>
+            <p className="mt-3" data-testid="carrier-line">
+              Authorised carrier&apos;s name:{" "}
+              <span
+                aria-hidden="true"
+                className="inline-block w-full max-w-[16rem] border-b border-slate-900 align-bottom"
+              >
+                &nbsp;
+              </span>
+            </p>
+          </>
+        )}
         <p className="mt-3">
           Buyer&apos;s signature:{" "}
           <span

@@ -25,6 +25,8 @@ import {
   runOrderStep,
 } from "~/services/affiliates/service-orders.server";
 import { getApplication } from "~/services/affiliates/applications.server";
+import { pickupPapersFor } from "~/services/affiliates/pickup-papers.server";
+import { PickupPapersCard } from "~/components/affiliates/pickup-papers";
 import { providerStatus } from "~/services/affiliates/status";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -56,7 +58,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       view.order.requestedByMe && view.order.paymentStatus === "unpaid"
         ? await paymentPreview(user.id, view.order.estimatedPayout)
         : null;
-    return { ...view, payment, provider: providerStatus(application) };
+    // the carrier that claimed the job gets the yard and the delivery address (record 3531)
+    const papers = view.order.claimedByMe ? await pickupPapersFor(view.order.id, user.id) : null;
+    return { ...view, payment, papers, provider: providerStatus(application) };
   } catch (error) {
     if (isUserError(error)) throw new Response(error.message, { status: error.status });
     throw error;
@@ -124,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ServiceOrderPage() {
-  const { order, details, payment, provider } = useLoaderData<typeof loader>();
+  const { order, details, payment, papers, provider } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -211,14 +215,28 @@ export default function ServiceOrderPage() {
               Customer
             </h2>
             {details.requester ? (
-              <p className="mt-1 text-sm">
-                {details.requester.name} · {details.requester.email}
-              </p>
+              details.requester.email ? (
+                <p className="mt-1 text-sm">
+                  {details.requester.name} · {details.requester.email}
+                </p>
+              ) : (
+                // the carrier gets the buyer's first name, not their contact (record 3530)
+                <p className="mt-1 text-sm" data-testid="customer">
+                  {details.requester.name}. BidYard does not share the buyer&apos;s e-mail or phone:
+                  the yard releases the vehicle on the gate pass, and questions go to BidYard
+                  through the{" "}
+                  <Link to="/contact" className="text-brand-700 underline">
+                    contact page
+                  </Link>
+                  .
+                </p>
+              )
             ) : (
               <p className="mt-1 text-sm text-slate-600">Created by BidYard staff.</p>
             )}
           </section>
         ) : null}
+        {papers ? <PickupPapersCard papers={papers} /> : null}
         {canAct ? (
           <div className="mt-6 flex flex-wrap gap-2">
             <OrderActions

@@ -177,6 +177,7 @@ export default function RequestService() {
                     fields={{
                       serviceType: field("serviceType"),
                       delivery: field("delivery"),
+                      deliveryStreet: field("deliveryStreet"),
                       exportPort: field("exportPort"),
                       destinationCountry: field("destinationCountry"),
                     }}
@@ -196,7 +197,7 @@ export default function RequestService() {
                         {mine.quote.serviceType === "export" ? "Export" : "Shipping"} from{" "}
                         {mine.quote.from} to {mine.quote.to}
                         {mine.quote.serviceType === "shipping"
-                          ? `, about ${mine.quote.miles.toLocaleString("en-US")} road miles`
+                          ? `, about ${roadMilesText(mine.quote.miles)}`
                           : ""}
                         .
                       </p>
@@ -239,4 +240,9 @@ export default function RequestService() {
       )}
     </div>
   );
+}
+
+/** "1 road mile", "18 road miles". */
+function roadMilesText(miles: number) {
+  return `${miles.toLocaleString("en-US")} road ${miles === 1 ? "mile" : "miles"}`;
 }

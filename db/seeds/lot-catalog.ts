@@ -412,6 +412,8 @@ export const YARDS: Array<{
   zip: string;
   copart: string;
   iaai: string;
+  /** The town the yard itself is in, where it is not the city its lots are listed under. */
+  yardCity?: string;
 }> = [
   { city: "Dallas", state: "TX", zip: "75211", copart: "TX - DALLAS", iaai: "Dallas" },
   { city: "Houston", state: "TX", zip: "77038", copart: "TX - HOUSTON", iaai: "Houston North" },
@@ -453,7 +455,14 @@ export const YARDS: Array<{
   },
   { city: "Newark", state: "NJ", zip: "07105", copart: "NJ - NEWARK", iaai: "Newark" },
   { city: "Denver", state: "CO", zip: "80216", copart: "CO - DENVER", iaai: "Denver East" },
-  { city: "Seattle", state: "WA", zip: "98032", copart: "WA - NORTH SEATTLE", iaai: "Seattle" },
+  {
+    city: "Seattle",
+    state: "WA",
+    zip: "98032",
+    copart: "WA - NORTH SEATTLE",
+    iaai: "Seattle",
+    yardCity: "Kent",
+  },
   { city: "Charlotte", state: "NC", zip: "28208", copart: "NC - CHARLOTTE", iaai: "Charlotte" },
 ];
 

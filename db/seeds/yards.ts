@@ -14,7 +14,7 @@ export function demoYards() {
     const street = (n: number) => `${1000 + ((i * 379 + n * 211) % 8000)} ${STREETS[(i + n) % 5]}`;
     const phone = (n: number) =>
       `(${200 + ((i * 37) % 700)}) 555-01${String((i * 2 + n) % 100).padStart(2, "0")}`;
-    const place = { city: yard.city, state: yard.state, zip: yard.zip };
+    const place = { city: yard.yardCity ?? yard.city, state: yard.state, zip: yard.zip };
     return [
       {
         auction_house: "copart",

@@ -226,6 +226,11 @@ const SCREENS = {
       text: "No service orders available",
     },
     { route: "service-orders.$id.tsx", path: `/service-orders/${w.claimedOrderId}`, shows: /./ },
+    {
+      route: "service-orders.$id_.gate-pass.tsx",
+      path: `/service-orders/${w.claimedOrderId}/gate-pass`,
+      shows: "Gate pass",
+    },
     { route: "service-orders.earnings.tsx", path: "/service-orders/earnings", shows: /./ },
   ],
   pendingAffiliate: (): Screen[] => [

@@ -70,6 +70,10 @@ const SCREENS = {
     { route: "service-orders._index.tsx", path: "/service-orders?tab=mine" },
     { route: "service-orders.$id.tsx", path: `/service-orders/${w.openOrderId}` },
     { route: "service-orders.$id.tsx", path: `/service-orders/${w.claimedOrderId}` },
+    {
+      route: "service-orders.$id_.gate-pass.tsx",
+      path: `/service-orders/${w.claimedOrderId}/gate-pass`,
+    },
     { route: "service-orders.earnings.tsx", path: "/service-orders/earnings" },
   ],
   pendingAffiliate: (): Screen[] => [

@@ -3,11 +3,15 @@
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { loader as indexLoader } from "~/routes/_index";
+import { runOrderStep } from "~/services/affiliates/service-orders.server";
+import { recordOpeningBalance } from "~/services/deposits/deposits.server";
+import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 type Page = {
   firstVisit: boolean;
+  buyerSteps: boolean;
   steps: Array<{ key: string; title: string; text: string; link: { to: string } }>;
   eligibility: { label: string };
 };
@@ -56,5 +60,46 @@ describe("the dashboard's next steps", () => {
     expect(page.steps[0].link.to).toBe(`/purchases/${purchase.id}`);
     expect(page.steps[1].title).toBe("Provider application under review");
     expect(page.steps[3].text).toContain("Add $300.00 to bid.");
+  });
+
+  // docs/decisions/3533: a provider who does not buy sees the provider's own next steps
+  it("an applicant who does not buy sees the application, not verification or a deposit", async () => {
+    const applicant = await createAffiliate("pending");
+    const page = (await indexLoader(args(await requestAs(applicant, "/")))) as unknown as Page;
+    expect(page.buyerSteps).toBe(false);
+    expect(page.steps.map((s) => s.key)).toEqual(["provider"]);
+    expect(page.steps[0].title).toBe("Provider application under review");
+    expect(JSON.stringify(page.steps)).not.toMatch(/KYC|deposit/i);
+  });
+
+  it("an approved carrier sees its claimed jobs and earnings; buying steps once it buys", async () => {
+    const carrier = await createAffiliate();
+    const admin = await createAdmin();
+    const claimed = await createTestOrder(admin);
+    const delivered = await createTestOrder(admin, { payout: "500.00" });
+    await runOrderStep(carrier.id, String(claimed.id), "claim");
+    for (const step of ["claim", "start", "complete"] as const)
+      await runOrderStep(carrier.id, String(delivered.id), step);
+    const page = (await indexLoader(args(await requestAs(carrier, "/")))) as unknown as Page;
+    expect(page.buyerSteps).toBe(false);
+    expect(page.steps.map((s) => s.key)).toEqual(["provider", "jobs", "earnings"]);
+    expect(page.steps[1].title).toBe("1 claimed job to deliver");
+    expect(page.steps[1].link.to).toBe("/service-orders?tab=mine");
+    // $500 less the platform fee
+    expect(page.steps[2].title).toMatch(/^Earned \$4\d\d\.\d\d$/);
+    expect(page.steps[2].text).toBe("From 1 delivered job, after the platform fee.");
+    expect(JSON.stringify(page.steps)).not.toMatch(/Minimum \$400|KYC/);
+
+    // a deposit makes the carrier a buyer too: the buyer's to-dos come back
+    await recordOpeningBalance(carrier.id, "100.00");
+    const buying = (await indexLoader(args(await requestAs(carrier, "/")))) as unknown as Page;
+    expect(buying.buyerSteps).toBe(true);
+    expect(buying.steps.map((s) => s.key)).toEqual([
+      "provider",
+      "jobs",
+      "earnings",
+      "verification",
+      "deposit",
+    ]);
   });
 });

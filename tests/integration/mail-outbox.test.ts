@@ -393,6 +393,61 @@ async function statusOf(promise: Promise<unknown>) {
   }
 }
 
+describe("transport e-mails in event order (record 3534)", () => {
+  it("a job's Delivered waits while its Transport claimed is retried, then follows it", async () => {
+    await sequelize.query("DELETE FROM mail_outbox");
+    const clock = fixedClock("2026-11-28T12:00:00Z");
+    setClock(clock);
+    const user = await createTestUser();
+    const other = await createTestUser();
+    await queueMail({
+      userId: user.id,
+      topic: "transport",
+      subject: "Transport claimed",
+      content: content(1),
+    });
+    await queueMail({
+      userId: user.id,
+      topic: "transport",
+      subject: "Delivered",
+      content: content(2),
+    });
+    // another person's mail and another topic are not held back
+    await queueMail({
+      userId: other.id,
+      topic: "transport",
+      subject: "Other claimed",
+      content: content(3),
+    });
+    await queueMail({ userId: user.id, topic: "alerts", subject: "An alert", content: content(4) });
+    await stub.start();
+    const url = stub.url();
+    stub.received.length = 0;
+
+    // the first message is refused once (451): the second of that job waits for it
+    stub.refuse(1);
+    expect(await sendDueMail({ transport: smtpTransport(url) })).toEqual({
+      sent: 2,
+      retrying: 1,
+      failed: 0,
+    });
+    expect(stub.received.map((m) => m.subject)).toEqual(["Other claimed", "An alert"]);
+    // still waiting before the retry is due, with no try counted against it
+    expect((await sendDueMail({ transport: smtpTransport(url) })).sent).toBe(0);
+    const delivered = (await outbox()).find((r) => r.topic === "transport" && r.attempts === 0);
+    expect(delivered?.status).toBe("pending");
+
+    clock.advance(31_000);
+    expect((await sendDueMail({ transport: smtpTransport(url) })).sent).toBe(2);
+    expect(stub.received.map((m) => m.subject)).toEqual([
+      "Other claimed",
+      "An alert",
+      "Transport claimed",
+      "Delivered",
+    ]);
+  });
+});
+
 describe("one-click unsubscribe", () => {
   it("works without signing in, from the mail program's own POST, and stops that topic", async () => {
     await sequelize.query("DELETE FROM mail_outbox");

@@ -352,6 +352,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       admin: 404,
     },
   },
+  // only the carrier that claimed the job reads its gate pass; anyone else: not found
+  "service-orders.$id_.gate-pass.tsx": {
+    path: "/service-orders/999999999/gate-pass",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+  },
   "service-orders.request.tsx": { path: "/service-orders/request", access: "user" },
   "service-orders.earnings.tsx": { path: "/service-orders/earnings", access: "user" },
   "service-orders.payment.return.ts": { path: "/service-orders/payment/return", access: "user" },

@@ -1,6 +1,6 @@
 // What the dashboard tells each kind of person to do next (docs/decisions/3306).
 import { describe, expect, it } from "vitest";
-import { nextSteps } from "~/services/accounts/next-steps";
+import { nextSteps, showsBuyerSteps } from "~/services/accounts/next-steps";
 import { biddingEligibility } from "~/services/auctions/eligibility";
 import { providerStatus } from "~/services/affiliates/status";
 import { identityStatus } from "~/services/kyc/status";
@@ -78,5 +78,43 @@ describe("next steps", () => {
       link: { to: "/my-auctions#won" },
     });
     expect(two.map((s) => s.key)).toEqual(["invoices", "verification", "deposit"]);
+  });
+
+  // docs/decisions/3533
+  it("buyer steps: every buyer, and a provider once it starts buying", () => {
+    const provider = { accountType: "affiliate" as const, buyerActivity: false };
+    expect(showsBuyerSteps({ ...provider, verified: false, depositCents: 0 })).toBe(false);
+    // an ID sent or a bid placed (the dashboard's facts), an approved ID, or a deposit
+    expect(
+      showsBuyerSteps({ ...provider, buyerActivity: true, verified: false, depositCents: 0 }),
+    ).toBe(true);
+    expect(showsBuyerSteps({ ...provider, verified: true, depositCents: 0 })).toBe(true);
+    expect(showsBuyerSteps({ ...provider, verified: false, depositCents: 1 })).toBe(true);
+    expect(
+      showsBuyerSteps({
+        accountType: "buyer",
+        buyerActivity: false,
+        verified: false,
+        depositCents: 0,
+      }),
+    ).toBe(true);
+  });
+
+  it("a provider who does not buy: its application and jobs, no verification or deposit", () => {
+    const steps = nextSteps({
+      accountType: "affiliate",
+      eligibility: biddingEligibility(none, 0),
+      provider: providerStatus({ status: "approved" }),
+      invoices: noInvoices,
+      depositCents: 0,
+      buyerSteps: false,
+      jobs: { active: 2, completed: 3, earnedCents: 123_450 },
+    });
+    expect(steps.map((s) => [s.key, s.title])).toEqual([
+      ["provider", "Provider application approved"],
+      ["jobs", "2 claimed jobs to deliver"],
+      ["earnings", "Earned $1,234.50"],
+    ]);
+    expect(steps[2].text).toBe("From 3 delivered jobs, after the platform fee.");
   });
 });

@@ -8,7 +8,14 @@ type Field = {
   initialValue?: unknown;
   value?: unknown;
 };
-type Fields = { serviceType: Field; delivery: Field; exportPort: Field; destinationCountry: Field };
+type Fields = {
+  serviceType: Field;
+  delivery: Field;
+  /** The buyer's own request asks for the street too; the admin's form does not. */
+  deliveryStreet?: Field;
+  exportPort: Field;
+  destinationCountry: Field;
+};
 const initial = (field: Field) =>
   typeof field.initialValue === "string" ? field.initialValue : "";
 
@@ -66,6 +73,23 @@ export function DestinationFields({
           />
           <FieldError id={fields.delivery.errorId} errors={fields.delivery.errors} />
         </div>
+        {fields.deliveryStreet ? (
+          <div>
+            <label htmlFor={fields.deliveryStreet.id} className={labelClass}>
+              Delivery street address (shipping, optional)
+            </label>
+            <input
+              id={fields.deliveryStreet.id}
+              name={fields.deliveryStreet.name}
+              defaultValue={initial(fields.deliveryStreet)}
+              autoComplete="street-address"
+              placeholder="1200 Main St"
+              aria-describedby={fields.deliveryStreet.errorId}
+              className={inputClass}
+            />
+            <FieldError id={fields.deliveryStreet.errorId} errors={fields.deliveryStreet.errors} />
+          </div>
+        ) : null}
         <div>
           <label htmlFor={fields.exportPort.id} className={labelClass}>
             Export port (export)

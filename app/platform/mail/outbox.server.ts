@@ -29,6 +29,11 @@ export const CLAIM_MS = 2 * 60_000;
 /** Rows one tick claims: few, so a slow server holds few rows back from other workers. */
 const CLAIM_BATCH = 20;
 const FIRST_RETRY_MS = 30_000;
+/**
+ * Topics whose messages to one person go out in the order they were queued (record 3534): a
+ * transport job's "claimed" before its "delivered", even when the first waits for a retry.
+ */
+const IN_ORDER_TOPICS: readonly MailTopic[] = ["transport"];
 const LONGEST_RETRY_MS = 4 * 60 * 60_000;
 
 /** The wait before try number `attempts + 1`: 30 s, 1 min, 2 min, … capped at 4 h. */
@@ -114,17 +119,41 @@ async function claimDue(limit: number, at: Date, token: string) {
             claimed_until = :claimedUntil, updated_at = now()
       WHERE o.id IN (
         SELECT id FROM mail_outbox
-         WHERE (status = 'pending' AND next_attempt_at <= :at)
-            OR (status = 'sending' AND claimed_until < :at)
+         WHERE ((status = 'pending' AND next_attempt_at <= :at)
+                OR (status = 'sending' AND claimed_until < :at))
+           -- an in-order topic waits for an earlier message of it to the same person that is
+           -- waiting for a retry or being sent by another worker
+           AND NOT (topic IN (:inOrder) AND EXISTS (
+                 SELECT 1 FROM mail_outbox e
+                  WHERE e.user_id = mail_outbox.user_id AND e.topic = mail_outbox.topic
+                    AND e.id < mail_outbox.id
+                    AND ((e.status = 'pending' AND e.next_attempt_at > :at)
+                         OR (e.status = 'sending' AND e.claimed_until >= :at))))
          ORDER BY id
          LIMIT :limit
          FOR UPDATE SKIP LOCKED)
       RETURNING o.id, o.user_id, o.to_address, o.topic, o.subject, o.text_body, o.html_body,
                 o.message_id, o.attempts, o.attachments`,
     {
-      replacements: { at, limit, token, claimedUntil: new Date(at.getTime() + CLAIM_MS) },
+      replacements: {
+        at,
+        limit,
+        token,
+        claimedUntil: new Date(at.getTime() + CLAIM_MS),
+        inOrder: IN_ORDER_TOPICS,
+      },
       type: QueryTypes.SELECT,
     },
+  );
+}
+
+/** Gives a claimed row back untried (its claim's attempt is not counted). */
+async function releaseClaim(id: string, token: string) {
+  await sequelize.query(
+    `UPDATE mail_outbox SET status = 'pending', attempts = attempts - 1, claimed_until = NULL,
+            claim_token = NULL, updated_at = now()
+      WHERE id = :id AND status = 'sending' AND claim_token = :token`,
+    { replacements: { id, token } },
   );
 }
 
@@ -189,8 +218,18 @@ export async function sendDueMail(
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
   if (!transport) return report;
   const token = randomUUID();
-  const rows = await claimDue(options.limit ?? CLAIM_BATCH, now(), token);
+  // RETURNING does not keep the subquery's order: sent oldest first (record 3534)
+  const rows = (await claimDue(options.limit ?? CLAIM_BATCH, now(), token)).sort((a, b) =>
+    BigInt(a.id) < BigInt(b.id) ? -1 : 1,
+  );
+  // in-order topics whose earlier message failed in this batch: the later ones wait for it
+  const held = new Set<string>();
   for (const row of rows) {
+    const orderKey = IN_ORDER_TOPICS.includes(row.topic) ? `${row.user_id}:${row.topic}` : null;
+    if (orderKey && held.has(orderKey)) {
+      await releaseClaim(row.id, token);
+      continue;
+    }
     // An earlier send of this batch may have been slow enough for the claim to run out.
     if (!(await renewClaim(row.id, token))) continue;
     try {
@@ -243,7 +282,10 @@ export async function sendDueMail(
         },
       );
       if (giveUp) report.failed += 1;
-      else report.retrying += 1;
+      else {
+        report.retrying += 1;
+        if (orderKey) held.add(orderKey);
+      }
     }
   }
   return report;

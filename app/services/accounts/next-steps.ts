@@ -6,8 +6,11 @@ import type { ProviderStatus } from "~/services/affiliates/status";
 
 export type OpenInvoices = { count: number; firstId: string | null; nextDueAt: string | null };
 
+/** A provider's claimed jobs still to deliver, jobs delivered and what they earned (net). */
+export type ProviderJobs = { active: number; completed: number; earnedCents: number };
+
 export type NextStep = {
-  key: "verification" | "deposit" | "provider" | "invoices";
+  key: "verification" | "deposit" | "provider" | "invoices" | "jobs" | "earnings";
   title: string;
   text: string;
   link: { to: string; label: string };
@@ -15,12 +18,34 @@ export type NextStep = {
   dueAt?: string | null;
 };
 
+/**
+ * Whether the dashboard shows this person the buyer's to-dos (docs/decisions/3533): everyone who
+ * registered as a buyer, and a provider who has started buying (a deposit, a bid, a purchase, an
+ * ID sent or approved). A provider who has not is shown their own next steps only.
+ */
+export function showsBuyerSteps(input: {
+  accountType: "buyer" | "affiliate";
+  buyerActivity: boolean;
+  verified: boolean;
+  depositCents: number;
+}) {
+  return (
+    input.accountType !== "affiliate" ||
+    input.buyerActivity ||
+    input.verified ||
+    input.depositCents > 0
+  );
+}
+
 export function nextSteps(input: {
   accountType: "buyer" | "affiliate";
   eligibility: BiddingEligibility;
   provider: ProviderStatus;
   invoices: OpenInvoices;
   depositCents: number;
+  /** false for a provider who does not buy: no verification or deposit steps (record 3533) */
+  buyerSteps?: boolean;
+  jobs?: ProviderJobs;
 }): NextStep[] {
   const steps: NextStep[] = [];
   const { invoices, provider } = input;
@@ -42,7 +67,9 @@ export function nextSteps(input: {
   // A provider's own path comes before the buyer's: it is why they registered.
   if (input.accountType === "affiliate" || provider.state !== "none") {
     steps.push(providerStep(provider));
+    if (provider.state === "approved" && input.jobs) steps.push(...jobSteps(input.jobs));
   }
+  if (input.buyerSteps === false) return steps;
   for (const reason of input.eligibility.reasons) {
     steps.push({
       key: reason.need,
@@ -52,6 +79,32 @@ export function nextSteps(input: {
           ? `${reason.description} Add ${formatUsd(missingDepositCents(input.depositCents), "cents")} to bid.`
           : reason.description,
       link: reason.link,
+    });
+  }
+  return steps;
+}
+
+/** An approved provider's own work: claimed jobs to deliver, then what delivered jobs earned. */
+function jobSteps(jobs: ProviderJobs): NextStep[] {
+  const steps: NextStep[] = [];
+  if (jobs.active > 0) {
+    steps.push({
+      key: "jobs",
+      title:
+        jobs.active === 1 ? "1 claimed job to deliver" : `${jobs.active} claimed jobs to deliver`,
+      text: "Each job has the yard's address, hours and phone, the delivery address and the gate pass.",
+      link: { to: "/service-orders?tab=mine", label: "See your jobs" },
+    });
+  }
+  if (jobs.completed > 0) {
+    steps.push({
+      key: "earnings",
+      title: `Earned ${formatUsd(jobs.earnedCents, "cents")}`,
+      text:
+        jobs.completed === 1
+          ? "From 1 delivered job, after the platform fee."
+          : `From ${jobs.completed} delivered jobs, after the platform fee.`,
+      link: { to: "/service-orders/earnings", label: "See your earnings" },
     });
   }
   return steps;

@@ -308,6 +308,8 @@ export const AdminServiceOrderSchema = z
 export const PurchaseServiceRequestSchema = z
   .object({
     ...destinationFields,
+    // the door the carrier delivers to; the ZIP or city above prices the trip (record 3531)
+    deliveryStreet: optionalText(120),
     purchaseId: z.coerce.number({ error: "Choose a purchase" }).int().positive(),
   })
   .superRefine(checkDestination);

@@ -37,6 +37,7 @@ import { env } from "~/platform/env.server";
 import { centsToDecimal } from "~/utils/money";
 import type { ServiceOrderFilters } from "~/services/affiliates/schemas";
 import { escapeLike } from "~/utils/escape-like";
+import { findYard } from "~/services/auctions/yards.server";
 import { queueTransportMail } from "./transport-mail.server";
 
 export type PublicOrder = {
@@ -70,7 +71,11 @@ export type PublicOrder = {
 };
 
 export type PrivateOrderDetails = {
-  requester: { name: string; email: string } | null;
+  /**
+   * Who asked for the job. The carrier that claimed it gets the buyer's first name only, never
+   * an e-mail or phone (docs/decisions/3530); the buyer and the admins see the e-mail.
+   */
+  requester: { name: string; email: string | null } | null;
 };
 
 type Viewer = { id: string; role: string } | null;
@@ -123,6 +128,8 @@ type NewOrder = {
   pickup: UsCity;
   pickupYard?: string | null;
   delivery?: string;
+  /** the street of the delivery address, shipping only (docs/decisions/3531) */
+  deliveryStreet?: string;
   exportPort?: string;
   destinationCountry?: string;
   payout?: string;
@@ -180,6 +187,8 @@ async function insertOrder(input: NewOrder, transaction?: Transaction) {
       deliveryCity: "delivery" in destination ? destination.delivery!.city : null,
       deliveryState: "delivery" in destination ? destination.delivery!.state : null,
       deliveryZip: "zip" in destination ? destination.zip : null,
+      deliveryStreet:
+        input.serviceType === "shipping" && input.deliveryStreet ? input.deliveryStreet : null,
       exportPort: "port" in destination ? destination.port!.city : null,
       exportPortState: "port" in destination ? destination.port!.state : null,
       destinationCountry: input.serviceType === "export" ? input.destinationCountry! : null,
@@ -231,6 +240,24 @@ async function vehicleFacts(lot: Lot) {
 
 function lotLabel(lot: Lot) {
   return `${lot.year} ${lot.make} ${lot.model}${lot.trimLevel ? ` ${lot.trimLevel}` : ""}`;
+}
+
+/**
+ * Where a won lot is picked up, measured from the yard's own ZIP (record 3532): the yards table's
+ * ZIP and city, else the lot's ZIP, placed at its ZIP area's centre (record 1705); named by the
+ * yard's city ("Kent, WA"), not the metro the lot is listed under. Without a known ZIP, the lot's
+ * city from the bundled table.
+ */
+async function yardPickup(lot: Lot): Promise<UsCity> {
+  const yard = await findYard(lot.auctionHouse, lot.yardName);
+  const area = findZipArea(yard?.zip ?? lot.locationZip ?? "");
+  if (!area) return lotPickup(lot);
+  return {
+    city: yard?.city ?? lot.locationCity,
+    state: yard?.state ?? lot.locationState,
+    lat: area.lat,
+    lon: area.lon,
+  };
 }
 
 function lotPickup(lot: Lot): UsCity {
@@ -343,7 +370,7 @@ export async function quoteServiceForPurchase(
   if (purchase.status !== "paid")
     throw new AffiliateError(409, "Pay for this vehicle before you ask for transport.");
   const lot = (purchase as Purchase & { Lot: Lot }).Lot;
-  const pickup = lotPickup(lot);
+  const pickup = await yardPickup(lot);
   const destination = resolveDestination({
     serviceType: input.serviceType,
     vehicleLabel: lotLabel(lot),
@@ -361,7 +388,7 @@ export async function quoteServiceForPurchase(
     serviceType: input.serviceType,
     price: centsToDecimal(quotePayoutCents(input.serviceType, destination.miles)),
     miles: destination.miles,
-    from: `${lot.locationCity}, ${lot.locationState}`,
+    from: `${pickup.city}, ${pickup.state}`,
     to,
   };
 }
@@ -373,6 +400,7 @@ export async function requestServiceForPurchase(
     purchaseId: number;
     serviceType: ServiceType;
     delivery?: string;
+    deliveryStreet?: string;
     exportPort?: string;
     destinationCountry?: string;
   },
@@ -406,9 +434,10 @@ export async function requestServiceForPurchase(
         vehicleLabel: lotLabel(lot),
         vehicleType: facts.vehicleType,
         vehicle: facts.vehicle,
-        pickup: lotPickup(lot),
+        pickup: await yardPickup(lot),
         pickupYard: lot.yardName ?? `${lot.locationCity}, ${lot.locationState}`,
         delivery: input.delivery,
+        deliveryStreet: input.deliveryStreet,
         exportPort: input.exportPort,
         destinationCountry: input.destinationCountry,
         lotId: String(lot.id),
@@ -490,15 +519,18 @@ export async function getOrderForViewer(orderId: string, viewer: { id: string; r
   // buyer and the admins, and reads as not found to anyone else (ids can be guessed).
   if (order.status !== "open" && !maySeePrivate) throw new AffiliateError(404, ORDER_NOT_FOUND);
   const requester = (order as ServiceOrder & { requester?: User | null }).requester;
+  const seesContact = viewer.role === "admin" || order.requestedBy === viewer.id;
   const details: PrivateOrderDetails | null = maySeePrivate
     ? {
         requester: requester
-          ? {
-              name:
-                [requester.firstName, requester.lastName].filter(Boolean).join(" ") ||
-                requester.email,
-              email: requester.email,
-            }
+          ? seesContact
+            ? {
+                name:
+                  [requester.firstName, requester.lastName].filter(Boolean).join(" ") ||
+                  requester.email,
+                email: requester.email,
+              }
+            : { name: requester.firstName?.trim() || "The buyer", email: null }
           : null,
       }
     : null;

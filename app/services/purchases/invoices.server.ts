@@ -21,6 +21,7 @@ import {
 import { PurchaseError } from "./errors";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { findYard, type Yard } from "~/services/auctions/yards.server";
+import { carrierForPurchase } from "~/services/affiliates/pickup-papers.server";
 import { penaltySummary, penaltyTerms, type PenaltyTerms } from "./penalties";
 import { howToPay } from "./pay-words";
 import { paymentGateway } from "~/platform/payments/index.server";
@@ -298,7 +299,7 @@ export type PurchaseView = {
   paid: Array<{ kind: string; cents: number; at: string }>;
   pickupCode: string | null;
   /** The gate pass: the yard's street, hours and phone when known, and who bought. */
-  gatePass: { yard: Yard | null; buyerName: string } | null;
+  gatePass: { yard: Yard | null; buyerName: string; carrier: string | null } | null;
   /** Storage at the yard: owed from `startsAt` until the vehicle is picked up (or now). */
   storage: {
     startsAt: string;
@@ -317,15 +318,17 @@ export function lotTitle(row: Pick<PurchaseRow, "year" | "make" | "model">) {
 
 /** What the release shows the yard's gate besides the code: the yard and the buyer's name. */
 async function gatePass(row: PurchaseRow) {
-  const [yard, [buyer]] = await Promise.all([
+  const [yard, carrier, [buyer]] = await Promise.all([
     findYard(row.auction_house, row.yard_name),
+    // the release names the carrier that claimed the transport job (record 3531)
+    carrierForPurchase(String(row.id)),
     sequelize.query<{ first_name: string | null; last_name: string | null; email: string }>(
       "SELECT first_name, last_name, email FROM users WHERE id = :id",
       { replacements: { id: row.user_id }, type: QueryTypes.SELECT },
     ),
   ]);
   const name = [buyer?.first_name, buyer?.last_name].filter(Boolean).join(" ").trim();
-  return { yard, buyerName: name || buyer?.email || "" };
+  return { yard, buyerName: name || buyer?.email || "", carrier };
 }
 
 /** Everything the purchase and release pages show. */

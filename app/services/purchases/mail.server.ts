@@ -81,6 +81,39 @@ async function recipient(userId: string, transaction?: Transaction) {
   return row ?? { time_zone: "America/Chicago" };
 }
 
+/**
+ * Where the release e-mail sends the buyer (record 3531): the yard's street, then its hours and
+ * phone from the yards table (record 3314); the yard's town and a line to ask it when not on file.
+ */
+async function releaseWhere(row: PurchaseRow, yardLine: string, transaction: Transaction) {
+  const [yard] = row.yard_name
+    ? await sequelize.query<{
+        street: string | null;
+        city: string;
+        state: string;
+        zip: string | null;
+        hours: string | null;
+        phone: string | null;
+      }>(
+        `SELECT street, city, state, zip, hours, phone FROM yards
+          WHERE auction_house = :house AND name = :name`,
+        {
+          replacements: { house: row.auction_house, name: row.yard_name },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      )
+    : [];
+  const where = yard?.street
+    ? `${row.yard_name}, ${yard.street}, ${yard.city}, ${yard.state}${yard.zip ? ` ${yard.zip}` : ""}`
+    : yardLine;
+  const hours = yard?.hours
+    ? `Yard hours: ${yard.hours}.`
+    : "Ask the yard for its hours before you go.";
+  const phone = yard?.phone ? ` Yard phone: ${yard.phone}.` : "";
+  return [`Where: ${where}. VIN ${row.vin}.`, `${hours}${phone}`];
+}
+
 function yardOf(row: PurchaseRow) {
   const house = row.auction_house === "iaai" ? "IAAI" : "Copart";
   const address = `${row.location_city}, ${row.location_state}${row.location_zip ? ` ${row.location_zip}` : ""}`;
@@ -195,7 +228,7 @@ export async function queuePurchaseMail(
       subject = `Release ready: pick up the ${title}`;
       paragraphs = [
         `The ${title} is yours to collect. Pickup code: ${row.pickup_code ?? ""}.`,
-        `Where: ${yard}. VIN ${row.vin}.`,
+        ...(await releaseWhere(row, yard, transaction)),
         terms.storagePerDayCents > 0
           ? `Storage is free until ${formatDeadline(storageStartsAt(terms, paidAt, row.location_state), zone)}, then ${formatUsd(terms.storagePerDayCents, "cents")} a day, paid at the yard.`
           : "Storage at the yard is free until pickup.",
