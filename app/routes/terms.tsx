@@ -158,8 +158,7 @@ export default function TermsPage() {
           </li>
           <li>
             <Promised id="terms.transport-paid" /> If no provider can carry it, write to us and an
-            admin refunds it. A transport payment made twice is kept in your deposit, where you can
-            take it back as in section 2.
+            admin refunds it. <Promised id="terms.transport-paid-once" />
           </li>
         </ul>
       </LegalSection>

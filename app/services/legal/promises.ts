@@ -96,6 +96,10 @@ export const PROMISES = {
     page: "terms",
     text: "Transport is paid when you confirm the order.",
   },
+  "terms.transport-paid-once": {
+    page: "terms",
+    text: "A transport order is charged once: a second payment for it is refunded in full to the way you paid.",
+  },
   "terms.provider-review": {
     page: "terms",
     text: "Providers apply with their company details and licence; an admin approves or rejects the application.",
