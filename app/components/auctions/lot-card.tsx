@@ -7,6 +7,7 @@ import type { AuctionVehicle } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 import { LocalTime } from "~/components/local-time";
 import { titleLabel } from "~/services/auctions/options";
+import { runConditionLabel } from "~/services/auctions/house-facts";
 
 export type CardLot = Pick<
   AuctionVehicle,
@@ -21,6 +22,8 @@ export type CardLot = Pick<
   | "secondaryDamage"
   | "lotNumber"
   | "odometer"
+  | "hasKeys"
+  | "runCondition"
   | "titleType"
   | "auctionHouse"
   | "badge"
@@ -99,6 +102,11 @@ export const LotCard = memo(function LotCard({
         </p>
         <p>
           <span className="text-slate-500">Title:</span> {titleLabel(lot.titleType)}
+        </p>
+        <p data-testid="card-condition">
+          <span className="text-slate-500">Run condition:</span>{" "}
+          {runConditionLabel(lot.auctionHouse, lot.runCondition)}
+          <span className="text-slate-500"> · Keys:</span> {lot.hasKeys ? "Yes" : "No"}
         </p>
         <p>
           <span className="text-slate-500">Location:</span> {lot.location}

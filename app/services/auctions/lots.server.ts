@@ -36,6 +36,8 @@ type LotRow = {
   image_url: string | null;
   body_style: string | null;
   color: string | null;
+  has_keys: boolean;
+  run_condition: string | null;
   starts_at: Date;
   ends_at: Date;
   high_bidder_id: string | null;
@@ -58,6 +60,8 @@ function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle
     primaryDamage: row.primary_damage,
     secondaryDamage: row.secondary_damage,
     odometer: row.odometer,
+    hasKeys: row.has_keys,
+    runCondition: row.run_condition,
     titleType: row.title_type,
     auctionHouse: row.auction_house,
     status: row.status,
@@ -207,7 +211,7 @@ export function forgetLotCounts() {
 
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
   l.location_state, l.damage_type, l.primary_damage, l.secondary_damage, l.odometer, l.title_type, l.auction_house, l.status,
-  l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.body_style, l.color, l.starts_at,
+  l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.body_style, l.color, l.has_keys, l.run_condition, l.starts_at,
   l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
   l.high_max`;
 
@@ -410,13 +414,15 @@ export async function getLot(
       yard_name: string | null;
       title_state: string | null;
       runs_drives: boolean;
-      has_keys: boolean;
+      odometer_brand: string | null;
+      item_number: string | null;
+      grid_row: string | null;
       repair_cost: string | null;
       image_urls: string[];
     }
   >(
     `SELECT ${LIST_COLUMNS}, l.trim_level, l.location_zip, l.yard_name,
-            l.title_state, l.runs_drives, l.has_keys,
+            l.title_state, l.runs_drives, l.odometer_brand, l.item_number, l.grid_row,
             l.repair_cost, l.image_urls,
             EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = :userId)
               AS watching
@@ -433,7 +439,9 @@ export async function getLot(
     yardName: row.yard_name,
     titleState: row.title_state,
     runsDrives: row.runs_drives,
-    hasKeys: row.has_keys,
+    odometerBrand: row.odometer_brand,
+    itemNumber: row.item_number,
+    gridRow: row.grid_row,
     repairCost: row.repair_cost,
     imageUrls: row.image_urls,
   };
