@@ -34,8 +34,11 @@ export function Dashboard({
   identity,
   eligibility,
   firstVisit = false,
+  hasBid = false,
   steps = [],
 }: {
+  /** has bid before (a winner among them): no "before your first bid" (record 3551) */
+  hasBid?: boolean;
   user: PublicUser;
   /** the first time this person sees the dashboard: greeted as a first visit (record 3306) */
   firstVisit?: boolean;
@@ -84,8 +87,12 @@ export function Dashboard({
       ) : null}
 
       {firstVisit ? (
-        <p className="mt-2 text-slate-700">
-          Your account is ready. Here is what to do before your first bid.
+        <p className="mt-2 text-slate-700" data-testid="first-visit-note">
+          {hasBid
+            ? "Your account is ready. Your bids and won vehicles are under My auctions."
+            : steps.length > 0
+              ? "Your account is ready. Here is what to do before your first bid."
+              : "Your account is ready: you can bid now."}
         </p>
       ) : null}
 

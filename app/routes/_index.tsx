@@ -11,17 +11,21 @@ import { useOptionalUser } from "~/services/accounts/use-user";
 import { dashboardFacts } from "~/services/accounts/dashboard.server";
 import { nextSteps, type NextStep } from "~/services/accounts/next-steps";
 import { toCents } from "~/utils/money";
+import { landingLots } from "~/services/auctions/lots.server";
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await readSession(request);
   if (!session)
     return {
+      // a visitor sees a few real lots closing soon (docs/decisions/3552), one load per 15 s
+      landing: await landingLots(),
       activeBids: 0,
       available: "0.00",
       identity: identityStatus(false, null),
       eligibility: biddingEligibility(identityStatus(false, null), 0),
       firstVisit: false,
+      hasBid: false,
       steps: [] as NextStep[],
     };
   const { user, held } = session;
@@ -32,12 +36,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dashboardFacts(user.id),
   ]);
   return {
+    landing: null,
     activeBids,
     available: bidder.available,
     identity: bidder.identity,
     eligibility: bidder.eligibility,
     // the first time this person sees the dashboard (docs/decisions/3306)
     firstVisit: facts.firstVisit,
+    hasBid: facts.hasBid,
     steps: nextSteps({
       accountType: user.accountType,
       eligibility: bidder.eligibility,
@@ -50,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Index() {
   const user = useOptionalUser();
-  const { activeBids, available, identity, eligibility, firstVisit, steps } =
+  const { landing, activeBids, available, identity, eligibility, firstVisit, hasBid, steps } =
     useLoaderData<typeof loader>();
   return user ? (
     <Dashboard
@@ -60,9 +66,10 @@ export default function Index() {
       identity={identity}
       eligibility={eligibility}
       firstVisit={firstVisit}
+      hasBid={hasBid}
       steps={steps}
     />
   ) : (
-    <LandingPage />
+    <LandingPage lots={landing?.lots ?? []} serverTime={landing?.serverTime ?? ""} />
   );
 }

@@ -180,7 +180,7 @@ test("an unverified user cannot bid", async ({ page, context }) => {
   // With JS the dialog, without it the lot page: what to do, with its link, and no bid form.
   const place = jsEnabled() ? page.getByRole("dialog") : page.locator("#bid");
   await expect(place.getByRole("alert").getByText("Verification Required")).toBeVisible();
-  await expect(place.getByText("Please complete KYC verification before bidding.")).toBeVisible();
+  await expect(place.getByText("Please verify your identity before bidding.")).toBeVisible();
   await expect(place.getByRole("link", { name: "Verify your identity" })).toHaveAttribute(
     "href",
     "/kyc-verification",

@@ -124,7 +124,7 @@ test("an unverified buyer without a deposit is told what to do, with links, and 
   const place = page.locator("#bid");
   const notice = place.getByRole("alert");
   await expect(notice).toContainText(
-    "Verification Required: Please complete KYC verification before bidding.",
+    "Verification Required: Please verify your identity before bidding.",
   );
   await expect(notice).toContainText(
     "Deposit Required: Minimum $400 deposit required before bidding.",

@@ -203,7 +203,7 @@ test.describe("the dashboard says what to do next", () => {
     await page.goto("/");
     await expect(heading(page)).toHaveText("Welcome to BidYard, Nia!");
     await expect(page.getByTestId("next-step-verification")).toContainText(
-      "Please complete KYC verification before bidding.",
+      "Please verify your identity before bidding.",
     );
     const deposit = page.getByTestId("next-step-deposit");
     await expect(deposit).toContainText("Add $250.00 to bid.");

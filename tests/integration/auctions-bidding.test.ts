@@ -42,7 +42,7 @@ describe("eligibility", () => {
     const unverified = await createTestUser({ verified: false, deposit: "5000.00" });
     const poor = await createTestUser({ verified: true, deposit: "399.99" });
     expect(await rejection(placeBid(unverified.id, plain(lot.id, "100")))).toBe(
-      "Verification Required: Please complete KYC verification before bidding.",
+      "Verification Required: Please verify your identity before bidding.",
     );
     expect(await rejection(placeBid(poor.id, plain(lot.id, "100")))).toBe(
       "Deposit Required: Minimum $400 deposit required before bidding.",

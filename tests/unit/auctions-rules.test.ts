@@ -12,8 +12,10 @@ describe("lotBadge", () => {
   it("follows the server clock", () => {
     expect(lotBadge(lot, new Date("2030-01-01T09:59:59Z"))).toBe("STARTING SOON");
     expect(lotBadge(lot, new Date("2030-01-01T10:00:00Z"))).toBe("LIVE");
-    expect(lotBadge(lot, new Date("2030-01-01T12:59:59Z"))).toBe("LIVE");
-    expect(lotBadge(lot, new Date("2030-01-01T13:00:00Z"))).toBe("ENDING SOON");
+    // an hour left is not urgent: only the last ten minutes are (record 3552)
+    expect(lotBadge(lot, new Date("2030-01-01T13:00:00Z"))).toBe("LIVE");
+    expect(lotBadge(lot, new Date("2030-01-01T13:49:59Z"))).toBe("LIVE");
+    expect(lotBadge(lot, new Date("2030-01-01T13:50:00Z"))).toBe("ENDING SOON");
     expect(lotBadge(lot, new Date("2030-01-01T14:00:00Z"))).toBe("ENDED");
     expect(lotBadge({ ...lot, status: "sold" }, new Date("2030-01-01T11:00:00Z"))).toBe("ENDED");
   });

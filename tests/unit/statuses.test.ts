@@ -63,7 +63,7 @@ describe("bidding eligibility", () => {
     expect(biddingEligibility(none, 0).label).toBe("Minimum Deposit Required: add $400.00");
     expect(biddingEligibility(none, 40_000).label).toBe("Verification Required");
     expect(answer.reasons.map((r) => `${r.title}: ${r.description}`)).toEqual([
-      "Verification Required: Please complete KYC verification before bidding.",
+      "Verification Required: Please verify your identity before bidding.",
       "Deposit Required: Minimum $400 deposit required before bidding.",
     ]);
     expect(biddingEligibility(verified, 15_050).label).toBe(

@@ -506,3 +506,34 @@ export async function lotExists(lotId: string) {
   });
   return rows.length > 0;
 }
+
+/** The landing page's lots: one load per 15 s for every visitor (docs/decisions/3552). */
+const landingCache = sharedCache<{ lots: AuctionVehicle[]; serverTime: string }>({
+  freshMs: 15_000,
+  staleMs: 60_000,
+  max: 1,
+});
+export const LANDING_LOT_COUNT = 4;
+
+/**
+ * The few open lots a signed-out visitor sees on the landing page: the head of the list's own
+ * order (soonest end first, the same index walk, no count), read for no one and shared.
+ */
+export async function landingLots() {
+  return landingCache.get("open", async () => {
+    const at = now();
+    const rows = await sql<LotRow>(
+      `SELECT ${LIST_COLUMNS}, false AS watching
+         FROM lots l WHERE l.status = 'active' AND l.ends_at > $1
+        ORDER BY l.ends_at ASC, l.id ASC LIMIT ${LANDING_LOT_COUNT}`,
+      [at],
+      { prepared: true },
+    );
+    return { lots: rows.map((row) => toVehicle(row, null, at)), serverTime: at.toISOString() };
+  });
+}
+
+/** For tests: forget the landing page's lots. */
+export function forgetLandingLots() {
+  landingCache.clear();
+}

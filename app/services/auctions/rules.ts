@@ -12,14 +12,22 @@ export const MAX_BID_CENTS = 10_000_000_00;
 /** A bid in a lot's last two minutes moves its end to two minutes after that bid. */
 export const SOFT_CLOSE_MS = 2 * 60 * 1000;
 
-/** A live lot shows ENDING SOON (and a red BID NOW!) in its last hour. */
+/** A watched lot's "ending soon" alert goes out in its last hour. */
 export const ENDING_SOON_MS = 60 * 60 * 1000;
+
+/**
+ * A live lot shows the red ENDING SOON badge (and BID NOW!) in its last ten minutes only: the
+ * truly urgent, not every lot of the hour; the others show LIVE and their time left
+ * (docs/decisions/3552).
+ */
+export const ENDING_SOON_BADGE_MS = 10 * 60 * 1000;
 
 export type Badge = "LIVE" | "STARTING SOON" | "ENDING SOON" | "ENDED";
 
 /**
  * The badge from the lot's times and the server clock (never guessed in the browser): ENDED once
- * it is closed or past its end, STARTING SOON before its start, ENDING SOON in its last hour.
+ * it is closed or past its end, STARTING SOON before its start, ENDING SOON in its last ten
+ * minutes.
  */
 export function lotBadge(
   lot: { status: string; startsAt: Date | string; endsAt: Date | string },
@@ -29,7 +37,7 @@ export function lotBadge(
   const ends = new Date(lot.endsAt).getTime();
   if (lot.status !== "active" || t >= ends) return "ENDED";
   if (t < new Date(lot.startsAt).getTime()) return "STARTING SOON";
-  if (ends - t <= ENDING_SOON_MS) return "ENDING SOON";
+  if (ends - t <= ENDING_SOON_BADGE_MS) return "ENDING SOON";
   return "LIVE";
 }
 
@@ -65,7 +73,7 @@ export const BID_TEXTS = {
   unauthorized: { title: "Unauthorized", description: "You are logged out." },
   verification: {
     title: "Verification Required",
-    description: "Please complete KYC verification before bidding.",
+    description: "Please verify your identity before bidding.",
   },
   deposit: {
     title: "Deposit Required",
