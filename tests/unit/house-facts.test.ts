@@ -49,11 +49,11 @@ describe("the houses' lot facts", () => {
   });
 
   it("writes every yard name in one format", () => {
-    expect(yardLabel("copart", "CA - SACRAMENTO", "CA")).toBe("Copart Sacramento, CA");
-    expect(yardLabel("copart", "FL - MIAMI NORTH", "FL")).toBe("Copart Miami North, FL");
-    expect(yardLabel("copart", "Copart Dallas", "TX")).toBe("Copart Dallas, TX");
-    expect(yardLabel("iaai", "Seattle", "WA")).toBe("IAAI Seattle, WA");
-    expect(yardLabel("iaai", "Miami-North", "FL")).toBe("IAAI Miami-North, FL");
-    expect(yardLabel("copart", null, "TX")).toBeNull();
+    expect(yardLabel("copart", "CA - SACRAMENTO")).toBe("Copart Sacramento");
+    expect(yardLabel("copart", "FL - MIAMI NORTH")).toBe("Copart Miami North");
+    expect(yardLabel("copart", "Copart Dallas")).toBe("Copart Dallas");
+    expect(yardLabel("iaai", "Seattle")).toBe("IAAI Seattle");
+    expect(yardLabel("iaai", "Miami-North")).toBe("IAAI Miami-North");
+    expect(yardLabel("copart", null)).toBeNull();
   });
 });

@@ -48,7 +48,7 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
       "Location",
       `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
     ],
-    ["Yard", yardLabel(lot.auctionHouse, lot.yardName, lot.locationState) ?? "—"],
+    ["Yard", yardLabel(lot.auctionHouse, lot.yardName) ?? "—"],
     ["Item number", lot.itemNumber ?? "—"],
     ["Sale lane (grid/row)", lot.gridRow ?? "—"],
     // the sale date (the close of bidding) is shown, and kept live, beside the countdown; the

@@ -137,19 +137,16 @@ function titleCase(text: string) {
 }
 
 /**
- * One format for a yard, whatever the feed wrote: "Copart Sacramento, CA", "IAAI Seattle, WA".
- * Copart writes "CA - SACRAMENTO", older rows "Copart Dallas"; IAAI writes the branch ("Seattle").
+ * One format for a yard, whatever the feed wrote: "Copart Sacramento", "IAAI Seattle" (the state
+ * is in the location beside it). Copart writes "CA - SACRAMENTO", older rows "Copart Dallas";
+ * IAAI writes the branch ("Seattle").
  */
-export function yardLabel(house: "copart" | "iaai", name: string | null, state: string) {
+export function yardLabel(house: string, name: string | null) {
   const brand = house === "iaai" ? "IAAI" : "Copart";
   if (!name || name.trim() === "") return null;
-  let place = name.trim();
-  let st = state.trim().toUpperCase();
-  const prefixed = /^([A-Za-z]{2})\s*-\s*(.+)$/.exec(place);
-  if (prefixed) {
-    st = prefixed[1].toUpperCase();
-    place = prefixed[2];
-  }
-  place = place.replace(new RegExp(`^${brand}\\s+`, "i"), "");
-  return `${brand} ${titleCase(place)}${st ? `, ${st}` : ""}`;
+  const place = name
+    .trim()
+    .replace(/^[A-Za-z]{2}\s*-\s*/, "")
+    .replace(new RegExp(`^${brand}\\s+`, "i"), "");
+  return `${brand} ${titleCase(place)}`;
 }
