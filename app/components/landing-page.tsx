@@ -4,9 +4,7 @@ import { MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
 import { formatUsd } from "~/utils/money";
 import { DialogLink } from "./shell-dialogs";
 import { Countdown } from "~/components/auctions/countdown";
-import { lotPicture } from "~/services/auctions/pictures";
-import { runConditionLabel } from "~/services/auctions/house-facts";
-import type { AuctionVehicle } from "~/services/auctions/types";
+import type { LandingLot } from "~/services/auctions/lots.server";
 
 const FEATURES = [
   {
@@ -32,26 +30,6 @@ const FEATURES = [
 ];
 
 const MAKES = ["Ford", "Chevrolet", "Toyota", "Honda", "Nissan", "BMW", "Tesla", "Jeep"];
-
-export type LandingLot = Pick<
-  AuctionVehicle,
-  | "id"
-  | "year"
-  | "make"
-  | "model"
-  | "auctionHouse"
-  | "location"
-  | "currentBid"
-  | "bidCount"
-  | "imageUrl"
-  | "bodyStyle"
-  | "color"
-  | "startsAt"
-  | "endsAt"
-  | "primaryDamage"
-  | "runCondition"
-  | "hasKeys"
->;
 
 export function LandingPage({ lots, serverTime }: { lots: LandingLot[]; serverTime: string }) {
   return (
@@ -280,51 +258,46 @@ function ClosingSoon({ lots, serverTime }: { lots: LandingLot[]; serverTime: str
         </Link>
       </div>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="landing-lots">
-        {lots.map((lot) => {
-          const picture = lotPicture(lot, "thumb");
-          const title = `${lot.year} ${lot.make} ${lot.model}`;
-          return (
-            <li
-              key={lot.id}
-              className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
-            >
-              <img
-                src={picture.src}
-                alt={picture.alt}
-                loading="lazy"
-                width={500}
-                height={300}
-                className={`aspect-[5/3] h-auto w-full bg-slate-200 ${picture.drawn ? "object-contain" : "object-cover"}`}
-              />
-              <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
-                <h3 className="text-base font-bold">
-                  <Link to={`/auctions/${lot.id}`} className="hover:underline">
-                    {title}
-                  </Link>
-                </h3>
-                <p className="text-slate-600">
-                  {lot.auctionHouse === "iaai" ? "IAAI" : "Copart"} · {lot.location}
-                </p>
-                <p className="text-slate-600">
-                  {lot.primaryDamage ?? "Damage not stated"} ·{" "}
-                  {runConditionLabel(lot.auctionHouse, lot.runCondition)}
-                  {lot.hasKeys ? " · Keys" : ""}
-                </p>
-                <p className="mt-auto flex items-baseline justify-between gap-2 pt-2">
-                  <strong>
-                    {Number(lot.currentBid) > 0 ? formatUsd(lot.currentBid) : "No bids yet"}
-                  </strong>
-                  <Countdown
-                    startsAt={lot.startsAt}
-                    endsAt={lot.endsAt}
-                    serverTime={serverTime}
-                    className="text-xs font-semibold text-slate-700"
-                  />
-                </p>
-              </div>
-            </li>
-          );
-        })}
+        {lots.map((lot) => (
+          <li
+            key={lot.id}
+            className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+          >
+            <img
+              src={lot.picture.src}
+              alt={lot.picture.alt}
+              loading="lazy"
+              width={500}
+              height={300}
+              className={`aspect-[5/3] h-auto w-full bg-slate-200 ${lot.picture.drawn ? "object-contain" : "object-cover"}`}
+            />
+            <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+              <h3 className="text-base font-bold">
+                <Link to={`/auctions/${lot.id}`} className="hover:underline">
+                  {lot.title}
+                </Link>
+              </h3>
+              <p className="text-slate-600">
+                {lot.house} · {lot.location}
+              </p>
+              <p className="text-slate-600">
+                {lot.damage} · {lot.condition}
+                {lot.hasKeys ? " · Keys" : ""}
+              </p>
+              <p className="mt-auto flex items-baseline justify-between gap-2 pt-2">
+                <strong>
+                  {Number(lot.currentBid) > 0 ? formatUsd(lot.currentBid) : "No bids yet"}
+                </strong>
+                <Countdown
+                  startsAt={lot.startsAt}
+                  endsAt={lot.endsAt}
+                  serverTime={serverTime}
+                  className="text-xs font-semibold text-slate-700"
+                />
+              </p>
+            </div>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -10,6 +10,8 @@ import { UserError } from "~/utils/user-error";
 import { AuctionQuerySchema, type AuctionQuery } from "~/services/auctions/schemas";
 import type { AuctionSort } from "~/services/auctions/options";
 import { escapeLike } from "~/utils/escape-like";
+import { lotPicture } from "~/services/auctions/pictures";
+import { runConditionLabel } from "~/services/auctions/house-facts";
 
 export const PAGE_SIZE = 24;
 export type { AuctionVehicle, HistoryEntry, LotDetail } from "~/services/auctions/types";
@@ -508,7 +510,43 @@ export async function lotExists(lotId: string) {
 }
 
 /** The landing page's lots: one load per 15 s for every visitor (docs/decisions/3552). */
-const landingCache = sharedCache<{ lots: AuctionVehicle[]; serverTime: string }>({
+/**
+ * A landing-page lot as the visitor's page shows it: the picture and the run condition's words
+ * are worked out here, so the landing page's script carries neither the drawings' table nor the
+ * houses' words (the page's JavaScript is in the bench).
+ */
+export type LandingLot = {
+  id: string;
+  title: string;
+  house: string;
+  location: string;
+  damage: string;
+  condition: string;
+  hasKeys: boolean;
+  currentBid: string;
+  startsAt: string;
+  endsAt: string;
+  picture: { src: string; alt: string; drawn: boolean };
+};
+
+function toLandingLot(lot: AuctionVehicle): LandingLot {
+  const picture = lotPicture(lot, "thumb");
+  return {
+    id: lot.id,
+    title: `${lot.year} ${lot.make} ${lot.model}`,
+    house: lot.auctionHouse === "iaai" ? "IAAI" : "Copart",
+    location: lot.location,
+    damage: lot.primaryDamage ?? "Damage not stated",
+    condition: runConditionLabel(lot.auctionHouse, lot.runCondition),
+    hasKeys: lot.hasKeys,
+    currentBid: lot.currentBid,
+    startsAt: lot.startsAt,
+    endsAt: lot.endsAt,
+    picture: { src: picture.src, alt: picture.alt, drawn: picture.drawn },
+  };
+}
+
+const landingCache = sharedCache<{ lots: LandingLot[]; serverTime: string }>({
   freshMs: 15_000,
   staleMs: 60_000,
   max: 1,
@@ -529,7 +567,10 @@ export async function landingLots() {
       [at],
       { prepared: true },
     );
-    return { lots: rows.map((row) => toVehicle(row, null, at)), serverTime: at.toISOString() };
+    return {
+      lots: rows.map((row) => toLandingLot(toVehicle(row, null, at))),
+      serverTime: at.toISOString(),
+    };
   });
 }
 
