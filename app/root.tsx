@@ -159,7 +159,8 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
           <ToastOutlet />
           <EarlyAccessDialog />
           {data?.user ? null : <RegistrationDialog />}
-          {data?.user ? (
+          {/* the buyer's tour is not for an admin, with JS or without (record 3551) */}
+          {data?.user && data.user.role !== "admin" ? (
             <OnboardingWithoutScripts
               justSignedIn={data.justSignedIn}
               completed={data.onboardingCompleted}
@@ -169,7 +170,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
         </main>
         <SiteFooter />
         <OnboardingDialog
-          signedIn={Boolean(data?.user)}
+          signedIn={Boolean(data?.user) && data?.user?.role !== "admin"}
           justSignedIn={data?.justSignedIn ?? false}
           completed={data?.onboardingCompleted ?? false}
         />

@@ -34,11 +34,14 @@ export function Dashboard({
   identity,
   eligibility,
   firstVisit = false,
+  hasBid = false,
   steps = [],
   buyerSteps = true,
 }: {
   /** false for a provider who does not buy: no buying power, verification or bid cards (3533) */
   buyerSteps?: boolean;
+  /** has bid before (a winner among them): no "before your first bid" (record 3551) */
+  hasBid?: boolean;
   user: PublicUser;
   /** the first time this person sees the dashboard: greeted as a first visit (record 3306) */
   firstVisit?: boolean;
@@ -87,10 +90,14 @@ export function Dashboard({
       ) : null}
 
       {firstVisit ? (
-        <p className="mt-2 text-slate-700">
-          {buyerSteps
-            ? "Your account is ready. Here is what to do before your first bid."
-            : "Your account is ready. Here is what to do next."}
+        <p className="mt-2 text-slate-700" data-testid="first-visit-note">
+          {hasBid
+            ? "Your account is ready. Your bids and won vehicles are under My auctions."
+            : !buyerSteps
+              ? "Your account is ready. Here is what to do next."
+              : steps.length > 0
+                ? "Your account is ready. Here is what to do before your first bid."
+                : "Your account is ready: you can bid now."}
         </p>
       ) : null}
 

@@ -3,6 +3,8 @@ import { Form, Link } from "@remix-run/react";
 import { MIN_DEPOSIT_CENTS } from "~/services/deposits/rules";
 import { formatUsd } from "~/utils/money";
 import { DialogLink } from "./shell-dialogs";
+import { Countdown } from "~/components/auctions/countdown";
+import type { LandingLot } from "~/services/auctions/lots.server";
 
 const FEATURES = [
   {
@@ -29,7 +31,7 @@ const FEATURES = [
 
 const MAKES = ["Ford", "Chevrolet", "Toyota", "Honda", "Nissan", "BMW", "Tesla", "Jeep"];
 
-export function LandingPage() {
+export function LandingPage({ lots, serverTime }: { lots: LandingLot[]; serverTime: string }) {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-slate-900 text-white">
@@ -113,6 +115,8 @@ export function LandingPage() {
           </div>
         </div>
       </section>
+
+      {lots.length > 0 ? <ClosingSoon lots={lots} serverTime={serverTime} /> : null}
 
       <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6" aria-labelledby="why-heading">
         <h2 id="why-heading" className="text-center text-3xl font-bold">
@@ -232,5 +236,69 @@ function FirstBidSteps() {
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * A few real lots closing soonest, right under the hero (docs/decisions/3552): picture, what it
+ * is, where, the bid and the time left. A visitor who opens one is asked to sign in first.
+ */
+function ClosingSoon({ lots, serverTime }: { lots: LandingLot[]; serverTime: string }) {
+  return (
+    <section
+      className="mx-auto max-w-7xl px-4 pt-12 sm:px-6"
+      aria-labelledby="closing-soon-heading"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="closing-soon-heading" className="text-2xl font-bold sm:text-3xl">
+          Closing soon at auction
+        </h2>
+        <Link to="/auctions" className="font-semibold text-brand-700 underline">
+          See all live auctions
+        </Link>
+      </div>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="landing-lots">
+        {lots.map((lot) => (
+          <li
+            key={lot.id}
+            className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+          >
+            <img
+              src={lot.picture.src}
+              alt={lot.picture.alt}
+              loading="lazy"
+              width={500}
+              height={300}
+              className={`aspect-[5/3] h-auto w-full bg-slate-200 ${lot.picture.drawn ? "object-contain" : "object-cover"}`}
+            />
+            <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+              <h3 className="text-base font-bold">
+                <Link to={`/auctions/${lot.id}`} className="hover:underline">
+                  {lot.title}
+                </Link>
+              </h3>
+              <p className="text-slate-600">
+                {lot.house} · {lot.location}
+              </p>
+              <p className="text-slate-600">
+                {lot.damage} · {lot.condition}
+                {lot.hasKeys ? " · Keys" : ""}
+              </p>
+              <p className="mt-auto flex items-baseline justify-between gap-2 pt-2">
+                <strong>
+                  {Number(lot.currentBid) > 0 ? formatUsd(lot.currentBid) : "No bids yet"}
+                </strong>
+                <Countdown
+                  startsAt={lot.startsAt}
+                  endsAt={lot.endsAt}
+                  serverTime={serverTime}
+                  className="text-xs font-semibold text-slate-700"
+                />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { sequelize } from "./db.server";
 import { User } from "./user.server";
 import { AUCTION_HOUSES, DAMAGE_TYPES, TITLE_TYPES } from "~/services/auctions/options";
+import type { OdometerBrand, RunCondition } from "~/services/auctions/house-facts";
 
 export const LOT_STATUSES = ["active", "sold", "unsold"] as const;
 export type AuctionHouse = (typeof AUCTION_HOUSES)[number];
@@ -38,6 +39,12 @@ export class Lot extends Model<InferAttributes<Lot>, InferCreationAttributes<Lot
   declare odometer: number | null;
   declare runsDrives: CreationOptional<boolean>;
   declare hasKeys: CreationOptional<boolean>;
+  /** The houses' facts, null when the feed did not say (docs/decisions/3550). */
+  declare odometerBrand: CreationOptional<OdometerBrand | null>;
+  declare runCondition: CreationOptional<RunCondition | null>;
+  declare conditionCode: CreationOptional<string | null>;
+  declare itemNumber: CreationOptional<string | null>;
+  declare gridRow: CreationOptional<string | null>;
   /** Decimal strings, two places. */
   declare estimatedValue: CreationOptional<string>;
   declare repairCost: string | null;
@@ -78,6 +85,11 @@ Lot.init(
     odometer: { type: DataTypes.INTEGER, allowNull: true },
     runsDrives: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     hasKeys: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    odometerBrand: { type: DataTypes.TEXT, allowNull: true },
+    runCondition: { type: DataTypes.TEXT, allowNull: true },
+    conditionCode: { type: DataTypes.TEXT, allowNull: true },
+    itemNumber: { type: DataTypes.TEXT, allowNull: true },
+    gridRow: { type: DataTypes.TEXT, allowNull: true },
     estimatedValue: { type: DataTypes.DECIMAL(12, 2), allowNull: false, defaultValue: "0.00" },
     repairCost: { type: DataTypes.DECIMAL(12, 2), allowNull: true },
     imageUrls: { type: DataTypes.ARRAY(DataTypes.TEXT), allowNull: false, defaultValue: [] },

@@ -11,18 +11,22 @@ import { useOptionalUser } from "~/services/accounts/use-user";
 import { dashboardFacts } from "~/services/accounts/dashboard.server";
 import { nextSteps, showsBuyerSteps, type NextStep } from "~/services/accounts/next-steps";
 import { toCents } from "~/utils/money";
+import { landingLots } from "~/services/auctions/lots.server";
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await readSession(request);
   if (!session)
     return {
+      // a visitor sees a few real lots closing soon (docs/decisions/3552), one load per 15 s
+      landing: await landingLots(),
       activeBids: 0,
       available: "0.00",
       identity: identityStatus(false, null),
       eligibility: biddingEligibility(identityStatus(false, null), 0),
       firstVisit: false,
       buyerSteps: true,
+      hasBid: false,
       steps: [] as NextStep[],
     };
   const { user, held } = session;
@@ -40,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     depositCents: toCents(user.deposit),
   });
   return {
+    landing: null,
     activeBids,
     available: bidder.available,
     identity: bidder.identity,
@@ -47,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // the first time this person sees the dashboard (docs/decisions/3306)
     firstVisit: facts.firstVisit,
     buyerSteps,
+    hasBid: facts.hasBid,
     steps: nextSteps({
       accountType: user.accountType,
       eligibility: bidder.eligibility,
@@ -61,8 +67,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Index() {
   const user = useOptionalUser();
-  const { activeBids, available, identity, eligibility, firstVisit, steps, buyerSteps } =
-    useLoaderData<typeof loader>();
+  const {
+    landing,
+    activeBids,
+    available,
+    identity,
+    eligibility,
+    firstVisit,
+    hasBid,
+    steps,
+    buyerSteps,
+  } = useLoaderData<typeof loader>();
   return user ? (
     <Dashboard
       user={user}
@@ -71,10 +86,11 @@ export default function Index() {
       identity={identity}
       eligibility={eligibility}
       firstVisit={firstVisit}
+      hasBid={hasBid}
       steps={steps}
       buyerSteps={buyerSteps}
     />
   ) : (
-    <LandingPage />
+    <LandingPage lots={landing?.lots ?? []} serverTime={landing?.serverTime ?? ""} />
   );
 }

@@ -71,6 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const input = "w-24 rounded border border-slate-300 px-2 py-1 text-right";
+/** A band's cell: the three columns share a 360 px screen, none cut off (record 3551). */
+const cellInput = "w-full min-w-0 rounded border border-slate-300 px-2 py-1 text-right sm:w-24";
 
 export default function AdminFees() {
   const { schedules, terms } = useLoaderData<typeof loader>();
@@ -127,7 +129,7 @@ export default function AdminFees() {
             empty to drop it.
           </p>
           <div className="mt-2 overflow-x-auto">
-            <table className="text-sm">
+            <table className="w-full table-fixed text-sm sm:w-auto sm:table-auto">
               <thead>
                 <tr>
                   <th scope="col" className="px-1 text-left">
@@ -152,7 +154,7 @@ export default function AdminFees() {
                         aria-label={`Row ${i + 1} from`}
                         name="min"
                         defaultValue={band.minCents < 0 ? "" : fromCents(band.minCents)}
-                        className={input}
+                        className={cellInput}
                       />
                     </td>
                     <td className="px-1 py-0.5">
@@ -160,7 +162,7 @@ export default function AdminFees() {
                         aria-label={`Row ${i + 1} fee`}
                         name="fee"
                         defaultValue={band.feeCents < 0 ? "" : fromCents(band.feeCents)}
-                        className={input}
+                        className={cellInput}
                       />
                     </td>
                     <td className="px-1 py-0.5">
@@ -168,7 +170,7 @@ export default function AdminFees() {
                         aria-label={`Row ${i + 1} percent`}
                         name="percent"
                         defaultValue={band.percentBp ? String(band.percentBp / 100) : ""}
-                        className={input}
+                        className={cellInput}
                       />
                     </td>
                   </tr>

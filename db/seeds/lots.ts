@@ -45,6 +45,41 @@ type Random = ReturnType<typeof prng>;
 const COMBOS = lotCombos();
 const WEIGHTED_COMBOS = COMBOS.map((combo) => [combo, combo.weight] as const);
 
+/**
+ * The houses' facts for a demo lot (docs/decisions/3550), drawn from its index so the other
+ * draws (and so every other seeded fact) stay as they were: a car that runs and drives is graded
+ * so; one that does not starts in about half the cases, never after a burn or a flood. The
+ * odometer of a car older than 2011 is exempt (federal odometer rule), a few others read "not
+ * actual". Copart writes a grid/row and a condition code; IAAI neither.
+ */
+function houseFacts(
+  i: number,
+  house: "copart" | "iaai",
+  year: number,
+  thisYear: number,
+  runsDrives: boolean,
+  damage: string,
+) {
+  const spread = (i * 2654435761) % 1000;
+  const starts = !runsDrives && spread % 2 === 0 && !/BURN|WATER|FLOOD/.test(damage);
+  const runCondition = runsDrives ? "run_and_drive" : starts ? "engine_start" : "stationary";
+  const odometerBrand =
+    year <= 2010 || thisYear - year > 20 ? "exempt" : spread < 40 ? "not_actual" : "actual";
+  return {
+    run_condition: runCondition,
+    odometer_brand: odometerBrand,
+    condition_code:
+      house === "copart"
+        ? { run_and_drive: "D", engine_start: "S", stationary: "N" }[runCondition]
+        : null,
+    item_number: String(100 + (i % 900)),
+    grid_row:
+      house === "copart"
+        ? `${"ABCDEFGHJK"[i % 10]}-${String(1 + (spread % 40)).padStart(2, "0")}`
+        : null,
+  };
+}
+
 /** One believable lot: a catalogue vehicle, its value from the model, damage, title and yard. */
 function makeLot(random: Random, i: number, house: "copart" | "iaai", thisYear: number) {
   const entry = random.pick(CATALOG);
@@ -95,6 +130,7 @@ function makeLot(random: Random, i: number, house: "copart" | "iaai", thisYear: 
       odometer,
       runs_drives: runsDrives,
       has_keys: random.next() < 0.78,
+      ...houseFacts(i, house, year, thisYear, runsDrives, damage.text),
       estimated_value: retail.toFixed(2),
       repair_cost: repairEstimate(retail, auction).toFixed(2),
       image_urls: [vehicleArtUrl(entry.body, color)],
@@ -211,11 +247,13 @@ export async function seedDemoLots(at = Date.now()) {
       `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
           location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
           secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
+          run_condition, odometer_brand, condition_code, item_number, grid_row,
           estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at,
           current_bid, bid_count, high_bidder_id, high_max, demo)
        SELECT auction_house, lot_number, vin, year, make, model, body_style, color,
           location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
           secondary_damage, title_state, title_type, odometer, runs_drives, has_keys,
+          run_condition, odometer_brand, condition_code, item_number, grid_row,
           estimated_value, repair_cost, image_urls, starts_at, ends_at, status, closed_at,
           current_bid, bid_count, high_bidder_id, high_max, true
          FROM jsonb_to_recordset(:rows::jsonb) AS r(
@@ -223,7 +261,8 @@ export async function seedDemoLots(at = Date.now()) {
           body_style text, color text, location_city text, location_state text, location_zip text,
           yard_name text, damage_type text, primary_damage text, secondary_damage text,
           title_state text, title_type text, odometer int, runs_drives boolean, has_keys boolean,
-          estimated_value numeric, repair_cost numeric, image_urls text[], starts_at timestamptz,
+          run_condition text, odometer_brand text, condition_code text, item_number text,
+          grid_row text, estimated_value numeric, repair_cost numeric, image_urls text[], starts_at timestamptz,
           ends_at timestamptz, status text, closed_at timestamptz, current_bid numeric,
           bid_count int, high_bidder_id uuid, high_max numeric)
        ON CONFLICT (auction_house, lot_number) DO NOTHING
@@ -352,8 +391,8 @@ export async function seedScaleLots(count: number, log: (line: string) => void =
       `WITH ref AS (SELECT ${arrays})
      INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
         location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
-        title_state, title_type, odometer, runs_drives, has_keys, estimated_value, repair_cost,
-        image_urls, starts_at, ends_at)
+        title_state, title_type, odometer, runs_drives, has_keys, run_condition, estimated_value,
+        repair_cost, image_urls, starts_at, ends_at)
      SELECT CASE WHEN g % 3 = 2 THEN 'iaai' ELSE 'copart' END,
             'S' || lpad(g::text, 9, '0'),
             ${vinSql("ref.heads[c]", "ref.tails[c]", "ref.partials[c]::int", "ser")},
@@ -361,6 +400,8 @@ export async function seedScaleLots(count: number, log: (line: string) => void =
             ref.cities[1 + y], ref.states[1 + y], ref.zips[1 + y], ref.yards[1 + y],
             ref.damageTypes[1 + d], ref.damageTexts[1 + d], ref.states[1 + y],
             ref.titles[1 + d], odo, ref.runs[1 + d]::boolean, g % 4 <> 0,
+            CASE WHEN ref.runs[1 + d]::boolean THEN 'run_and_drive'
+                 WHEN g % 2 = 0 THEN 'engine_start' ELSE 'stationary' END,
             greatest(1500, round(ref.retail[c]::numeric * mileage / 50) * 50),
             greatest(300, round(ref.retail[c]::numeric * mileage
               * (1 - ref.damageShares[1 + d]::numeric) * 0.55 / 50) * 50),

@@ -45,11 +45,12 @@ export async function seedPurchases({ log }: SeedOptions) {
     `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style, color,
         location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
         title_state, title_type, odometer, runs_drives, has_keys, estimated_value, image_urls,
-        starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max, demo)
+        starts_at, ends_at, current_bid, bid_count, high_bidder_id, high_max, demo,
+        run_condition, odometer_brand, condition_code, item_number, grid_row)
      VALUES ('copart', :lotNumber, :vin, :year, 'Honda', 'Civic', :bodyStyle, 'Blue',
         'Dallas', 'TX', '75211', 'Copart Dallas', :damageType, :primaryDamage, 'TX', :titleType,
         :odometer, :runsDrives, true, :retail, ARRAY[:art], :startsAt, :endsAt, :hammer, 1,
-        :buyerId, :hammer, true)
+        :buyerId, :hammer, true, 'stationary', 'actual', 'N', '214', 'K-09')
      ON CONFLICT (auction_house, lot_number) DO NOTHING RETURNING id`,
     {
       replacements: {

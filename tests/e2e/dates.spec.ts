@@ -148,7 +148,7 @@ test("every dated page prints the viewer's zone, never the UTC day", async ({ pa
         [
           `/auctions/${open.id}`,
           [
-            `Bidding opens ${instant}`,
+            `Bidding opened ${instant}`,
             `Ends Dec 14, 2026, ${ends}`,
             `Oct 1, ${at.replace(" ", ":00 ")}`,
           ],

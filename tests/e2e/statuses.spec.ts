@@ -59,13 +59,13 @@ test("after sending an ID every page says it is under review, with one review ti
       ),
     ).toBeVisible();
 
-    // the lot says the same, not "please complete KYC verification"
+    // the lot says the same, not "please verify your identity"
     await page.goto(`/auctions/${lot.id}`);
     const bid = page.locator("#bid");
     await expect(bid.getByRole("alert")).toHaveText(
       "Verification Required: Your ID is under review (usually within 24 hours). You can bid once it is approved. See your verification",
     );
-    await expect(page.getByText(/Please complete KYC verification/)).toHaveCount(0);
+    await expect(page.getByText(/Please verify your identity/)).toHaveCount(0);
     await expect(bid.getByRole("button", { name: "Place Bid" })).toHaveCount(0);
 
     await page.goto("/kyc-verification");

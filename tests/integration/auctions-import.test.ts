@@ -16,7 +16,7 @@ describe("Copart sales-data import", () => {
       ["71234566", expect.stringContaining("year")],
       ["71234567", "no valid sale date, time and time zone"],
       ["71234568", "currency CAD is not supported (USD only)"],
-      [null, "has 9 columns, the header has 56"],
+      [null, "has 9 columns, the header has 59"],
       ["71234569", expect.stringContaining("odometer")],
     ]);
     expect(first.skipped.map((s) => s.line)).toEqual([6, 7, 8, 9, 10, 11]);
@@ -39,6 +39,11 @@ describe("Copart sales-data import", () => {
       odometer: 45210,
       runsDrives: true,
       hasKeys: true,
+      odometerBrand: "actual",
+      runCondition: "run_and_drive",
+      conditionCode: "D",
+      itemNumber: "101",
+      gridRow: "A-12",
       estimatedValue: "18500.00",
       repairCost: "9200.00",
       status: "active",
@@ -51,7 +56,16 @@ describe("Copart sales-data import", () => {
       make: "Ford",
       damageType: "flood",
       titleType: "certificate_of_destruction",
+      // "DEFAULT" says nothing; the condition code N says it does not start
+      runCondition: "stationary",
+      runsDrives: false,
+      odometerBrand: "not_actual",
+      hasKeys: false,
+      itemNumber: "102",
+      gridRow: "B-03",
     });
+    const silverado = await Lot.findOne({ where: { lotNumber: "71234564" }, rejectOnEmpty: true });
+    expect(silverado).toMatchObject({ runCondition: "engine_start", runsDrives: false });
     expect(
       await Lot.findOne({ where: { lotNumber: "71234564" }, rejectOnEmpty: true }).then(
         (l) => l.make,
@@ -84,7 +98,7 @@ describe("Copart sales-data import", () => {
       { env: { ...process.env }, timeout: 60_000 },
     );
     expect(stdout).toContain("line 6 (lot 71234565): skipped: VIN");
-    expect(stdout).toContain("line 10: skipped: has 9 columns, the header has 56");
+    expect(stdout).toContain("line 10: skipped: has 9 columns, the header has 59");
     expect(stdout).toMatch(/10 rows: \d+ new, 0 updated, \d+ unchanged, 6 skipped/);
   });
   it("drops control characters from every cell: a quoted line break in a make is a space", async () => {

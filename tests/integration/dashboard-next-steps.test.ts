@@ -12,6 +12,7 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 type Page = {
   firstVisit: boolean;
   buyerSteps: boolean;
+  hasBid: boolean;
   steps: Array<{ key: string; title: string; text: string; link: { to: string } }>;
   eligibility: { label: string };
 };
@@ -23,6 +24,29 @@ describe("the dashboard's next steps", () => {
     expect(first.firstVisit).toBe(true);
     const again = (await indexLoader(args(await requestAs(user, "/")))) as unknown as Page;
     expect(again.firstVisit).toBe(false);
+  });
+
+  it("knows a buyer who has bid (a winner): no 'before your first bid' for them", async () => {
+    const newcomer = await createTestUser();
+    const fresh = (await indexLoader(args(await requestAs(newcomer, "/")))) as unknown as Page;
+    expect(fresh.hasBid).toBe(false);
+    const winner = await createTestUser();
+    const [[lot]] = (await sequelize.query(
+      `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
+         location_state, starts_at, ends_at, status, current_bid, high_bidder_id, high_max,
+         closed_at)
+       VALUES ('copart', :lotNumber, '1FTEW1EP5JFA00002', 2018, 'Ford', 'F-150', 'Phoenix', 'AZ',
+         now() - interval '2 days', now() - interval '1 hour', 'sold', 5000, :id, 5000, now())
+       RETURNING id`,
+      { replacements: { id: winner.id, lotNumber: `H${Date.now()}`.slice(0, 20) } },
+    )) as unknown as [[{ id: string }]];
+    await sequelize.query(
+      `INSERT INTO bids (lot_id, user_id, amount, max_amount, created_at)
+       VALUES (:lot, :id, 5000, 5000, now() - interval '2 hours')`,
+      { replacements: { lot: lot.id, id: winner.id } },
+    );
+    const page = (await indexLoader(args(await requestAs(winner, "/")))) as unknown as Page;
+    expect(page).toMatchObject({ firstVisit: true, hasBid: true });
   });
 
   it("names the deposit missing, the provider application and an open invoice", async () => {

@@ -132,6 +132,44 @@ describe("the demo catalogue is believable", () => {
     expect(runners).toBeGreaterThan(100);
   }, 120_000);
 
+  it("the demo lots carry the houses' facts, and the grade agrees with runs and drives", async () => {
+    const [facts] = await rows<{
+      lots: number;
+      graded: number;
+      disagree: number;
+      branded: number;
+      exemptNew: number;
+      copartNoLane: number;
+      grades: number;
+      brands: number;
+    }>(
+      `SELECT count(*)::int AS lots,
+              count(run_condition)::int AS graded,
+              count(*) FILTER (WHERE (run_condition = 'run_and_drive') <> runs_drives)::int
+                AS disagree,
+              count(odometer_brand)::int AS branded,
+              count(*) FILTER (WHERE odometer_brand = 'exempt' AND year > 2010
+                                 AND year >= extract(year FROM now()) - 20)::int AS "exemptNew",
+              count(*) FILTER (WHERE auction_house = 'copart'
+                                 AND (grid_row IS NULL OR item_number IS NULL))::int
+                AS "copartNoLane",
+              count(DISTINCT run_condition)::int AS grades,
+              count(DISTINCT odometer_brand)::int AS brands
+         FROM lots WHERE demo`,
+    );
+    expect(facts.lots).toBeGreaterThan(300);
+    expect(facts).toMatchObject({
+      graded: facts.lots,
+      disagree: 0,
+      branded: facts.lots,
+      exemptNew: 0,
+      copartNoLane: 0,
+      grades: 3,
+    });
+    // "not actual" beside "actual"; "exempt" only where the catalogue has cars that old
+    expect(facts.brands).toBeGreaterThanOrEqual(2);
+  });
+
   it("the demo buyer's won Civic is priced as what it is", async () => {
     const [won] = await rows<{ runs_drives: boolean; current_bid: string; primary_damage: string }>(
       "SELECT runs_drives, current_bid, primary_damage FROM lots WHERE lot_number = 'DEMOWON1'",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lotBadge } from "~/services/auctions/rules";
+import { isUrgent, lotBadge } from "~/services/auctions/rules";
 import { centsToDecimal, formatUsd, parseCents } from "~/utils/money";
 import { bidFormSchema } from "~/services/auctions/schemas";
 
@@ -14,6 +14,10 @@ describe("lotBadge", () => {
     expect(lotBadge(lot, new Date("2030-01-01T10:00:00Z"))).toBe("LIVE");
     expect(lotBadge(lot, new Date("2030-01-01T12:59:59Z"))).toBe("LIVE");
     expect(lotBadge(lot, new Date("2030-01-01T13:00:00Z"))).toBe("ENDING SOON");
+    // of the hour's ENDING SOON lots only the last ten minutes wear red (record 3553)
+    expect(isUrgent(lot.endsAt, new Date("2030-01-01T13:49:59Z"))).toBe(false);
+    expect(isUrgent(lot.endsAt, new Date("2030-01-01T13:50:00Z"))).toBe(true);
+    expect(isUrgent(lot.endsAt, new Date("2030-01-01T14:00:00Z"))).toBe(false);
     expect(lotBadge(lot, new Date("2030-01-01T14:00:00Z"))).toBe("ENDED");
     expect(lotBadge({ ...lot, status: "sold" }, new Date("2030-01-01T11:00:00Z"))).toBe("ENDED");
   });

@@ -7,6 +7,8 @@ import type { AuctionVehicle } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 import { LocalTime } from "~/components/local-time";
 import { titleLabel } from "~/services/auctions/options";
+import { runConditionLabel } from "~/services/auctions/house-facts";
+import { isUrgent } from "~/services/auctions/rules";
 
 export type CardLot = Pick<
   AuctionVehicle,
@@ -21,6 +23,8 @@ export type CardLot = Pick<
   | "secondaryDamage"
   | "lotNumber"
   | "odometer"
+  | "hasKeys"
+  | "runCondition"
   | "titleType"
   | "auctionHouse"
   | "badge"
@@ -71,7 +75,7 @@ export const LotCard = memo(function LotCard({
           className={`aspect-[5/3] w-full bg-slate-200 ${picture.drawn ? "object-contain" : "object-cover"}`}
         />
         <div className="absolute left-2 top-2">
-          <LotBadge badge={lot.badge} />
+          <LotBadge badge={lot.badge} urgent={isUrgent(lot.endsAt, serverTime)} />
         </div>
         <Countdown
           startsAt={lot.startsAt}
@@ -99,6 +103,11 @@ export const LotCard = memo(function LotCard({
         </p>
         <p>
           <span className="text-slate-500">Title:</span> {titleLabel(lot.titleType)}
+        </p>
+        <p data-testid="card-condition">
+          <span className="text-slate-500">Run condition:</span>{" "}
+          {runConditionLabel(lot.auctionHouse, lot.runCondition)}
+          <span className="text-slate-500"> · Keys:</span> {lot.hasKeys ? "Yes" : "No"}
         </p>
         <p>
           <span className="text-slate-500">Location:</span> {lot.location}
@@ -135,7 +144,7 @@ export const LotCard = memo(function LotCard({
               <Link
                 to={`/auctions/${lot.id}#bid`}
                 onClick={(event) => onBid(lot, false, event)}
-                className={`${button} ${lot.badge === "ENDING SOON" ? "bg-red-600 hover:bg-red-700" : "bg-brand-700 hover:bg-brand-800"} text-white`}
+                className={`${button} ${lot.badge === "ENDING SOON" && isUrgent(lot.endsAt, serverTime) ? "bg-red-600 hover:bg-red-700" : "bg-brand-700 hover:bg-brand-800"} text-white`}
               >
                 {lot.badge === "ENDING SOON" ? "BID NOW!" : "Place Bid"}
               </Link>

@@ -3,6 +3,7 @@ import type { UserMembershipView } from "~/services/memberships/memberships.serv
 import { useViewerTimeZone } from "~/services/accounts/use-user";
 import { renewalOpensAt, statusLabel } from "~/services/memberships/rules";
 import { formatDay } from "~/utils/time";
+import { FREE_LISTINGS } from "~/services/listings/rules";
 import { termsSentence, type SubscriptionTerms } from "./plan-card";
 
 /**
@@ -67,6 +68,11 @@ export function CurrentPlan({
                 {canRenew
                   ? `Nothing is charged automatically: renew now to keep your plan after ${end}.`
                   : `Nothing is charged automatically. You can renew from ${formatDay(renewFrom!, zone)}.`}
+              </p>
+            ) : null}
+            {membership.status === "trialing" ? (
+              <p className="mt-1 max-w-md text-sm text-slate-600" data-testid="trial-end-note">
+                {`When your trial ends on ${end}, you go back to the free tier (${FREE_LISTINGS} listings in all; listings you posted stay up). Nothing is charged, as no payment was taken, so there is nothing to cancel.`}
               </p>
             ) : null}
             {membership.status === "trialing" && keep ? (

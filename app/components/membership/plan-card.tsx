@@ -4,6 +4,7 @@ import { useViewerTimeZone } from "~/services/accounts/use-user";
 import { planBenefits, planPriceLabel } from "~/services/memberships/rules";
 import { formatDay } from "~/utils/time";
 import { formatUsd } from "~/utils/money";
+import { FREE_LISTINGS } from "~/services/listings/rules";
 
 type TrialOffer = { campaignId: string; trialDays: number };
 
@@ -33,6 +34,14 @@ function Feature({ included = true, children }: { included?: boolean; children: 
       </span>
     </li>
   );
+}
+
+/**
+ * What happens when a free trial ends, as the membership rules do it (record 3551): no payment
+ * is taken to start one, the member goes back to the free tier, nothing renews or is charged.
+ */
+export function trialTermsSentence(days: number) {
+  return `Free for ${days} days, no payment asked. When the trial ends you go back to the free tier (${FREE_LISTINGS} listings in all; listings you posted stay up). Nothing is charged and nothing renews: to keep the plan, subscribe before it ends.`;
 }
 
 /** One plan in the grid, with its Current Plan / trial / subscribe buttons. */
@@ -115,6 +124,9 @@ export function PlanCard({
                 >
                   {`Start ${trialOffer.trialDays}-Day Free Trial`}
                 </button>
+                <p className="mt-2 text-xs text-slate-600" data-testid="trial-terms">
+                  {trialTermsSentence(trialOffer.trialDays)}
+                </p>
               </Form>
             ) : null}
             <Form method="post">

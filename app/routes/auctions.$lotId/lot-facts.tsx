@@ -3,6 +3,12 @@ import type { LotDetail } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
 import type React from "react";
 import { LocalTime } from "~/components/local-time";
+import {
+  expandBodyStyle,
+  odometerBrandLabel,
+  runConditionLabel,
+  yardLabel,
+} from "~/services/auctions/house-facts";
 
 const TITLE_LABELS: Record<string, string> = Object.fromEntries(
   TITLE_OPTIONS.map((option) => [option.value, option.label]),
@@ -18,9 +24,11 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
     ["Make", lot.make],
     ["Model", lot.model],
     ["Trim", lot.trimLevel ?? "—"],
-    ["Body style", lot.bodyStyle ?? "—"],
+    // the house's abbreviation in words ("4DR SPOR": 4-door sport utility, record 3550)
+    ["Body style", expandBodyStyle(lot.bodyStyle) ?? "—"],
     ["Color", lot.color ?? "—"],
     ["Odometer", lot.odometer === null ? "—" : `${lot.odometer.toLocaleString("en-US")} mi`],
+    ["Odometer brand", odometerBrandLabel(lot.odometerBrand)],
     // the house's own words, as on the card and in the filter (record 3310)
     ["Primary damage", lot.primaryDamage ?? "Not stated"],
     ["Secondary damage", lot.secondaryDamage ?? "—"],
@@ -28,7 +36,8 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
       "Title",
       `${TITLE_LABELS[lot.titleType] ?? lot.titleType}${lot.titleState ? ` (${lot.titleState})` : ""}`,
     ],
-    ["Runs/drives", lot.runsDrives ? "Yes" : "No"],
+    // the grade as the house names it: Run and Drive, Engine Start, Stationary (record 3550)
+    ["Run condition", runConditionLabel(lot.auctionHouse, lot.runCondition)],
     ["Keys", lot.hasKeys ? "Yes" : "No"],
     [
       "Estimated retail value",
@@ -39,9 +48,15 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
       "Location",
       `${lot.locationCity}, ${lot.locationState}${lot.locationZip ? ` ${lot.locationZip}` : ""}`,
     ],
-    ["Yard", lot.yardName ?? "—"],
-    // the sale date (the close of bidding) is shown, and kept live, beside the countdown
-    ["Bidding opens", <LocalTime key="starts" at={lot.startsAt} />],
+    ["Yard", yardLabel(lot.auctionHouse, lot.yardName) ?? "—"],
+    ["Item number", lot.itemNumber ?? "—"],
+    ["Sale lane (grid/row)", lot.gridRow ?? "—"],
+    // the sale date (the close of bidding) is shown, and kept live, beside the countdown; the
+    // opening in the past tense once it has passed (record 3551)
+    [
+      lot.badge === "STARTING SOON" ? "Bidding opens" : "Bidding opened",
+      <LocalTime key="starts" at={lot.startsAt} />,
+    ],
   ];
   return (
     <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -24,7 +24,7 @@ import { lotExists, toggleWatch } from "~/services/auctions/lots.server";
 import { lotView } from "~/services/auctions/lot-view.server";
 import { canEndNow, endDemoLotNow } from "~/services/auctions/demo.server";
 import { BidError, placeBid } from "~/services/auctions/bidding.server";
-import { BID_PLACED, raisedDetail, REFRESH_MS } from "~/services/auctions/rules";
+import { BID_PLACED, isUrgent, raisedDetail, REFRESH_MS } from "~/services/auctions/rules";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireAdmin, requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -224,7 +224,7 @@ export default function LotPage() {
         <h1 className="text-2xl font-black sm:text-3xl">
           {lot.year} {lot.make} {lot.model}
         </h1>
-        <LotBadge badge={lot.badge} />
+        <LotBadge badge={lot.badge} urgent={isUrgent(lot.endsAt, serverTime)} />
       </div>
       {/* On a phone the price, time left and bid form come right after the photos and before the
           facts; from lg the facts sit under the photos in the left column (record 3540). */}

@@ -9,6 +9,7 @@ import type { OpenInvoices, ProviderJobs } from "./next-steps";
 export async function dashboardFacts(userId: string) {
   const [row] = await sequelize.query<{
     first_visit: boolean;
+    has_bid: boolean;
     application: string | null;
     open_count: string;
     first_id: string | null;
@@ -23,6 +24,7 @@ export async function dashboardFacts(userId: string) {
        RETURNING id
      )
      SELECT EXISTS (SELECT 1 FROM welcomed) AS first_visit,
+            EXISTS (SELECT 1 FROM bids WHERE user_id = :userId) AS has_bid,
             (SELECT status FROM affiliate_applications WHERE user_id = :userId) AS application,
             count(p.id)::text AS open_count,
             (array_agg(p.id::text ORDER BY p.due_at NULLS LAST, p.id))[1] AS first_id,
@@ -54,6 +56,8 @@ export async function dashboardFacts(userId: string) {
   };
   return {
     firstVisit: row.first_visit,
+    /** Has bid before (or won): greeted without "before your first bid" (record 3551). */
+    hasBid: row.has_bid,
     provider: providerStatus(row.application ? { status: row.application } : null),
     invoices,
     buyerActivity: row.buyer_activity,

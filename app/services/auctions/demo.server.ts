@@ -31,7 +31,7 @@ export function demoSlots(at: Date, spacingMs = DEMO_SPACING_MS, horizonMs = DEM
 const COPY_COLUMNS = `auction_house, vin, year, make, model, trim_level, body_style, color,
   location_city, location_state, location_zip, yard_name, damage_type, primary_damage,
   secondary_damage, title_state, title_type, odometer, runs_drives, has_keys, estimated_value,
-  repair_cost, image_urls`;
+  repair_cost, image_urls, run_condition, odometer_brand, condition_code, item_number, grid_row`;
 
 /**
  * Opens one demo lot to end at `slot`: an ended demo lot that never had a bid (nor a purchase),

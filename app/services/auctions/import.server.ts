@@ -10,6 +10,7 @@ import type { DecodedVin } from "~/services/vehicles/types";
 import { hasValidCheckDigit, isWellFormedVin } from "~/services/vehicles/vin";
 import { feedPictureUrl, recordFeedPictures, type FeedPictures } from "./lot-images.server";
 import { recordFeedYards } from "./yards.server";
+import { parseOdometerBrand, parseRunCondition } from "./house-facts";
 
 /** Copart's member sales-data CSV: the columns we read, by their published header names. */
 export const COPART_REQUIRED = [
@@ -46,6 +47,17 @@ export const COPART_REQUIRED = [
  * URLs are recorded here; the pictures are fetched later (lot-images.server.ts).
  */
 export const COPART_PICTURE_COLUMNS = { imageUrl: "Image URL", thumbnailUrl: "Image Thumbnail" };
+
+/**
+ * Optional fact columns (docs/decisions/3550): read when the file has them, "not stated" when
+ * it does not, so an older export without them still imports.
+ */
+export const COPART_FACT_COLUMNS = {
+  odometerBrand: "Odometer Brand",
+  itemNumber: "Item#",
+  gridRow: "Grid/Row",
+  conditionCode: "Lot Cond. Code",
+};
 
 /** Hours to add to a yard's local sale time to get UTC (Copart prints the zone's abbreviation). */
 const ZONES: Record<string, number> = {
@@ -180,6 +192,8 @@ export function copartRecordToLot(
   const titleState = get("Sale Title State").toUpperCase();
   const damage = get("Damage Description");
   const cut = (text: string, max: number) => (text ? text.slice(0, max) : null);
+  const conditionCode = get(COPART_FACT_COLUMNS.conditionCode);
+  const runCondition = parseRunCondition(get("Runs/Drives"), conditionCode);
   return {
     lot: {
       auction_house: "copart",
@@ -201,8 +215,14 @@ export function copartRecordToLot(
       title_state: /^[A-Z]{2}$/.test(titleState) ? titleState : null,
       title_type: titleTypeFor(get("Sale Title Type")),
       odometer,
-      runs_drives: /RUN/i.test(get("Runs/Drives")),
+      // "runs and drives" is the top grade of the run condition, never an engine-start lot
+      runs_drives: runCondition === "run_and_drive",
       has_keys: /^Y/i.test(get("Has Keys-Yes or No")),
+      odometer_brand: parseOdometerBrand(get(COPART_FACT_COLUMNS.odometerBrand)),
+      run_condition: runCondition,
+      condition_code: cut(conditionCode, 20),
+      item_number: cut(get(COPART_FACT_COLUMNS.itemNumber), 20),
+      grid_row: cut(get(COPART_FACT_COLUMNS.gridRow), 20),
       estimated_value: centsToDecimal(estimate),
       repair_cost: repair === null ? null : centsToDecimal(repair),
       starts_at: new Date(sale.getTime() - OPENS_BEFORE_SALE_MS).toISOString(),
@@ -219,8 +239,9 @@ const FEED_COLUMNS = `auction_house text, lot_number text, vin text, year int, m
   trim_level text, body_style text, color text, location_city text, location_state text,
   location_zip text, yard_name text, damage_type text, primary_damage text,
   secondary_damage text, title_state text, title_type text, odometer int, runs_drives boolean,
-  has_keys boolean, estimated_value numeric, repair_cost numeric, starts_at timestamptz,
-  ends_at timestamptz`;
+  has_keys boolean, odometer_brand text, run_condition text, condition_code text,
+  item_number text, grid_row text, estimated_value numeric, repair_cost numeric,
+  starts_at timestamptz, ends_at timestamptz`;
 const FEED_FIELDS = FEED_COLUMNS.split(",").map((c) => c.trim().split(/\s+/)[0]);
 const UPDATABLE = FEED_FIELDS.filter((f) => f !== "auction_house" && f !== "lot_number");
 

@@ -10,6 +10,8 @@ import { UserError } from "~/utils/user-error";
 import { AuctionQuerySchema, type AuctionQuery } from "~/services/auctions/schemas";
 import type { AuctionSort } from "~/services/auctions/options";
 import { escapeLike } from "~/utils/escape-like";
+import { lotPicture } from "~/services/auctions/pictures";
+import { runConditionLabel } from "~/services/auctions/house-facts";
 
 export const PAGE_SIZE = 24;
 export type { AuctionVehicle, HistoryEntry, LotDetail } from "~/services/auctions/types";
@@ -36,6 +38,8 @@ type LotRow = {
   image_url: string | null;
   body_style: string | null;
   color: string | null;
+  has_keys: boolean;
+  run_condition: string | null;
   starts_at: Date;
   ends_at: Date;
   high_bidder_id: string | null;
@@ -58,6 +62,8 @@ function toVehicle(row: LotRow, userId: string | null, at: Date): AuctionVehicle
     primaryDamage: row.primary_damage,
     secondaryDamage: row.secondary_damage,
     odometer: row.odometer,
+    hasKeys: row.has_keys,
+    runCondition: row.run_condition,
     titleType: row.title_type,
     auctionHouse: row.auction_house,
     status: row.status,
@@ -207,7 +213,7 @@ export function forgetLotCounts() {
 
 const LIST_COLUMNS = `l.id, l.lot_number, l.year, l.make, l.model, l.vin, l.location_city,
   l.location_state, l.damage_type, l.primary_damage, l.secondary_damage, l.odometer, l.title_type, l.auction_house, l.status,
-  l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.body_style, l.color, l.starts_at,
+  l.current_bid, l.bid_count, l.estimated_value, l.image_urls[1] AS image_url, l.body_style, l.color, l.has_keys, l.run_condition, l.starts_at,
   l.ends_at, (extract(epoch FROM l.ends_at) * 1000000)::bigint AS ends_us, l.high_bidder_id,
   l.high_max`;
 
@@ -417,14 +423,16 @@ export type LotDetailRow = LotRow & {
   yard_name: string | null;
   title_state: string | null;
   runs_drives: boolean;
-  has_keys: boolean;
+  odometer_brand: string | null;
+  item_number: string | null;
+  grid_row: string | null;
   repair_cost: string | null;
   image_urls: string[];
 };
 
 /** A lot with every field: $1 the lot's id, $2 the viewer's (or null). */
 export const LOT_DETAIL_SQL = `SELECT ${LIST_COLUMNS}, l.trim_level, l.location_zip, l.yard_name,
-            l.title_state, l.runs_drives, l.has_keys,
+            l.title_state, l.runs_drives, l.odometer_brand, l.item_number, l.grid_row,
             l.repair_cost, l.image_urls,
             EXISTS (SELECT 1 FROM watchlist w WHERE w.lot_id = l.id AND w.user_id = $2)
               AS watching
@@ -440,7 +448,9 @@ export function toLotDetail(row: LotDetailRow, userId: string | null, at: Date):
     yardName: row.yard_name,
     titleState: row.title_state,
     runsDrives: row.runs_drives,
-    hasKeys: row.has_keys,
+    odometerBrand: row.odometer_brand,
+    itemNumber: row.item_number,
+    gridRow: row.grid_row,
     repairCost: row.repair_cost,
     imageUrls: row.image_urls,
   };
@@ -518,4 +528,74 @@ export async function lotExists(lotId: string) {
     type: QueryTypes.SELECT,
   });
   return rows.length > 0;
+}
+
+/** The landing page's lots: one load per 15 s for every visitor (docs/decisions/3552). */
+/**
+ * A landing-page lot as the visitor's page shows it: the picture and the run condition's words
+ * are worked out here, so the landing page's script carries neither the drawings' table nor the
+ * houses' words (the page's JavaScript is in the bench).
+ */
+export type LandingLot = {
+  id: string;
+  title: string;
+  house: string;
+  location: string;
+  damage: string;
+  condition: string;
+  hasKeys: boolean;
+  currentBid: string;
+  startsAt: string;
+  endsAt: string;
+  picture: { src: string; alt: string; drawn: boolean };
+};
+
+function toLandingLot(lot: AuctionVehicle): LandingLot {
+  const picture = lotPicture(lot, "thumb");
+  return {
+    id: lot.id,
+    title: `${lot.year} ${lot.make} ${lot.model}`,
+    house: lot.auctionHouse === "iaai" ? "IAAI" : "Copart",
+    location: lot.location,
+    damage: lot.primaryDamage ?? "Damage not stated",
+    condition: runConditionLabel(lot.auctionHouse, lot.runCondition),
+    hasKeys: lot.hasKeys,
+    currentBid: lot.currentBid,
+    startsAt: lot.startsAt,
+    endsAt: lot.endsAt,
+    picture: { src: picture.src, alt: picture.alt, drawn: picture.drawn },
+  };
+}
+
+const landingCache = sharedCache<{ lots: LandingLot[]; serverTime: string }>({
+  freshMs: 15_000,
+  staleMs: 60_000,
+  max: 1,
+});
+export const LANDING_LOT_COUNT = 4;
+
+/**
+ * The few open lots a signed-out visitor sees on the landing page: the head of the list's own
+ * order (soonest end first, the same index walk, no count), read for no one and shared.
+ */
+export async function landingLots() {
+  return landingCache.get("open", async () => {
+    const at = now();
+    const rows = await sql<LotRow>(
+      `SELECT ${LIST_COLUMNS}, false AS watching
+         FROM lots l WHERE l.status = 'active' AND l.ends_at > $1
+        ORDER BY l.ends_at ASC, l.id ASC LIMIT ${LANDING_LOT_COUNT}`,
+      [at],
+      { prepared: true },
+    );
+    return {
+      lots: rows.map((row) => toLandingLot(toVehicle(row, null, at))),
+      serverTime: at.toISOString(),
+    };
+  });
+}
+
+/** For tests: forget the landing page's lots. */
+export function forgetLandingLots() {
+  landingCache.clear();
 }

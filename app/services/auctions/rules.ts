@@ -12,8 +12,20 @@ export const MAX_BID_CENTS = 10_000_000_00;
 /** A bid in a lot's last two minutes moves its end to two minutes after that bid. */
 export const SOFT_CLOSE_MS = 2 * 60 * 1000;
 
-/** A live lot shows ENDING SOON (and a red BID NOW!) in its last hour. */
+/** A live lot shows ENDING SOON (and BID NOW!) in its last hour; its watchers' alert goes out then. */
 export const ENDING_SOON_MS = 60 * 60 * 1000;
+
+/**
+ * Of the hour's ENDING SOON lots, only those in their last ten minutes wear red: the truly
+ * urgent; the others are amber beside their time left (docs/decisions/3553).
+ */
+export const URGENT_MS = 10 * 60 * 1000;
+
+/** Whether a lot ending at `endsAt` is in its last ten minutes at `at`. */
+export function isUrgent(endsAt: Date | string, at: Date | string) {
+  const left = new Date(endsAt).getTime() - new Date(at).getTime();
+  return left > 0 && left <= URGENT_MS;
+}
 
 export type Badge = "LIVE" | "STARTING SOON" | "ENDING SOON" | "ENDED";
 

@@ -15,6 +15,9 @@ export type AuctionVehicle = {
   primaryDamage: string | null;
   secondaryDamage: string | null;
   odometer: number | null;
+  /** Keys with the lot, and its run condition (house-facts.ts; null: not verified). */
+  hasKeys: boolean;
+  runCondition: string | null;
   titleType: string;
   auctionHouse: "copart" | "iaai";
   status: string;
@@ -43,7 +46,10 @@ export type LotDetail = AuctionVehicle & {
   yardName: string | null;
   titleState: string | null;
   runsDrives: boolean;
-  hasKeys: boolean;
+  /** The houses' facts (docs/decisions/3550); null when the feed did not say. */
+  odometerBrand: string | null;
+  itemNumber: string | null;
+  gridRow: string | null;
   repairCost: string | null;
   imageUrls: string[];
 };

@@ -1,5 +1,6 @@
 // A purchase's invoice: written once when its lot closes with a winner (inside the closer's
 // transaction), and read back as lines, status, due date and what paying it takes now.
+import { yardLabel } from "~/services/auctions/house-facts";
 import { randomBytes } from "node:crypto";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
@@ -365,8 +366,10 @@ export async function purchaseView(userId: string, id: string): Promise<Purchase
       vin: row.vin,
       lotNumber: row.lot_number,
       auctionHouse: row.auction_house === "iaai" ? "IAAI" : "Copart",
+      // one format for every house's yard names (docs/decisions/3550)
       yard:
-        row.yard_name ?? `${row.auction_house === "iaai" ? "IAAI" : "Copart"} ${row.location_city}`,
+        yardLabel(row.auction_house, row.yard_name) ??
+        `${row.auction_house === "iaai" ? "IAAI" : "Copart"} ${row.location_city}`,
       address: `${row.location_city}, ${row.location_state}${row.location_zip ? ` ${row.location_zip}` : ""}`,
     },
     lines,
