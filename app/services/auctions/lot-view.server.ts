@@ -60,7 +60,7 @@ function readView(lotId: string, viewerId: string): Promise<LotView | null> {
       eventId: string;
       feesVersion: string;
       held: string;
-    }>(VIEWER_SQL, [viewerId, lotId]);
+    }>(VIEWER_SQL, [viewerId, lotId, at]);
     const history = toHistory(await read<HistoryRow>(HISTORY_SQL, [lotId, 25]), lotId, viewerId);
     const bidder = await buyingPower(viewer, { held });
     return {
@@ -86,9 +86,12 @@ function readView(lotId: string, viewerId: string): Promise<LotView | null> {
   });
 }
 
-/** The viewer ($1) as the bid form needs them, beside the lot's ($2) newest event. */
+/**
+ * The viewer ($1) as the bid form needs them, beside the lot's ($2) newest event; what the deposit
+ * holds at the app's clock ($3), as every other screen and the bid check count it (record 3510).
+ */
 const VIEWER_SQL = `SELECT id, verified, deposit,
          (SELECT coalesce(max(id), 0)::text FROM lot_events WHERE lot_id = $2) AS "eventId",
          ${FEES_VERSION_SQL} AS "feesVersion",
-         (SELECT total::numeric(14, 2)::text FROM deposit_exposure($1, NULL)) AS held
+         (SELECT total::numeric(14, 2)::text FROM deposit_exposure($1, NULL, $3)) AS held
     FROM users WHERE id = $1`;
