@@ -6,12 +6,17 @@ import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
 import { runOrderStep } from "~/services/affiliates/service-orders.server";
 import { sendMessageNotices } from "~/services/messages/messages.server";
-import * as orderPage from "~/routes/service-orders.$id";
-import * as threadPage from "~/routes/messages.$threadId";
-import * as inbox from "~/routes/messages._index";
+import * as orderRoute from "~/routes/service-orders.$id";
+import * as threadRoute from "~/routes/messages.$threadId";
+import * as inboxRoute from "~/routes/messages._index";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
-import { call } from "../support/routes";
+import { call, type Handler } from "../support/routes";
+
+// the route modules as Remix calls them
+const orderPage = orderRoute as unknown as { loader: Handler; action: Handler };
+const threadPage = threadRoute as unknown as { loader: Handler; action: Handler };
+const inbox = inboxRoute as unknown as { loader: Handler };
 
 let buyer: User;
 let carrier: User;
