@@ -72,10 +72,19 @@ export default function ThreadPage() {
       </p>
       <h1 className="mt-2 wrap-anywhere text-2xl font-black">{thread.listingTitle}</h1>
       <p className="text-slate-600">
-        {thread.role === "seller" ? "Buyer" : "Seller"}: {thread.otherName} ·{" "}
-        <Link to={`/vehicle/${thread.listingId}`} className="text-brand-700 underline">
-          View the vehicle
-        </Link>
+        {thread.otherRole}: {thread.otherName} ·{" "}
+        {thread.serviceOrderId ? (
+          <Link
+            to={`/service-orders/${thread.serviceOrderId}`}
+            className="text-brand-700 underline"
+          >
+            View the transport job
+          </Link>
+        ) : (
+          <Link to={`/vehicle/${thread.listingId}`} className="text-brand-700 underline">
+            View the vehicle
+          </Link>
+        )}
       </p>
       <ol className="mt-6 space-y-3" aria-label="Messages">
         {thread.messages.map((message) => (

@@ -32,7 +32,7 @@ export default function MessagesPage() {
               >
                 <span className="block wrap-anywhere font-bold">{thread.listingTitle}</span>
                 <span className="block text-sm text-slate-600">
-                  {thread.role === "seller" ? "Buyer" : "Seller"}: {thread.otherName}
+                  {thread.otherRole}: {thread.otherName}
                 </span>
                 <span className="mt-1 block truncate text-sm text-slate-700">
                   {thread.lastMessage}

@@ -34,6 +34,12 @@ import { safeRedirect } from "~/http/http.server";
 import { formatUsd } from "~/utils/money";
 import { OrderIntentSchema, PayTransportSchema } from "~/services/affiliates/schemas";
 import { vehicleTypeLabel } from "~/services/affiliates/rules";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { MessageForm } from "~/components/messages/message-form";
+import { messageSchema } from "~/services/messages/schemas";
+import { MESSAGE_SENT } from "~/services/messages/messages";
+import { messageAboutOrder, orderThreadId } from "~/services/messages/messages.server";
+import { replyFor } from "~/http/respond.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -60,7 +66,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null;
     // the carrier that claimed the job gets the yard and the delivery address (record 3531)
     const papers = view.order.claimedByMe ? await pickupPapersFor(view.order.id, user.id) : null;
-    return { ...view, payment, papers, provider: providerStatus(application) };
+    // the buyer and the carrier of a claimed job write to each other here (record 3535)
+    const talks =
+      view.order.claimedByMe || (view.order.requestedByMe && view.order.status !== "open");
+    const thread = talks
+      ? {
+          id: await orderThreadId(user.id, view.order.id),
+          to: view.order.claimedByMe ? "buyer" : "carrier",
+        }
+      : null;
+    return { ...view, payment, papers, thread, provider: providerStatus(application) };
   } catch (error) {
     if (isUserError(error)) throw new Response(error.message, { status: error.status });
     throw error;
@@ -98,12 +113,29 @@ async function pay(request: Request, userId: string, orderId: string, form: Form
   }
 }
 
+/** The buyer or the carrier writes to the other; the message lands in their thread (record 3535). */
+async function sendMessage(request: Request, userId: string, orderId: string, form: FormData) {
+  const submission = parseWithZod(form, { schema: messageSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 400 });
+  await consumeRateLimit(request, "message", userId);
+  try {
+    const threadId = await messageAboutOrder(userId, orderId, submission.value.body);
+    return redirectWithToast(`/messages/${threadId}`, MESSAGE_SENT);
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    // someone who may not open the job learns nothing more than its page tells them
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return data({ reply: replyFor(submission, error) }, { status: error.status });
+  }
+}
+
 /** The form path of every step (claim, start, complete, pay), with or without JavaScript. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const orderId = params.id ?? "";
   const form = await request.formData();
   if (form.get("intent") === "pay") return pay(request, user.id, orderId, form);
+  if (form.get("intent") === "send") return sendMessage(request, user.id, orderId, form);
   const parsed = OrderIntentSchema.safeParse(Object.fromEntries(form));
   const back = safeRedirect(
     parsed.success ? parsed.data.redirectTo : null,
@@ -128,7 +160,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ServiceOrderPage() {
-  const { order, details, payment, papers, provider } = useLoaderData<typeof loader>();
+  const { order, details, payment, papers, thread, provider } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -223,12 +255,8 @@ export default function ServiceOrderPage() {
                 // the carrier gets the buyer's first name, not their contact (record 3530)
                 <p className="mt-1 text-sm" data-testid="customer">
                   {details.requester.name}. BidYard does not share the buyer&apos;s e-mail or phone:
-                  the yard releases the vehicle on the gate pass, and questions go to BidYard
-                  through the{" "}
-                  <Link to="/contact" className="text-brand-700 underline">
-                    contact page
-                  </Link>
-                  .
+                  the yard releases the vehicle on the gate pass, and you write to the buyer through
+                  BidYard&apos;s messages below.
                 </p>
               )
             ) : (
@@ -237,6 +265,28 @@ export default function ServiceOrderPage() {
           </section>
         ) : null}
         {papers ? <PickupPapersCard papers={papers} /> : null}
+        {thread ? (
+          <section className="mt-6" aria-labelledby="message-heading">
+            <h2 id="message-heading" className="font-semibold">
+              {thread.to === "buyer" ? "Message the buyer" : "Message the carrier"}
+            </h2>
+            {thread.id ? (
+              <p className="mt-1 text-sm">
+                <Link to={`/messages/${thread.id}`} className="text-brand-700 underline">
+                  Open the conversation
+                </Link>
+              </p>
+            ) : null}
+            <MessageForm
+              lastResult={actionData && "reply" in actionData ? actionData.reply : undefined}
+              label={
+                thread.to === "buyer" ? "Your message to the buyer" : "Your message to the carrier"
+              }
+              submitLabel="Send message"
+              pending={navigation.state === "submitting"}
+            />
+          </section>
+        ) : null}
         {canAct ? (
           <div className="mt-6 flex flex-wrap gap-2">
             <OrderActions

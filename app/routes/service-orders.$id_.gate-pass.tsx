@@ -104,9 +104,9 @@ export default function GatePassPage() {
         <DeliveryDetails papers={papers} />
       </section>
       <p className="no-print mt-6 text-sm text-slate-600">
-        Questions about the job go to BidYard through the{" "}
-        <Link to="/contact" className="text-brand-700 underline">
-          contact page
+        Questions about the job go to the buyer through{" "}
+        <Link to={`/service-orders/${papers.orderId}`} className="text-brand-700 underline">
+          the job&apos;s messages
         </Link>
         ; BidYard does not share the buyer&apos;s e-mail or phone.
       </p>

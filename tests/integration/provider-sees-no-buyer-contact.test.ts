@@ -14,6 +14,7 @@ import {
   runOrderStep,
 } from "~/services/affiliates/service-orders.server";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
+import { messageAboutOrder, sendMessageNotices } from "~/services/messages/messages.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { ROUTE_ACCESS } from "../support/route-access";
 import { routeModuleFiles } from "../support/route-files";
@@ -32,6 +33,7 @@ let claimedId: string;
 let deliveredId: string;
 let purchaseId: string;
 let lotId: string;
+let threadId: string;
 
 /** A paid purchase of a lot at the Seattle yard, shipped to `delivery`, paid from the deposit. */
 async function paidShippingOrder(delivery: string) {
@@ -93,7 +95,20 @@ beforeAll(async () => {
   await runOrderStep(carrier.id, deliveredId, "claim");
   await runOrderStep(carrier.id, deliveredId, "start");
   await runOrderStep(carrier.id, deliveredId, "complete");
+  // the two write to each other about the claimed job (record 3535): the thread, the inbox and
+  // the notice e-mail are swept too
+  threadId = await messageAboutOrder(carrier.id, claimedId, "Pickup on Tuesday?");
+  await messageAboutOrder(buyer.id, claimedId, "Tuesday is fine.");
+  await sendMessageNotices();
 });
+
+async function orderLabel(id: string) {
+  const [row] = await sequelize.query<{ vehicle_label: string }>(
+    "SELECT vehicle_label FROM service_orders WHERE id = :id",
+    { replacements: { id }, type: QueryTypes.SELECT },
+  );
+  return row?.vehicle_label;
+}
 
 /** The URL to read for a route file: the sample path, with this carrier's own ids where it has any. */
 function pathFor(file: string, sample: string) {
@@ -105,6 +120,7 @@ function pathFor(file: string, sample: string) {
     "auctions.$lotId.tsx": `/auctions/${lotId}`,
     "live.lots.$lotId.ts": `/live/lots/${lotId}`,
     "live.lots.$lotId_.state.ts": `/live/lots/${lotId}/state`,
+    "messages.$threadId.tsx": `/messages/${threadId}`,
   };
   return own[file] ?? sample;
 }
@@ -200,6 +216,10 @@ describe("provider sees no buyer contact", () => {
 
     // the sweep reached the job's own pages, not only their refusals
     expect(read).toContain(`/service-orders/${claimedId}`);
+    expect(read).toContain(`/messages/${threadId}`);
+    expect(mails.map((mail) => mail.subject)).toContain(
+      `A new message from Blake about ${(await orderLabel(claimedId)) ?? ""}`,
+    );
     expect(read.length).toBeGreaterThan(40);
     expect(leaked).toEqual([]);
   });

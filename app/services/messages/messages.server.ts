@@ -1,13 +1,20 @@
-// Messages between a buyer and the seller of a community listing. Only the two of them read a
-// thread; neither sees the other's e-mail address (the notice e-mail goes through the outbox).
-// docs/decisions/2154-messages-to-a-seller.md.
+// Messages between a buyer and the seller of a community listing, or between a buyer and the
+// carrier that claimed their transport job (then seller_id is the carrier). Only the two of them
+// read a thread; neither sees the other's e-mail address (the notice e-mail goes through the
+// outbox). docs/decisions/2154-messages-to-a-seller.md, 3535.
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { env } from "~/platform/env.server";
 import { queueMail } from "~/platform/mail/outbox.server";
 import { notify } from "~/platform/notifications.server";
 import { UserError } from "~/utils/user-error";
-import { LISTING_NOT_AVAILABLE, OWN_LISTING, THREAD_NOT_FOUND } from "./messages";
+import {
+  LISTING_NOT_AVAILABLE,
+  ORDER_NOT_CLAIMED,
+  ORDER_NOT_FOUND_FOR_MESSAGES,
+  OWN_LISTING,
+  THREAD_NOT_FOUND,
+} from "./messages";
 
 export class MessageError extends UserError {}
 
@@ -16,7 +23,9 @@ const notFound = () => new MessageError(THREAD_NOT_FOUND, { status: 404 });
 
 type ThreadRow = {
   id: string;
-  listing_id: string;
+  listing_id: string | null;
+  service_order_id: string | null;
+  /** the listing's title, or the transport job's vehicle */
   listing_title: string;
   buyer_id: string;
   seller_id: string;
@@ -24,20 +33,26 @@ type ThreadRow = {
   seller_name: string;
 };
 
+// A service order's thread reads only while its carrier still holds the job.
 const THREAD_SELECT = `SELECT t.id::text AS id, t.listing_id::text AS listing_id,
-       l.title AS listing_title, t.buyer_id, t.seller_id,
+       t.service_order_id::text AS service_order_id,
+       coalesce(l.title, so.vehicle_label) AS listing_title, t.buyer_id, t.seller_id,
        coalesce(nullif(trim(b.first_name), ''), 'Buyer') AS buyer_name,
-       coalesce(nullif(trim(s.first_name), ''), 'Seller') AS seller_name
+       coalesce(nullif(trim(s.first_name), ''),
+                CASE WHEN t.service_order_id IS NULL THEN 'Seller' ELSE 'Carrier' END) AS seller_name
   FROM message_threads t
-  JOIN listings l ON l.id = t.listing_id
+  LEFT JOIN listings l ON l.id = t.listing_id
+  LEFT JOIN service_orders so ON so.id = t.service_order_id AND so.claimed_by = t.seller_id
   JOIN users b ON b.id = t.buyer_id
   JOIN users s ON s.id = t.seller_id`;
+const THREAD_LIVE = "(l.id IS NOT NULL OR so.id IS NOT NULL)";
 
 /** The thread if `userId` is one of its two people; otherwise a 404 (no hint that it exists). */
 async function threadFor(userId: string, threadId: string, transaction?: Transaction) {
   if (!ID.test(threadId)) throw notFound();
   const [thread] = await sequelize.query<ThreadRow>(
-    `${THREAD_SELECT} WHERE t.id = :threadId AND :userId IN (t.buyer_id, t.seller_id)`,
+    `${THREAD_SELECT} WHERE t.id = :threadId AND :userId IN (t.buyer_id, t.seller_id)
+       AND ${THREAD_LIVE}`,
     { replacements: { threadId, userId }, type: QueryTypes.SELECT, transaction },
   );
   if (!thread) throw notFound();
@@ -104,6 +119,56 @@ export async function messageSeller(buyerId: string, listingId: string, body: st
   });
 }
 
+/**
+ * The buyer of a claimed transport job or its carrier writes to the other: their one thread about
+ * the job, plus the message. Anyone else gets a 404, as the job's page does; the buyer of a job
+ * no carrier has claimed yet gets a 409 (there is no one to write to).
+ */
+export async function messageAboutOrder(userId: string, orderId: string, body: string) {
+  if (!ID.test(orderId)) throw new MessageError(ORDER_NOT_FOUND_FOR_MESSAGES, { status: 404 });
+  return sequelize.transaction(async (transaction) => {
+    // FOR SHARE: the claim cannot change under the thread being opened
+    const [order] = await sequelize.query<{
+      requested_by: string | null;
+      claimed_by: string | null;
+    }>("SELECT requested_by, claimed_by FROM service_orders WHERE id = :orderId FOR SHARE", {
+      replacements: { orderId },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    const party =
+      order && order.requested_by && [order.requested_by, order.claimed_by].includes(userId);
+    if (!order || !party) throw new MessageError(ORDER_NOT_FOUND_FOR_MESSAGES, { status: 404 });
+    if (!order.claimed_by) throw new MessageError(ORDER_NOT_CLAIMED, { status: 409 });
+    const [{ id }] = await sequelize.query<{ id: string }>(
+      `INSERT INTO message_threads (service_order_id, buyer_id, seller_id)
+       VALUES (:orderId, :buyerId, :carrierId)
+       ON CONFLICT (service_order_id) DO UPDATE SET updated_at = now()
+       RETURNING id::text AS id`,
+      {
+        replacements: { orderId, buyerId: order.requested_by, carrierId: order.claimed_by },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    const thread = await threadFor(userId, id, transaction);
+    await addMessage(thread, userId, body, transaction);
+    return id;
+  });
+}
+
+/** The thread about a transport job that `userId` is one of the two of, if one was started. */
+export async function orderThreadId(userId: string, orderId: string) {
+  if (!ID.test(orderId)) return null;
+  const [thread] = await sequelize.query<{ id: string }>(
+    `SELECT t.id::text AS id FROM message_threads t
+       JOIN service_orders so ON so.id = t.service_order_id AND so.claimed_by = t.seller_id
+      WHERE t.service_order_id = :orderId AND :userId IN (t.buyer_id, t.seller_id)`,
+    { replacements: { orderId, userId }, type: QueryTypes.SELECT },
+  );
+  return thread?.id ?? null;
+}
+
 /** Either of the two replies in their thread. */
 export async function replyInThread(userId: string, threadId: string, body: string) {
   return sequelize.transaction(async (transaction) => {
@@ -135,9 +200,12 @@ export async function listingToMessage(userId: string, listingId: string | null)
 
 export type ThreadView = {
   id: string;
-  listingId: string;
+  listingId: string | null;
+  serviceOrderId: string | null;
   listingTitle: string;
   role: "buyer" | "seller";
+  /** what the other one is to this reader: "Buyer", "Seller" or "Carrier" */
+  otherRole: string;
   otherName: string;
   messages: { id: string; mine: boolean; body: string; createdAt: string; reported: boolean }[];
 };
@@ -161,8 +229,10 @@ export async function getThread(userId: string, threadId: string): Promise<Threa
   return {
     id: thread.id,
     listingId: thread.listing_id,
+    serviceOrderId: thread.service_order_id,
     listingTitle: thread.listing_title,
     role: seller ? "seller" : "buyer",
+    otherRole: seller ? "Buyer" : thread.service_order_id ? "Carrier" : "Seller",
     otherName: seller ? thread.buyer_name : thread.seller_name,
     messages: rows.map((row) => ({
       id: row.id,
@@ -178,6 +248,7 @@ export type ThreadSummary = {
   id: string;
   listingTitle: string;
   role: "buyer" | "seller";
+  otherRole: string;
   otherName: string;
   lastMessage: string;
   lastMessageAt: string;
@@ -190,7 +261,7 @@ export async function listThreads(userId: string): Promise<ThreadSummary[]> {
       `SELECT (SELECT m.body FROM messages m WHERE m.thread_id = t.id ORDER BY m.id DESC LIMIT 1)
                 AS last_body, t.last_message_at AS last_at, `,
     )}
-      WHERE t.buyer_id = :userId OR t.seller_id = :userId
+      WHERE (t.buyer_id = :userId OR t.seller_id = :userId) AND ${THREAD_LIVE}
       ORDER BY t.last_message_at DESC, t.id DESC LIMIT 100`,
     { replacements: { userId }, type: QueryTypes.SELECT },
   );
@@ -200,6 +271,7 @@ export async function listThreads(userId: string): Promise<ThreadSummary[]> {
       id: row.id,
       listingTitle: row.listing_title,
       role: seller ? "seller" : "buyer",
+      otherRole: seller ? "Buyer" : row.service_order_id ? "Carrier" : "Seller",
       otherName: seller ? row.buyer_name : row.seller_name,
       lastMessage: (row.last_body ?? "").slice(0, 140),
       lastMessageAt: row.last_at.toISOString(),
@@ -257,12 +329,14 @@ export async function listOpenReports(): Promise<ReportView[]> {
     seller_id: string;
   }>(
     `SELECT r.id::text AS id, r.reason, r.created_at, ru.email AS reporter_email,
-            su.email AS sender_email, l.title AS listing_title, t.id::text AS thread_id,
+            su.email AS sender_email, coalesce(l.title, so.vehicle_label) AS listing_title,
+            t.id::text AS thread_id,
             m.id::text AS message_id, m.body, t.seller_id
        FROM message_reports r
        JOIN messages m ON m.id = r.message_id
        JOIN message_threads t ON t.id = m.thread_id
-       JOIN listings l ON l.id = t.listing_id
+       LEFT JOIN listings l ON l.id = t.listing_id
+       LEFT JOIN service_orders so ON so.id = t.service_order_id
        JOIN users ru ON ru.id = r.reporter_id
        JOIN users su ON su.id = m.sender_id
       WHERE r.resolved_at IS NULL
@@ -347,11 +421,14 @@ export async function sendMessageNotices(limit = 50): Promise<number> {
 }
 
 async function sendNotice(notice: PendingNotice, transaction: Transaction) {
-  const [thread] = await sequelize.query<ThreadRow>(`${THREAD_SELECT} WHERE t.id = :threadId`, {
-    replacements: { threadId: notice.thread_id },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const [thread] = await sequelize.query<ThreadRow>(
+    `${THREAD_SELECT} WHERE t.id = :threadId AND ${THREAD_LIVE}`,
+    {
+      replacements: { threadId: notice.thread_id },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   const came = thread
     ? await sequelize.query<CameMessage>(
         `SELECT m.id::text AS id, m.body,
