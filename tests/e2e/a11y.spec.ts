@@ -258,6 +258,7 @@ const SCREENS = {
     { route: "admin_.purchases.tsx", path: "/admin/purchases", shows: /./ },
     { route: "admin_.message-reports.tsx", path: "/admin/message-reports", shows: /./ },
     { route: "admin_.contact.tsx", path: "/admin/contact", shows: "Contact messages" },
+    { route: "admin_.refunds.tsx", path: "/admin/refunds", shows: "Refunds that need a person" },
     { route: "_index.tsx", path: "/", shows: /./ },
   ],
   narrowVisitor: (): Screen[] => [

@@ -95,6 +95,7 @@ const SCREENS = {
     { route: "admin_.message-reports.tsx", path: "/admin/message-reports" },
     { route: "admin_.exchange-rates.tsx", path: "/admin/exchange-rates" },
     { route: "admin_.contact.tsx", path: "/admin/contact" },
+    { route: "admin_.refunds.tsx", path: "/admin/refunds" },
   ],
 };
 

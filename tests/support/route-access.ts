@@ -166,6 +166,28 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.vin.$vin.ts": { path: "/api/vin/1HGCV1F33KA123456", access: "user" },
   // Auctions and bidding
   "auctions._index.tsx": { path: "/auctions", access: "user" },
+  "auctions.$lotId_.comparables.tsx": {
+    path: "/auctions/999999999/comparables",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+  },
+  "auctions.$lotId_.vin.tsx": {
+    path: "/auctions/999999999/vin",
+    access: "user",
+    get: {
+      unverified: 404,
+      bidder: 404,
+      pendingAffiliate: 404,
+      approvedAffiliate: 404,
+      admin: 404,
+    },
+  },
   "auctions.$lotId.tsx": {
     path: "/auctions/999999999",
     access: "user",
