@@ -2,6 +2,7 @@ const STYLES: Record<string, string> = {
   LIVE: "bg-emerald-700 text-white",
   "ENDING SOON": "bg-red-600 text-white",
   "STARTING SOON": "bg-brand-700 text-white",
+  CLOSING: "bg-amber-700 text-white",
   ENDED: "bg-slate-500 text-white",
 };
 

@@ -65,7 +65,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     vinReport(lot.vin, lot),
     comparableSales(lot),
     // an ended lot's cost is its invoice: no estimate of a win that can no longer happen
-    lot.badge === "ENDED" ? null : allInEstimate(lot, new URL(request.url).searchParams),
+    lot.badge === "ENDED" || lot.badge === "CLOSING"
+      ? null
+      : allInEstimate(lot, new URL(request.url).searchParams),
     // an admin may end a demo lot at once where test payments run (record 2755)
     user.role === "admin" ? canEndNow(lot.id) : false,
     // a won lot links straight to its invoice
@@ -190,7 +192,7 @@ export default function LotPage() {
     return () => clearInterval(timer);
   }, [revalidator, streaming]);
 
-  const open = lot.badge !== "ENDED";
+  const open = lot.badge !== "ENDED" && lot.badge !== "CLOSING";
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
       <p className="text-sm">
@@ -233,9 +235,13 @@ export default function LotPage() {
                 className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800"
                 data-testid="leader-notice"
               >
-                {lot.badge === "ENDED" ? "You won this lot" : "You are the high bidder"}
+                {lot.badge === "ENDED"
+                  ? "You won this lot"
+                  : lot.badge === "CLOSING"
+                    ? "You were the high bidder at its end: the lot is closing"
+                    : "You are the high bidder"}
                 {lot.myMax && open ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
-                {open ? "" : ` at ${formatUsd(lot.currentBid)}`}
+                {open || lot.badge === "CLOSING" ? "" : ` at ${formatUsd(lot.currentBid)}`}
                 {lot.badge === "ENDED" ? (
                   <Link
                     to={purchaseId ? `/purchases/${purchaseId}` : "/my-auctions#won"}
@@ -250,7 +256,9 @@ export default function LotPage() {
                 className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-semibold text-red-800"
                 data-testid="outbid-notice"
               >
-                {lot.badge === "ENDED" ? "You did not win this lot" : "You have been outbid"}
+                {lot.badge === "ENDED" || lot.badge === "CLOSING"
+                  ? "You did not win this lot"
+                  : "You have been outbid"}
               </p>
             ) : null}
             <Form method="post" className="mt-3">
@@ -293,7 +301,7 @@ export default function LotPage() {
                   disabled
                   className="rounded-md bg-slate-300 px-4 py-2 text-sm font-semibold text-slate-700"
                 >
-                  Auction Ended
+                  {lot.badge === "CLOSING" ? "Auction Closing" : "Auction Ended"}
                 </button>
               </p>
             )}

@@ -7,7 +7,6 @@ import { QueryTypes, Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { buyingPower } from "~/services/auctions/buying-power.server";
-import { closeLotIfEnded } from "~/services/auctions/closer.server";
 import { bidHistory, getLot } from "~/services/auctions/lots.server";
 import type { LotLiveState } from "~/services/auctions/live";
 import type { LotDetail } from "~/services/auctions/types";
@@ -18,12 +17,12 @@ export type LotView = {
 };
 
 /**
- * The lot (closed first if it has ended) and its live state for `viewerId`, in one REPEATABLE READ
- * snapshot; null when there is no such lot.
+ * The lot and its live state for `viewerId`, in one REPEATABLE READ snapshot; null when there is
+ * no such lot. It only reads: a lot past its end shows as closing until its close job has run
+ * (docs/decisions/3562).
  */
 export async function lotView(lotId: string, viewerId: string): Promise<LotView | null> {
   if (!/^\d{1,18}$/.test(lotId)) return null;
-  await closeLotIfEnded(lotId);
   return sequelize.transaction(
     { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ },
     async (transaction) => {
