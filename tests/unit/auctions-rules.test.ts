@@ -14,7 +14,8 @@ describe("lotBadge", () => {
     expect(lotBadge(lot, new Date("2030-01-01T10:00:00Z"))).toBe("LIVE");
     expect(lotBadge(lot, new Date("2030-01-01T12:59:59Z"))).toBe("LIVE");
     expect(lotBadge(lot, new Date("2030-01-01T13:00:00Z"))).toBe("ENDING SOON");
-    expect(lotBadge(lot, new Date("2030-01-01T14:00:00Z"))).toBe("ENDED");
+    // past its end but not closed yet: closing, until its close job has run
+    expect(lotBadge(lot, new Date("2030-01-01T14:00:00Z"))).toBe("CLOSING");
     expect(lotBadge({ ...lot, status: "sold" }, new Date("2030-01-01T11:00:00Z"))).toBe("ENDED");
   });
 });
