@@ -13,7 +13,10 @@ import client from "prom-client";
 import { createLog, routeConsole } from "./log.ts";
 
 type JobsEntry = {
-  startJobWorker(options?: { concurrency?: number }): Promise<{ stop(): Promise<void> }>;
+  startJobWorker(options?: {
+    concurrency?: number;
+    heartbeatMs?: number;
+  }): Promise<{ stop(): Promise<void> }>;
   registerQueueMetrics(): void;
 };
 
@@ -46,8 +49,13 @@ if (process.env.METRICS_PORT) {
   metricsServer.listen(Number(process.env.METRICS_PORT), process.env.METRICS_HOST);
 }
 
+// JOB_CONCURRENCY: jobs at once (default 4). JOB_HEARTBEAT_MS: how often it says it is alive
+// (default 10 s; a worker silent for three of these has its jobs unlocked for the others).
 const worker = await entry.startJobWorker({
   concurrency: Number(process.env.JOB_CONCURRENCY ?? 4) || 4,
+  ...(Number(process.env.JOB_HEARTBEAT_MS) > 0
+    ? { heartbeatMs: Number(process.env.JOB_HEARTBEAT_MS) }
+    : {}),
 });
 
 // On SIGTERM: take no new job, let the ones running finish (graphile-worker waits for them),

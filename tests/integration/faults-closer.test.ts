@@ -1,7 +1,7 @@
 // The auction closer killed half-way: a run is one transaction, so whatever it had not committed
 // is rolled back whole, and the next run (the sweep, or the lot's close job) finishes the job
-// exactly once: each ended lot closed once, one purchase per won lot, one "You won" each, and the winner's
-// deposit holds the purchase instead of the bid (never both).
+// exactly once: each ended lot closed once, one purchase per won lot, one "You won" each, and the
+// winner's deposit holds the purchase instead of the bid (never both).
 import { spawn, type ChildProcess } from "node:child_process";
 import { QueryTypes } from "sequelize";
 import { afterEach, describe, expect, it, vi } from "vitest";

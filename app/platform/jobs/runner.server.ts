@@ -40,10 +40,10 @@ function appLogger() {
     if (meta && "failure" in meta) fields.failure = true;
     // the library's own "completed task" lines are many and say what the run line says
     if (level === "debug" || /^Completed task/.test(message)) return;
-    (level === "error" ? log().error : level === "warning" ? log().warn : log().info)(
-      fields,
-      message,
-    );
+    const logger = log();
+    if (level === "error") logger.error(fields, message);
+    else if (level === "warning") logger.warn(fields, message);
+    else logger.info(fields, message);
   });
 }
 

@@ -11,7 +11,7 @@ import { now } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 import { addJob } from "~/platform/jobs/queue.server";
 import { composeMail, type MailContent } from "./compose.server";
-import type { MailTopic } from "./topics";
+import { MONEY_MAIL_TOPICS, type MailTopic } from "./topics";
 import { mailTransport, type MailTransport } from "./transport.server";
 import { unsubscribeUrl } from "./unsubscribe.server";
 
@@ -81,7 +81,13 @@ export async function queueMail(
   await addJob(
     "send_mail",
     { id },
-    { transaction, jobKey: `send_mail:${id}`, maxAttempts: MAX_ATTEMPTS },
+    {
+      transaction,
+      jobKey: `send_mail:${id}`,
+      maxAttempts: MAX_ATTEMPTS,
+      // mail about money and the buyer's lots goes before a burst of alerts (record 3561)
+      priority: (MONEY_MAIL_TOPICS as readonly string[]).includes(mail.topic) ? -5 : 0,
+    },
   );
   return id;
 }
