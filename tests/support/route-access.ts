@@ -467,6 +467,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "privacy.tsx": { path: "/privacy", access: "public" },
   "contact.tsx": { path: "/contact", access: "public" },
   "admin_.contact.tsx": { path: "/admin/contact", access: "admin" },
+  "admin_.jobs.tsx": { path: "/admin/jobs", access: "admin", post: { admin: 400 } },
   "admin_.exchange-rates.tsx": {
     path: "/admin/exchange-rates",
     access: "admin",
