@@ -32,6 +32,7 @@ export const up: Migration = async ({ context }) => {
     max: 1,
   });
   pgPool.on("error", () => undefined);
+  pgPool.on("connect", (client) => client.on("error", () => undefined));
   try {
     await runMigrations({ pgPool, logger: undefined });
   } finally {
