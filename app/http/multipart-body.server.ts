@@ -38,7 +38,7 @@ export async function parseMultipartBody(request: Request, handler: UploadHandle
     // from the parser or from a handler reading a part the parser cannot finish
     if (
       error instanceof Error &&
-      /^malformed multipart|^Could not parse content/.test(error.message)
+      /^malformed (multipart|content-disposition)|^Could not parse content/.test(error.message)
     )
       throw refuse(request, 400, MULTIPART_UNREADABLE);
     throw error;
