@@ -67,6 +67,8 @@ USER bidyard
 ENV PORT=8080
 ENV VPIC_DB_PATH=/app/vpic/vpic.lite.db
 EXPOSE 8080 9091
+# The web server by default; the same image runs the job worker as `node build/server/jobs.js`
+# (fly.toml's [processes] names both; docs/decisions/3561).
 # node itself, not `npm start`: npm would stay resident as the server's parent (about 40 MB of a
 # 512 MB machine). The primary's own heap cap is the one package.json's start gives
 # (server/memory.ts, PRIMARY_NODE_ARGS); it sizes its workers' (docs/decisions/3005).

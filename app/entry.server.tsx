@@ -4,8 +4,6 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startAuctionCloser } from "~/services/auctions/closer.server";
-import { startHousekeeping } from "~/platform/housekeeping.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { registerStateMetrics } from "~/platform/metrics.server";
@@ -23,11 +21,14 @@ import {
 export { guardRoutes } from "~/http/route-guards.server";
 // The server answers /healthz with this before Remix (docs/decisions/3405).
 export { HEALTH_HEADERS, healthAnswer } from "~/platform/availability.server";
+// The worker process (server/jobs.ts) runs the background jobs with this; a web process starts
+// no background work of its own (docs/decisions/3561).
+export { startJobWorker } from "~/platform/jobs/runner.server";
+export { registerQueueMetrics } from "~/platform/metrics.server";
+export { workContext } from "~/platform/jobs/context.server";
 
 // Fail fast on a bad environment: production refuses to start without its secrets.
 env();
-startAuctionCloser();
-startHousekeeping();
 registerStateMetrics(() => openStreams());
 
 export const streamTimeout = 5_000;

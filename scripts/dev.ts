@@ -1,12 +1,13 @@
 // npm run dev: the whole product on http://localhost:3000 with nothing to install or configure.
 // Starts the local PostgreSQL (unless DATABASE_URL is set), migrates, seeds the demo data, starts
-// the local services, then Remix's dev server.
+// the local services, then Remix's dev server and one job worker (docs/decisions/3561).
 //
 // Stopped (Ctrl-C, SIGTERM to npm's process, a closed terminal), it leaves nothing running
 // (docs/decisions/3106): each child runs in a process group of its own, which is signalled whole
 // (remix dev, the app server it restarts, esbuild) and waited for; then the local services stop,
 // then the local PostgreSQL that this run started or took over.
 import { execFile as execFileCb, spawn, type ChildProcess } from "node:child_process";
+import { statSync } from "node:fs";
 import { constants } from "node:os";
 import { promisify } from "node:util";
 import { ensureDatabaseUrl, stopLocalDatabase } from "../db/local";
@@ -178,6 +179,49 @@ async function main() {
   remix.on("exit", (code, signal) => {
     void shutdown(`remix dev exited (${signal ?? code})`, code ?? 128 + constants.signals[signal!]);
   });
+
+  // One job worker beside the web server (docs/decisions/3561), on the build remix dev writes:
+  // started once the first build is there, started again after each rebuild, stopped with the
+  // rest.
+  startJobWorkerOnBuilds({
+    ...process.env,
+    ...services.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "development",
+  });
+}
+
+const BUILD_FILE = "build/index.js";
+
+function startJobWorkerOnBuilds(env: NodeJS.ProcessEnv) {
+  const since = Date.now();
+  let worker: ChildProcess | null = null;
+  let built = 0;
+  const restart = async () => {
+    if (stopping) return;
+    const previous = worker;
+    worker = null;
+    if (previous?.pid) {
+      await stopGroup(previous.pid, () => false);
+      groups.delete(previous);
+    }
+    if (stopping) return;
+    worker = startGroup("node", ["server/jobs.ts"], env);
+  };
+  const look = () => {
+    let mtime = 0;
+    try {
+      mtime = statSync(BUILD_FILE).mtimeMs;
+    } catch {
+      return;
+    }
+    if (mtime < since || mtime === built) return;
+    built = mtime;
+    void restart();
+  };
+  const timer = setInterval(look, 1_000);
+  timer.unref();
+  cleanups.push(async () => clearInterval(timer));
 }
 
 main().catch((error) => {

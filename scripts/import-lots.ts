@@ -43,9 +43,9 @@ async function main() {
         `${report.vinFlags.length} VINs flagged (${Date.now() - started} ms)`,
     );
     // The pictures the file named (and any still due from before): fetched now, batch by batch;
-    // what fails is tried again by the worker tick. --no-pictures leaves them all to the tick.
+    // what fails is tried again by the job worker. --no-pictures leaves them all to the job worker.
     if (noPictures) {
-      console.log(`${report.pictures} picture URLs recorded; the worker tick will fetch them`);
+      console.log(`${report.pictures} picture URLs recorded; the job worker will fetch them`);
       return;
     }
     const line = (p: Awaited<ReturnType<typeof pictureProgress>>) =>
@@ -54,7 +54,7 @@ async function main() {
       (p.waiting ? `, ${p.waiting} waiting` : "");
     await fetchDuePictures(async () => console.log(line(await pictureProgress())));
     const done = await pictureProgress();
-    console.log(line(done) + (done.waiting ? " (the worker tick tries those again later)" : ""));
+    console.log(line(done) + (done.waiting ? " (the job worker tries those again later)" : ""));
   } finally {
     await sequelize.close();
   }

@@ -1,5 +1,6 @@
 // npm run preview: a staging check on one machine (docs/decisions/3007). The production build and
-// the production server (server/index.ts under NODE_ENV=production, as the image runs it), with the
+// the production server (server/index.ts under NODE_ENV=production, as the image runs it) with one
+// job worker beside it (server/jobs.ts, docs/decisions/3561), with the
 // local stand-ins of the outside services: the local PostgreSQL (unless DATABASE_URL is set), the
 // local OpenID issuer, the mail catcher and the TEST MODE payment gateway.
 //
@@ -66,32 +67,43 @@ async function main() {
   await run("npx", ["tsx", "db/seed.ts", "--demo"], scriptEnv);
   const services = await startLocalServices({ appUrl });
 
+  const serverEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: appUrl,
+    DATABASE_URL: databaseUrl,
+    // a fresh secret per run: sessions from an earlier preview are signed out
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    // the local issuer, unless OIDC_ISSUER (and its client) were given
+    OIDC_ISSUER:
+      process.env.OIDC_ISSUER ?? `http://${LOCAL_OIDC_HOST}:${services.env.LOCAL_OIDC_PORT}`,
+    OIDC_CLIENT_ID: process.env.OIDC_CLIENT_ID ?? LOCAL_OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET ?? LOCAL_OIDC_CLIENT_SECRET,
+    ALLOW_TEST_PAYMENTS: "true",
+    ...(services.env.SMTP_URL ? { SMTP_URL: services.env.SMTP_URL } : {}),
+    ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+    ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
+    ...(process.env.METRICS_PORT ? { METRICS_PORT: process.env.METRICS_PORT } : {}),
+    // one machine: files in UPLOADS_DIR on its disk, said outright as production must, unless
+    // a bucket is given (docs/decisions/3105)
+    ...storageSettings(),
+    ...(process.env.VPIC_DB_PATH ? { VPIC_DB_PATH: process.env.VPIC_DB_PATH } : {}),
+    ...(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {}),
+  };
   const server: ChildProcess = spawn("node", startArguments(), {
     stdio: "inherit",
+    env: serverEnv,
+  });
+  // One job worker beside the web server, as Fly's worker group runs it (docs/decisions/3561);
+  // its metrics on JOB_METRICS_PORT when given.
+  const { METRICS_PORT: _webMetrics, ...workerEnv } = serverEnv;
+  const worker: ChildProcess = spawn("node", ["build/server/jobs.js"], {
+    stdio: "inherit",
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: appUrl,
-      DATABASE_URL: databaseUrl,
-      // a fresh secret per run: sessions from an earlier preview are signed out
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      // the local issuer, unless OIDC_ISSUER (and its client) were given
-      OIDC_ISSUER:
-        process.env.OIDC_ISSUER ?? `http://${LOCAL_OIDC_HOST}:${services.env.LOCAL_OIDC_PORT}`,
-      OIDC_CLIENT_ID: process.env.OIDC_CLIENT_ID ?? LOCAL_OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET ?? LOCAL_OIDC_CLIENT_SECRET,
-      ALLOW_TEST_PAYMENTS: "true",
-      ...(services.env.SMTP_URL ? { SMTP_URL: services.env.SMTP_URL } : {}),
-      ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
-      ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
-      ...(process.env.METRICS_PORT ? { METRICS_PORT: process.env.METRICS_PORT } : {}),
-      // one machine: files in UPLOADS_DIR on its disk, said outright as production must, unless
-      // a bucket is given (docs/decisions/3105)
-      ...storageSettings(),
-      ...(process.env.VPIC_DB_PATH ? { VPIC_DB_PATH: process.env.VPIC_DB_PATH } : {}),
-      ...(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {}),
+      ...workerEnv,
+      ...(process.env.JOB_METRICS_PORT ? { METRICS_PORT: process.env.JOB_METRICS_PORT } : {}),
     },
   });
   console.log(
@@ -104,14 +116,23 @@ async function main() {
     if (stopping) return;
     stopping = true;
     if (server.exitCode === null) server.kill("SIGTERM");
+    if (worker.exitCode === null) worker.kill("SIGTERM");
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  const code = await new Promise<number>((resolve) =>
-    server.once("exit", (exitCode) => resolve(exitCode ?? 0)),
-  );
+  const exited = (proc: ChildProcess) =>
+    new Promise<number>((resolve) =>
+      proc.exitCode !== null || proc.signalCode !== null
+        ? resolve(proc.exitCode ?? 0)
+        : proc.once("exit", (exitCode) => resolve(exitCode ?? 0)),
+    );
+  // whichever stops first (or a stop asked for) stops the other
+  const code = await Promise.race([exited(server), exited(worker)]);
+  const asked = stopping;
+  stop();
+  await Promise.all([exited(server), exited(worker)]);
   await services.stop();
-  process.exit(stopping ? 0 : code);
+  process.exit(asked ? 0 : code);
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
+import { workContext } from "../app/platform/jobs/context.server.ts";
 import type { RequestNote as Note } from "../app/platform/request-notes.server.ts";
 import { trustFly } from "./edge.ts";
 import type { WorkerMetrics } from "./metrics.ts";
@@ -54,6 +55,7 @@ export function requestLog(
       if (keep.metrics && !res.locals.eventStream)
         workerMetrics.observeRequest(req.method, route, status, ms);
     });
-    next();
+    // what the request queues carries its id to the job's log lines (docs/decisions/3561)
+    workContext().run({ requestId: req.requestId }, next);
   };
 }

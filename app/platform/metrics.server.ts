@@ -82,19 +82,83 @@ export const closeDelaySeconds = once(
     }),
 );
 
-export const housekeepingRunsTotal = once("bidyard_housekeeping_runs_total", () =>
-  atZero(
+export const jobRunsTotal = once(
+  "bidyard_job_runs_total",
+  () =>
     new Counter({
-      name: "bidyard_housekeeping_runs_total",
-      help: "Housekeeping turns, by result (ran; skipped: another process holds it or ran it this minute)",
-      labelNames: ["result"],
+      name: "bidyard_job_runs_total",
+      help: "Background job runs in this worker process, by kind and result (ok, error)",
+      labelNames: ["kind", "result"],
     }),
-    [{ result: "ran" }, { result: "skipped" }],
-  ),
 );
+
+export const jobFailuresTotal = once(
+  "bidyard_job_failures_total",
+  () =>
+    new Counter({
+      name: "bidyard_job_failures_total",
+      help: "Background job runs that failed in this worker process (each is retried until its last try), by kind",
+      labelNames: ["kind"],
+    }),
+);
+
+/**
+ * The queue's state, read from the database when scraped (the same on every process): jobs
+ * waiting (due now, not taken), the oldest one's wait, and jobs that used up their tries, by kind.
+ */
+export function registerQueueMetrics() {
+  once(
+    "bidyard_jobs_waiting",
+    () =>
+      new Gauge({
+        name: "bidyard_jobs_waiting",
+        help: "Background jobs due now that no worker has taken yet",
+        aggregator: "max",
+        async collect() {
+          const [row] = await sequelize.query<{ n: number; age: number | null }>(
+            `SELECT count(*)::int AS n, extract(epoch FROM now() - min(run_at))::float AS age
+               FROM graphile_worker.jobs
+              WHERE run_at <= now() AND locked_at IS NULL AND attempts < max_attempts`,
+            { type: QueryTypes.SELECT },
+          );
+          this.set(row?.n ?? 0);
+          oldest.set(Math.max(0, row?.age ?? 0));
+        },
+      }),
+  );
+  const oldest = once(
+    "bidyard_jobs_oldest_waiting_seconds",
+    () =>
+      new Gauge({
+        name: "bidyard_jobs_oldest_waiting_seconds",
+        help: "How long the oldest background job due now has waited past its run time (0 when none)",
+        aggregator: "max",
+      }),
+  );
+  once(
+    "bidyard_jobs_failed",
+    () =>
+      new Gauge({
+        name: "bidyard_jobs_failed",
+        help: "Background jobs that used up their tries and wait for an admin (retry or discard), by kind",
+        labelNames: ["kind"],
+        aggregator: "max",
+        async collect() {
+          const rows = await sequelize.query<{ kind: string; n: number }>(
+            `SELECT task_identifier AS kind, count(*)::int AS n FROM graphile_worker.jobs
+              WHERE attempts >= max_attempts GROUP BY task_identifier`,
+            { type: QueryTypes.SELECT },
+          );
+          this.reset();
+          for (const row of rows) this.set({ kind: row.kind }, row.n);
+        },
+      }),
+  );
+}
 
 /** Gauges computed when scraped: this process's open streams, its pool, the database's queues. */
 export function registerStateMetrics(openStreams: () => number) {
+  registerQueueMetrics();
   once(
     "bidyard_live_streams_open",
     () =>
@@ -160,28 +224,11 @@ export function registerStateMetrics(openStreams: () => number) {
       }),
   );
   once(
-    "bidyard_mail_outbox_oldest_due_seconds",
-    () =>
-      new Gauge({
-        name: "bidyard_mail_outbox_oldest_due_seconds",
-        help: "How long the oldest e-mail due for sending has waited past its due time",
-        aggregator: "max",
-        async collect() {
-          const [row] = await sequelize.query<{ age: number | null }>(
-            `SELECT extract(epoch FROM now() - min(next_attempt_at))::float AS age
-               FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()`,
-            { type: QueryTypes.SELECT },
-          );
-          this.set(Math.max(0, row?.age ?? 0));
-        },
-      }),
-  );
-  once(
     "bidyard_auction_close_lag_seconds",
     () =>
       new Gauge({
         name: "bidyard_auction_close_lag_seconds",
-        help: "How long the open lot furthest past its end has waited for the closer (0 when none)",
+        help: "How long the open lot furthest past its end has waited for its close job (0 when none)",
         aggregator: "max",
         async collect() {
           const [row] = await sequelize.query<{ lag: number | null }>(

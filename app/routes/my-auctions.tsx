@@ -105,7 +105,9 @@ export default function MyAuctionsPage() {
               </span>
               <p className="text-sm text-slate-600">
                 Current bid {formatUsd(lot.currentBid)} · my maximum {formatUsd(lot.myMax ?? "0")} ·
-                time left {formatRemaining(new Date(lot.endsAt).getTime() - at)}
+                {lot.open
+                  ? ` time left ${formatRemaining(new Date(lot.endsAt).getTime() - at)}`
+                  : " ended: closing"}
               </p>
             </li>
           ))}

@@ -259,6 +259,7 @@ const SCREENS = {
     { route: "admin_.message-reports.tsx", path: "/admin/message-reports", shows: /./ },
     { route: "admin_.contact.tsx", path: "/admin/contact", shows: "Contact messages" },
     { route: "admin_.refunds.tsx", path: "/admin/refunds", shows: "Refunds that need a person" },
+    { route: "admin_.jobs.tsx", path: "/admin/jobs", shows: "Failed jobs" },
     { route: "_index.tsx", path: "/", shows: /./ },
   ],
   narrowVisitor: (): Screen[] => [

@@ -4,7 +4,7 @@
 // invoice and My auctions.
 import { expect, test, type Page } from "@playwright/test";
 import { createLot, tag } from "./arrange";
-import { query, signInAs } from "./db";
+import { lotClosed, query, signInAs } from "./db";
 
 // 05:00 UTC on Oct 2 is still Oct 1 in Los Angeles (10 PM PDT) and Honolulu (7 PM HST)
 const AT = "2026-10-02T05:00:00Z";
@@ -206,12 +206,13 @@ test("one due date: the same text on the You won notice, the invoice and My auct
        VALUES ($1, $2, 800, 800, false, now())`,
       [lot.id, userId],
     );
-    // the hammer falls: the next read closes the lot, invoices it and writes the notice
+    // the hammer falls: the lot's close job closes it, invoices it and writes the notice
     await query(
       `UPDATE lots SET current_bid = 800, high_max = 800, high_bidder_id = $2, bid_count = 1,
          ends_at = now() - interval '1 second' WHERE id = $1`,
       [lot.id, userId],
     );
+    await lotClosed(lot.id);
     await page.goto("/my-auctions");
     const [purchase] = await query<{ id: string }>(
       "SELECT id::text FROM purchases WHERE lot_id = $1",

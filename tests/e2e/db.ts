@@ -24,6 +24,19 @@ export async function query<T extends pg.QueryResultRow = Record<string, unknown
   return (await e2eDb().query<T>(sql, params)).rows;
 }
 
+/**
+ * Waits until the job worker has closed a lot moved past its end (its close job runs at the new
+ * end; a page never closes a lot itself, docs/decisions/3562): 15 s at most.
+ */
+export async function lotClosed(lotId: string | number) {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    const [lot] = await query<{ status: string }>("SELECT status FROM lots WHERE id = $1", [lotId]);
+    if (lot?.status !== "active") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`lot ${lotId} was not closed by the job worker within 15 s`);
+}
+
 /** Creates (or finds) a user by e-mail with the given fields and returns its id. */
 export async function ensureUser(
   email: string,

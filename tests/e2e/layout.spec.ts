@@ -96,6 +96,7 @@ const SCREENS = {
     { route: "admin_.exchange-rates.tsx", path: "/admin/exchange-rates" },
     { route: "admin_.contact.tsx", path: "/admin/contact" },
     { route: "admin_.refunds.tsx", path: "/admin/refunds" },
+    { route: "admin_.jobs.tsx", path: "/admin/jobs" },
   ],
 };
 

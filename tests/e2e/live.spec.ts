@@ -184,9 +184,18 @@ test("every panel agrees on both pages after an outbid, a re-lead, the extension
     held: "$600.00",
   });
 
-  // the hammer: the closer ends the lot and both pages say who won, without a reload with JS
+  // the hammer: the lot's close job (moved to the new end) closes it, and both pages say who won,
+  // without a reload with JS (a page never closes a lot itself: docs/decisions/3562)
   await query("UPDATE lots SET ends_at = now() - interval '1 second' WHERE id = $1", [lot.id]);
   end = await endsAt(lot.id);
+  await expect
+    .poll(
+      async () =>
+        (await query<{ status: string }>("SELECT status FROM lots WHERE id = $1", [lot.id]))[0]
+          .status,
+      { timeout: 15_000 },
+    )
+    .not.toBe("active");
   await look(alice);
   await look(bob);
   for (const page of [alice, bob])

@@ -3,7 +3,7 @@
 // kept in the URL. JavaScript on at 1,280 px and off at 360 px.
 import { expect, test } from "@playwright/test";
 import { createLot, createWonLot, tag } from "./arrange";
-import { ensureUser, query, signInAs } from "./db";
+import { ensureUser, lotClosed, query, signInAs } from "./db";
 import { jsEnabled, ready } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
@@ -168,6 +168,7 @@ test("the invoice asks deposit or gateway, with the buying power after each", as
        ends_at = now() - interval '1 second' WHERE id = $1`,
     [lot.id, buyerId],
   );
+  await lotClosed(lot.id);
   await page.goto(`/auctions/${lot.id}`);
   await page.getByRole("link", { name: "Invoice and next steps" }).click();
   await expect(page.getByRole("heading", { name: "Invoice" })).toBeVisible();

@@ -3,7 +3,7 @@
 // approved; a stale pay form lands on the paid invoice, "This invoice is paid (once)".
 import { expect, test, type Page } from "@playwright/test";
 import { createLot, createWonLot, tag } from "./arrange";
-import { query, signInAs } from "./db";
+import { lotClosed, query, signInAs } from "./db";
 import { ready } from "./helpers";
 
 const unique = (name: string) => `e2e-${name}-${test.info().project.name}-${tag()}@bidyard.test`;
@@ -84,7 +84,8 @@ test("a paid invoice: the other tab's checkout cannot be approved, its stale for
        ends_at = now() - interval '1 second' WHERE id = $1`,
     [lot.id, buyerId],
   );
-  await page.goto(`/auctions/${lot.id}`); // the read closes it and writes the invoice
+  await lotClosed(lot.id);
+  await page.goto(`/auctions/${lot.id}`); // the close job has written the invoice
   const [{ id }] = await query<{ id: string }>("SELECT id::text FROM purchases WHERE lot_id = $1", [
     lot.id,
   ]);

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createLot, tag } from "./arrange";
-import { query, signInAs } from "./db";
+import { lotClosed, query, signInAs } from "./db";
 import { ready } from "./helpers";
 import { e2eStateFile } from "./state";
 
@@ -55,7 +55,8 @@ test("won, paid and release e-mails reach the mail catcher; the won e-mail carri
        ends_at = now() - interval '1 second' WHERE id = $1`,
     [lot.id, buyerId],
   );
-  await page.goto(`/auctions/${lot.id}`); // the read closes it: invoice, notice and e-mail
+  await lotClosed(lot.id);
+  await page.goto(`/auctions/${lot.id}`); // closed by its job: invoice, notice and e-mail
   const [{ id }] = await query<{ id: string }>("SELECT id::text FROM purchases WHERE lot_id = $1", [
     lot.id,
   ]);

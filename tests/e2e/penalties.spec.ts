@@ -3,7 +3,7 @@
 // grace days and fee, and storage's free days and rate in dollars.
 import { expect, test } from "@playwright/test";
 import { createLot } from "./arrange";
-import { query, signInAs } from "./db";
+import { lotClosed, query, signInAs } from "./db";
 
 const unique = (name: string) =>
   `e2e-${name}-${test.info().project.name}-${Date.now()}@bidyard.test`;
@@ -45,7 +45,8 @@ test("the all-in box, the invoice and the You won notice state every penalty in 
        ends_at = now() - interval '1 second' WHERE id = $1`,
     [lot.id, buyerId],
   );
-  await page.goto(`/auctions/${lot.id}`); // the read closes it and writes the invoice
+  await lotClosed(lot.id);
+  await page.goto(`/auctions/${lot.id}`); // the close job has written the invoice
   const [{ id: purchaseId }] = await query<{ id: string }>(
     "SELECT id::text FROM purchases WHERE lot_id = $1",
     [lot.id],

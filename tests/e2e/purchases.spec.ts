@@ -2,7 +2,7 @@
 // My auctions → the invoice → pay (deposit part + TEST MODE gateway part) → the release page.
 import { expect, test } from "@playwright/test";
 import { createLot } from "./arrange";
-import { query, signInAs } from "./db";
+import { lotClosed, query, signInAs } from "./db";
 import { ready } from "./helpers";
 
 const unique = (name: string) =>
@@ -25,8 +25,9 @@ test("win → invoice → pay (deposit + gateway) → release", async ({ page, c
     "UPDATE lots SET current_bid = 1000, high_max = 1000, high_bidder_id = $2, bid_count = 1 WHERE id = $1",
     [lot.id, buyerId],
   );
-  // move the clock: the auction is over (the closer or the next read closes it)
+  // move the clock: the auction is over (its close job closes it)
   await query("UPDATE lots SET ends_at = now() - interval '1 second' WHERE id = $1", [lot.id]);
+  await lotClosed(lot.id);
 
   await page.goto("/my-auctions");
   await expect(page.getByRole("heading", { name: "My auctions", level: 1 })).toBeVisible();

@@ -1,4 +1,5 @@
 // The e2e app: the production build on its own throwaway database, with the local services.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { startLocalServices } from "../../scripts/local-services";
 import { startApp } from "../support/app-process";
@@ -54,13 +55,34 @@ async function main() {
   );
   app.proc.stdout!.pipe(process.stdout);
   app.proc.stderr!.pipe(process.stderr);
+  // One job worker beside it, as production runs (docs/decisions/3561): it closes the lots and
+  // sends the mail.
+  const worker = spawn("node", ["build/server/jobs.js"], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...services.env,
+      NODE_ENV: "test",
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      DATABASE_URL: databaseUrl,
+      APP_URL: `http://localhost:${port}`,
+      ...(process.env.E2E_APP_ENV ? JSON.parse(process.env.E2E_APP_ENV) : {}),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stopWorker = () =>
+    new Promise<void>((resolve) => {
+      if (worker.exitCode !== null || worker.signalCode !== null) return resolve();
+      worker.once("exit", () => resolve());
+      worker.kill("SIGTERM");
+    });
 
   // Whatever ends the run (Playwright's SIGTERM, Ctrl-C, the app dying), the cluster goes too:
   // it runs detached, so nothing else would stop it.
   let cleaning: Promise<void> | undefined;
   const cleanup = (code: number) => {
     cleaning ??= (async () => {
-      await app.stop();
+      await Promise.all([app.stop(), stopWorker()]);
       await services.stop();
       await cluster.remove();
       process.exit(code);

@@ -47,8 +47,6 @@ beforeAll(async () => {
       PAYPAL_CLIENT_SECRET: "paypal-secret",
       // one server on this machine, its files on its disk (docs/decisions/3105)
       FILE_STORAGE: "local",
-      AUCTION_CLOSER: "off",
-      HOUSEKEEPING: "off",
     },
     await freePort(),
   );

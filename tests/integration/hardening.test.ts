@@ -56,8 +56,6 @@ beforeAll(async () => {
       ALLOW_TEST_PAYMENTS: "true",
       // one server on this machine, its files on its disk (docs/decisions/3105)
       FILE_STORAGE: "local",
-      AUCTION_CLOSER: "off",
-      HOUSEKEEPING: "off",
     },
     await freePort(),
   );

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Purchase } from "~/models/auction.server";
 import { sequelize } from "~/models/db.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import { sendDueMail, type MailAttachment } from "~/platform/mail/outbox.server";
+import type { MailAttachment } from "~/platform/mail/outbox.server";
 import { mailPreferences, setMailPreferences } from "~/platform/mail/preferences.server";
 import { MAIL_TOPICS } from "~/platform/mail/topics";
 import type { MailTransport } from "~/platform/mail/transport.server";
@@ -30,6 +30,7 @@ import { createAffiliate } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { runJobs } from "../support/jobs";
 
 beforeAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
@@ -99,7 +100,7 @@ describe("money e-mails", () => {
 
     // sent through the transport with the attachment and its own one-click unsubscribe
     const { sent, transport } = catcher();
-    await sendDueMail({ transport, limit: 50 });
+    await runJobs({ transport });
     const mail = sent.find((m) => m.subject === won[0].subject)!;
     expect(mail.attachments).toHaveLength(1);
     const link = mail.headers["List-Unsubscribe"].slice(1, -1);
@@ -301,8 +302,7 @@ describe("money e-mails", () => {
     const queued = (await outbox(buyer.id)).filter((m) => m.status === "pending");
     expect(queued.length).toBe(9); // won, paid, release for each
     const { sent, transport } = catcher();
-    await Promise.all(Array.from({ length: 5 }, () => sendDueMail({ transport, limit: 4 })));
-    await sendDueMail({ transport, limit: 50 });
+    await Promise.all(Array.from({ length: 5 }, () => runJobs({ transport })));
     const mine = sent.filter((m) => queued.some((q) => q.subject === m.subject));
     const ids = mine.map((m) => m.messageId);
     expect(new Set(ids).size).toBe(ids.length);

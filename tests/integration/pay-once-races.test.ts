@@ -56,8 +56,6 @@ beforeAll(async () => {
       OIDC_CLIENT_SECRET: "client-secret",
       ALLOW_TEST_PAYMENTS: "true",
       FILE_STORAGE: "local",
-      AUCTION_CLOSER: "off",
-      HOUSEKEEPING: "off",
       WEB_CONCURRENCY: "2",
     },
     port,

@@ -229,8 +229,13 @@ describe("fees and terms by form", () => {
 });
 
 describe("payment due tomorrow", () => {
-  it("the housekeeping tick reminds each unpaid purchase due within a day, once", async () => {
-    const { runHousekeeping } = await import("~/platform/housekeeping.server");
+  it("the reminders job reminds each unpaid purchase due within a day, once", async () => {
+    const { addJob } = await import("~/platform/jobs/queue.server");
+    const { runJobs } = await import("../support/jobs");
+    const runReminders = async () => {
+      await addJob("reminders", {});
+      await runJobs();
+    };
     const buyer = await createBuyer("3000.00");
     const { purchaseId } = await arrangeWonPurchase(buyer, "600.00");
     // due in 12 hours
@@ -240,8 +245,8 @@ describe("payment due tomorrow", () => {
         replacements: { id: purchaseId },
       },
     );
-    await runHousekeeping();
-    await runHousekeeping();
+    await runReminders();
+    await runReminders();
     const notes = await select<{ link: string }>(
       "SELECT link FROM notifications WHERE user_id = :id AND kind = 'purchase_due'",
       { id: buyer.id },

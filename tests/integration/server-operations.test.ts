@@ -364,7 +364,9 @@ describe("metrics", () => {
       "bidyard_bids_total",
       "bidyard_live_streams_open",
       "bidyard_mail_outbox_depth",
-      "bidyard_mail_outbox_oldest_due_seconds",
+      "bidyard_jobs_waiting",
+      "bidyard_jobs_oldest_waiting_seconds",
+      "bidyard_jobs_failed",
       "bidyard_auction_close_lag_seconds",
       "bidyard_db_pool_connections",
       "bidyard_db_pool_waiting",
@@ -374,7 +376,6 @@ describe("metrics", () => {
       // refused a stream still reports them
       'bidyard_auction_lots_closed_total{result="sold"}',
       'bidyard_live_streams_refused_total{reason="cap"}',
-      'bidyard_housekeeping_runs_total{result="ran"}',
       "nodejs_eventloop_lag_seconds",
       "bidyard_server_resident_memory_bytes",
       "bidyard_server_memory_bytes",

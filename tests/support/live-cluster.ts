@@ -65,8 +65,6 @@ export function liveServerEnv(
     OIDC_CLIENT_SECRET: "client-secret",
     PAYPAL_CLIENT_ID: "paypal-id",
     PAYPAL_CLIENT_SECRET: "paypal-secret",
-    HOUSEKEEPING: "off",
-    AUCTION_CLOSER: "off",
     // these servers store no files; said outright, as production must (docs/decisions/3105)
     FILE_STORAGE: "local",
     ...extra,

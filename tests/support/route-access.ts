@@ -503,6 +503,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "contact.tsx": { path: "/contact", access: "public" },
   "admin_.contact.tsx": { path: "/admin/contact", access: "admin" },
   "admin_.refunds.tsx": { path: "/admin/refunds", access: "admin", post: { admin: 400 } },
+  "admin_.jobs.tsx": { path: "/admin/jobs", access: "admin", post: { admin: 400 } },
   "admin_.exchange-rates.tsx": {
     path: "/admin/exchange-rates",
     access: "admin",

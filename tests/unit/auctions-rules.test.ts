@@ -18,7 +18,8 @@ describe("lotBadge", () => {
     expect(isUrgent(lot.endsAt, new Date("2030-01-01T13:49:59Z"))).toBe(false);
     expect(isUrgent(lot.endsAt, new Date("2030-01-01T13:50:00Z"))).toBe(true);
     expect(isUrgent(lot.endsAt, new Date("2030-01-01T14:00:00Z"))).toBe(false);
-    expect(lotBadge(lot, new Date("2030-01-01T14:00:00Z"))).toBe("ENDED");
+    // past its end but not closed yet: closing, until its close job has run
+    expect(lotBadge(lot, new Date("2030-01-01T14:00:00Z"))).toBe("CLOSING");
     expect(lotBadge({ ...lot, status: "sold" }, new Date("2030-01-01T11:00:00Z"))).toBe("ENDED");
   });
 });

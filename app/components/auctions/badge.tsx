@@ -3,6 +3,7 @@ const STYLES: Record<string, string> = {
   // the hour's ENDING SOON lots in amber; red only for the last ten minutes (record 3553)
   "ENDING SOON": "bg-amber-300 text-slate-900",
   "STARTING SOON": "bg-brand-700 text-white",
+  CLOSING: "bg-amber-700 text-white",
   ENDED: "bg-slate-500 text-white",
 };
 const URGENT = "bg-red-600 text-white";

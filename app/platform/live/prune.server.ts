@@ -3,7 +3,7 @@ import { sequelize } from "~/models/db.server";
 /** How long lot events are kept for reconnecting browsers; one further behind gets the state. */
 export const LOT_EVENTS_KEPT_MS = 60 * 60 * 1000;
 
-/** Drops lot events older than LOT_EVENTS_KEPT_MS (housekeeping runs it once a minute). */
+/** Drops lot events older than LOT_EVENTS_KEPT_MS (the prunes job runs it once a minute). */
 export async function pruneLotEvents(keptMs = LOT_EVENTS_KEPT_MS) {
   const [, result] = await sequelize.query(
     "DELETE FROM lot_events WHERE created_at < now() - make_interval(secs => :seconds)",

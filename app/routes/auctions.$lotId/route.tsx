@@ -63,7 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await lotView(params.lotId ?? "", user.id);
   if (!view) throw new Response("This auction lot does not exist.", { status: 404 });
   const { lot, state } = view;
-  const open = lot.badge !== "ENDED";
+  // an ended or closing lot's cost is its invoice: no estimate of a win that can no longer happen
+  const open = lot.badge !== "ENDED" && lot.badge !== "CLOSING";
   const [vin, comparables, fees, endNow, purchaseId] = await Promise.all([
     vinReport(lot.vin, lot),
     comparableSales(lot),
@@ -212,7 +213,7 @@ export default function LotPage() {
     return () => clearInterval(timer);
   }, [revalidator, streaming]);
 
-  const open = lot.badge !== "ENDED";
+  const open = lot.badge !== "ENDED" && lot.badge !== "CLOSING";
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
       <p className="text-sm">
@@ -258,9 +259,13 @@ export default function LotPage() {
                 className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-800"
                 data-testid="leader-notice"
               >
-                {lot.badge === "ENDED" ? "You won this lot" : "You are the high bidder"}
+                {lot.badge === "ENDED"
+                  ? "You won this lot"
+                  : lot.badge === "CLOSING"
+                    ? "You were the high bidder at its end: the lot is closing"
+                    : "You are the high bidder"}
                 {lot.myMax && open ? ` (your maximum: ${formatUsd(lot.myMax)})` : ""}
-                {open ? "" : ` at ${formatUsd(lot.currentBid)}`}
+                {open || lot.badge === "CLOSING" ? "" : ` at ${formatUsd(lot.currentBid)}`}
                 {lot.badge === "ENDED" ? (
                   <Link
                     to={purchaseId ? `/purchases/${purchaseId}` : "/my-auctions#won"}
@@ -275,7 +280,9 @@ export default function LotPage() {
                 className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-semibold text-red-800"
                 data-testid="outbid-notice"
               >
-                {lot.badge === "ENDED" ? "You did not win this lot" : "You have been outbid"}
+                {lot.badge === "ENDED" || lot.badge === "CLOSING"
+                  ? "You did not win this lot"
+                  : "You have been outbid"}
               </p>
             ) : null}
             <Form method="post" className="mt-3">
@@ -324,7 +331,7 @@ export default function LotPage() {
                   disabled
                   className="rounded-md bg-slate-300 px-4 py-2 text-sm font-semibold text-slate-700"
                 >
-                  Auction Ended
+                  {lot.badge === "CLOSING" ? "Auction Closing" : "Auction Ended"}
                 </button>
               </p>
             )}

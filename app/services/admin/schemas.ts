@@ -25,3 +25,9 @@ export const settingsSchema = z.discriminatedUnion("intent", [
     text: bannerTextSchema,
   }),
 ]);
+
+/** An admin's retry or discard of a failed background job (/admin/jobs). */
+export const failedJobActionSchema = z.object({
+  intent: z.enum(["retry", "discard"], { message: "Choose retry or discard" }),
+  jobId: z.string({ message: "Choose a job" }).regex(/^\d{1,18}$/, "Choose a job"),
+});

@@ -5,10 +5,6 @@ import { closeDelaySeconds, lotsClosedTotal } from "~/platform/metrics.server";
 import { invoiceSale } from "~/services/purchases/invoices.server";
 import { queuePurchaseMail } from "~/services/purchases/mail.server";
 
-/** One advisory lock key for "closing auctions", shared by every app machine. */
-export const CLOSER_LOCK_KEY = 4_040_001;
-export const CLOSER_INTERVAL_MS = 5_000;
-
 type EndedLot = {
   id: string;
   status: string;
@@ -60,14 +56,13 @@ async function closeLockedLot(lot: EndedLot, at: Date, transaction: Transaction)
   return "unsold" as const;
 }
 
-/** Closes every ended lot (up to `limit`), unless another process is already doing it. */
+/**
+ * The sweep (every minute, docs/decisions/3561): closes every ended lot (up to `limit`) that its
+ * own close job has not, a safety net for a job lost or failed. Lots another transaction holds
+ * are skipped: their close is under way.
+ */
 export async function closeEndedLots(limit = 200): Promise<number> {
   return sequelize.transaction(async (transaction) => {
-    const [{ locked }] = await sequelize.query<{ locked: boolean }>(
-      "SELECT pg_try_advisory_xact_lock(:key) AS locked",
-      { replacements: { key: CLOSER_LOCK_KEY }, type: QueryTypes.SELECT, transaction },
-    );
-    if (!locked) return 0;
     const lots = await sequelize.query<EndedLot>(
       `SELECT ${LOT_COLUMNS} FROM lots WHERE status = 'active' AND ends_at <= :at
         ORDER BY ends_at, id LIMIT :limit FOR UPDATE SKIP LOCKED`,
@@ -78,7 +73,7 @@ export async function closeEndedLots(limit = 200): Promise<number> {
   });
 }
 
-/** Closes one lot if it has ended (lazily, when someone reads it). */
+/** Closes one lot if it has ended (its close_lot job; docs/decisions/3561). */
 export async function closeLotIfEnded(lotId: string | number) {
   return sequelize.transaction(async (transaction) => {
     const [lot] = await sequelize.query<EndedLot>(
@@ -90,38 +85,4 @@ export async function closeLotIfEnded(lotId: string | number) {
     if (!lot || new Date(lot.ends_at).getTime() > now().getTime()) return null;
     return closeLocked(lot, transaction);
   });
-}
-
-declare global {
-  var __bidyardAuctionCloser: NodeJS.Timeout | undefined;
-}
-
-/** Starts the closing loop once per server process (not under tests, not when turned off). */
-export function startAuctionCloser(intervalMs = CLOSER_INTERVAL_MS) {
-  if (process.env.VITEST || process.env.AUCTION_CLOSER === "off") return;
-  if (globalThis.__bidyardAuctionCloser) return;
-  let running = false;
-  globalThis.__bidyardAuctionCloser = setInterval(() => {
-    if (running) return;
-    running = true;
-    closeEndedLots()
-      .catch((error) => console.error("auction closer:", error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  globalThis.__bidyardAuctionCloser.unref();
-  // stop on shutdown so the pool can go idle and the server can exit
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      stopAuctionCloser();
-      // nobody else handles the signal: keep its default meaning (exit)
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    });
-  }
-}
-
-export function stopAuctionCloser() {
-  clearInterval(globalThis.__bidyardAuctionCloser);
-  globalThis.__bidyardAuctionCloser = undefined;
 }

@@ -1,5 +1,5 @@
 // Demo auctions that never run dry (docs/decisions/2755). In development and on staging, a demo
-// lot ends every few minutes: the housekeeping tick plans the next half hour on a fixed grid
+// lot ends every few minutes: the demo_auctions job (every minute) plans the next half hour on a fixed grid
 // (:00, :05, :10, …) and, for each grid time no open demo lot ends at, reopens an ended demo lot
 // that never had a bid, or lists a copy of a sold one. Only lots marked `demo` are touched. An
 // admin can also end a demo lot at once, where test payments are allowed.

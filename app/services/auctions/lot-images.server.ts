@@ -1,5 +1,5 @@
 // Lot pictures from the feed (docs/decisions/2105-lot-pictures.md). The import records the URLs a
-// feed gives (recordFeedPictures); the worker tick and `npm run import:lots` download them
+// feed gives (recordFeedPictures); the fetch_lot_pictures job and `npm run import:lots` download them
 // (fetchLotPictures): claimed a few at a time with FOR UPDATE SKIP LOCKED, fetched over http(s)
 // only under a time limit and a 10 MB cap, checked by content (JPEG, PNG or WebP, nothing active
 // inside), stored with a 480 px WebP thumbnail through the storage adapter and served by
@@ -466,7 +466,7 @@ export async function pictureProgress(): Promise<PictureProgress> {
 
 /**
  * Fetches batch after batch until nothing is due now (the import command's pass); pictures
- * waiting for a retry are left to the worker tick.
+ * waiting for a retry are left to the fetch_lot_pictures job.
  */
 export async function fetchDuePictures(
   onBatch: (report: PictureReport) => void | Promise<void>,

@@ -6,7 +6,6 @@
 import { snapshot } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { buyingPower } from "~/services/auctions/buying-power.server";
-import { closeLotIfEnded } from "~/services/auctions/closer.server";
 import {
   HISTORY_SQL,
   LOT_DETAIL_SQL,
@@ -27,19 +26,15 @@ export type LotView = {
 };
 
 /**
- * The lot (closed first if it has ended) and its live state for `viewerId`, in one REPEATABLE READ
- * snapshot; null when there is no such lot.
+ * The lot and its live state for `viewerId`, in one REPEATABLE READ snapshot; null when there is
+ * no such lot. It only reads: a lot past its end shows as closing until its close job has run
+ * (docs/decisions/3562).
  */
 export async function lotView(lotId: string, viewerId: string): Promise<LotView | null> {
   if (!/^\d{1,18}$/.test(lotId)) return null;
-  const view = await readView(lotId, viewerId);
-  // a lot past its end that the closer has not closed yet is closed here and read again; an open
-  // lot costs no closing transaction of its own (record 3543)
-  if (view && view.lot.status === "active" && Date.parse(view.lot.endsAt) <= now().getTime()) {
-    await closeLotIfEnded(lotId);
-    return readView(lotId, viewerId);
-  }
-  return view;
+  // a lot past its end is shown as closing until its close job has run: a page never writes
+  // (record 3562)
+  return readView(lotId, viewerId);
 }
 
 /**

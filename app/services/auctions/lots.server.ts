@@ -3,7 +3,6 @@ import { sequelize, sql } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { pseudonymNumber } from "~/platform/pseudonyms.server";
 import { sharedCache } from "~/platform/shared-cache.server";
-import { closeLotIfEnded } from "~/services/auctions/closer.server";
 import { lotBadge } from "~/services/auctions/rules";
 import type { AuctionVehicle, HistoryEntry, LotDetail } from "~/services/auctions/types";
 import { UserError } from "~/utils/user-error";
@@ -321,8 +320,8 @@ export function isAuctionQuery(searchParams: URLSearchParams) {
 
 /**
  * One keyset page of lots for the filters (open lots by soonest end; ended lots newest first),
- * the total count and the cursor of the next page. Lots past their end are closed by the closing
- * loop (every 5 s), not here: the open list leaves out a lot whose end has passed, and the ended
+ * the total count and the cursor of the next page. Lots past their end are closed by their close
+ * jobs (docs/decisions/3562), not here: the open list leaves out a lot whose end has passed, and the ended
  * list shows it once it is closed (docs/decisions/2904).
  */
 export async function searchLots(query: AuctionQuery, userId: string | null, limit = PAGE_SIZE) {
@@ -398,8 +397,9 @@ async function searchSortedLots(query: AuctionQuery, userId: string | null, limi
 }
 
 /**
- * A lot with every field, for its page; closes it first if it has ended. Inside a transaction
- * (a snapshot of the lot page: auctions/lot-view.server.ts) it only reads: the caller closed it.
+ * A lot with every field, for its page (inside `transaction` when given: the lot page's snapshot,
+ * auctions/lot-view.server.ts). It only reads: a lot past its end is closed by its close job,
+ * never by a page (docs/decisions/3562).
  */
 export async function getLot(
   lotId: string,
@@ -407,7 +407,6 @@ export async function getLot(
   transaction?: Transaction,
 ): Promise<LotDetail | null> {
   if (!/^\d{1,18}$/.test(lotId)) return null;
-  if (!transaction) await closeLotIfEnded(lotId);
   const at = now();
   const [row] = await sequelize.query<LotDetailRow>(LOT_DETAIL_SQL, {
     bind: [lotId, userId],

@@ -1,5 +1,5 @@
 // Outbid e-mails (docs/decisions/2754). place_bid writes the "You were outbid" notification in
-// the bid's own statement (one database call per bid, records 1101 and 1903); the worker tick
+// the bid's own statement (one database call per bid, records 1101 and 1903); the notices job
 // relays those notifications to e-mail. Each notification is looked at once: it is marked in
 // outbid_mail_marks in the same commit as its queued mail, so concurrent ticks on several
 // machines cannot both take it. A notice whose reader leads the lot again, or whose lot has
@@ -97,7 +97,7 @@ export async function mailOutbidNotices(options: { limit?: number } = {}) {
   });
 }
 
-/** Drops the marks of notices older than the relay ever looks at (housekeeping). */
+/** Drops the marks of notices older than the relay ever looks at (the prunes job). */
 export async function pruneOutbidMarks() {
   await sequelize.query("DELETE FROM outbid_mail_marks WHERE created_at < :before", {
     replacements: { before: new Date(now().getTime() - KEEP_MARKS_MS) },

@@ -27,11 +27,12 @@ export function isUrgent(endsAt: Date | string, at: Date | string) {
   return left > 0 && left <= URGENT_MS;
 }
 
-export type Badge = "LIVE" | "STARTING SOON" | "ENDING SOON" | "ENDED";
+export type Badge = "LIVE" | "STARTING SOON" | "ENDING SOON" | "CLOSING" | "ENDED";
 
 /**
  * The badge from the lot's times and the server clock (never guessed in the browser): ENDED once
- * it is closed or past its end, STARTING SOON before its start, ENDING SOON in its last hour.
+ * it is closed, CLOSING past its end until its close job has closed it (a page never closes a
+ * lot itself: docs/decisions/3562), STARTING SOON before its start, ENDING SOON in its last hour.
  */
 export function lotBadge(
   lot: { status: string; startsAt: Date | string; endsAt: Date | string },
@@ -39,7 +40,8 @@ export function lotBadge(
 ): Badge {
   const t = at.getTime();
   const ends = new Date(lot.endsAt).getTime();
-  if (lot.status !== "active" || t >= ends) return "ENDED";
+  if (lot.status !== "active") return "ENDED";
+  if (t >= ends) return "CLOSING";
   if (t < new Date(lot.startsAt).getTime()) return "STARTING SOON";
   if (ends - t <= ENDING_SOON_MS) return "ENDING SOON";
   return "LIVE";

@@ -80,7 +80,7 @@ async function addMessage(
   const path = `/messages/${thread.id}`;
   const title = `New message from ${senderName} about ${thread.listing_title}`.slice(0, 200);
   await notify(recipient, { kind: "message_received", title, body: "", link: path }, transaction);
-  // The e-mail is combined: the pair is marked pending, and the worker tick mails what came at
+  // The e-mail is combined: the pair is marked pending, and the notices job mails what came at
   // most once a quarter-hour (sendMessageNotices, docs/decisions/3009).
   await sequelize.query(
     `INSERT INTO message_notices (thread_id, recipient_id, pending_since)
@@ -401,7 +401,7 @@ function quote(body: string) {
 }
 
 /**
- * The worker tick's share: for each thread with messages not yet mailed to a recipient whose last
+ * The notices job's share: for each thread with messages not yet mailed to a recipient whose last
  * notice is at least NOTICE_EVERY_MS old, one e-mail listing what came since the last one. Rows
  * are claimed with FOR UPDATE SKIP LOCKED and the mail is queued in the same transaction as the
  * row's update, so each message is listed in one notice, by one machine.

@@ -1,6 +1,6 @@
-// "Payment due tomorrow" and "Payment overdue": once per purchase each, from the housekeeping
-// tick. The mark, the notification and the e-mail commit together, so a purchase is told once
-// even when two machines tick at the same moment (docs/decisions/2754).
+// "Payment due tomorrow" and "Payment overdue": once per purchase each, from the reminders
+// job. The mark, the notification and the e-mail commit together, so a purchase is told once
+// even when two runs meet (docs/decisions/2754).
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
@@ -57,7 +57,7 @@ export async function remindDuePurchases(limit = 500) {
 }
 
 /**
- * "Payment overdue": once per purchase, from the housekeeping tick, for unpaid purchases past
+ * "Payment overdue": once per purchase, from the reminders job, for unpaid purchases past
  * their due date: the late fee now on the invoice and when the sale can be cancelled, in the app
  * and by e-mail. Marked in the same commit, so told once even when two machines tick together.
  */

@@ -1,0 +1,85 @@
+// The background kinds on the queue (docs/decisions/3561): every periodic kind has a schedule,
+// and one that repeats keeps a single waiting job however often it is asked for.
+import { QueryTypes } from "sequelize";
+import { describe, expect, it } from "vitest";
+import { sequelize } from "~/models/db.server";
+import { addJob } from "~/platform/jobs/queue.server";
+import { placeBid } from "~/services/auctions/bidding.server";
+import { createTestUser } from "../support/auth";
+import { FAST_REPEAT_MS, jobHandlers, schedules } from "~/platform/jobs/tasks.server";
+import { clearJobs, queuedJobs, runJobs } from "../support/jobs";
+import { createTestLot } from "../support/lots";
+
+describe("background schedules", () => {
+  it("schedule every periodic kind, and only kinds a worker can run", () => {
+    const kinds = Object.keys(jobHandlers());
+    const scheduled = schedules.map((item) => item.task);
+    // close_lot and send_mail are queued by the writes that need them, not by the clock
+    expect(new Set(scheduled)).toEqual(
+      new Set(kinds.filter((kind) => kind !== "close_lot" && kind !== "send_mail")),
+    );
+    // one waiting job per kind: a slow run is never piled on
+    for (const item of schedules) expect(item.options?.jobKey).toBe(item.task);
+  });
+
+  it("keep one waiting job of a repeating kind, due again after its interval", async () => {
+    await clearJobs();
+    await addJob("notices", {}, { jobKey: "notices", jobKeyMode: "preserve_run_at" });
+    await addJob("notices", {}, { jobKey: "notices", jobKeyMode: "preserve_run_at" });
+    expect(await queuedJobs("notices")).toHaveLength(1);
+    const before = Date.now();
+    await runJobs();
+    const waiting = await queuedJobs("notices");
+    expect(waiting).toHaveLength(1);
+    const dueIn = new Date(waiting[0].run_at).getTime() - before;
+    expect(dueIn).toBeGreaterThan(FAST_REPEAT_MS - 1_000);
+    expect(dueIn).toBeLessThan(FAST_REPEAT_MS + 5_000);
+  });
+});
+
+describe("a lot's close job", () => {
+  const closeJobs = async (lotId: string | number) =>
+    (await queuedJobs("close_lot")).filter((job) => job.key === `close_lot:${lotId}`);
+
+  it("is queued with the lot, in its transaction: a rolled-back write queues nothing", async () => {
+    await clearJobs();
+    let rolledBackId: string | number | null = null;
+    await expect(
+      sequelize.transaction(async (transaction) => {
+        const [row] = await sequelize.query<{ id: string }>(
+          `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
+                             location_state, primary_damage, title_state, odometer,
+                             estimated_value, starts_at, ends_at)
+           VALUES ('copart', 'ROLLBACK1', '1FTEW1EP5JK000001', 2018, 'Ford', 'F-150', 'Dallas',
+                   'TX', 'FRONT END', 'TX', 1000, 1000, now(), now() + interval '1 hour')
+           RETURNING id::text AS id`,
+          { type: QueryTypes.SELECT, transaction },
+        );
+        rolledBackId = row.id;
+        throw new Error("the import failed");
+      }),
+    ).rejects.toThrow("the import failed");
+    expect(rolledBackId).not.toBeNull();
+    expect(await closeJobs(rolledBackId!)).toHaveLength(0);
+
+    const lot = await createTestLot();
+    const [job] = await closeJobs(lot.id);
+    expect(new Date(job.run_at).getTime()).toBe(new Date(lot.endsAt).getTime());
+  });
+
+  it("moves with the end when a soft close extends it: still one job, due at the new end", async () => {
+    await clearJobs();
+    const bidder = await createTestUser({ verified: true, deposit: "5000.00" });
+    const lot = await createTestLot({ endsAt: new Date(Date.now() + 20_000) });
+    await placeBid(bidder.id, { lotId: lot.id, amount: "300", isProxy: false });
+    const [{ ends_at: endsAt }] = await sequelize.query<{ ends_at: Date }>(
+      "SELECT ends_at FROM lots WHERE id = :id",
+      { replacements: { id: lot.id }, type: QueryTypes.SELECT },
+    );
+    // the bid in the last seconds extended the lot
+    expect(new Date(endsAt).getTime()).toBeGreaterThan(new Date(lot.endsAt).getTime());
+    const jobs = await closeJobs(lot.id);
+    expect(jobs).toHaveLength(1);
+    expect(new Date(jobs[0].run_at).getTime()).toBe(new Date(endsAt).getTime());
+  });
+});
