@@ -159,5 +159,13 @@ export async function endDemoLotNow(admin: Pick<User, "id" | "email">, lotId: st
     );
     return lot.id;
   });
-  return closeLotIfEnded(ended);
+  const outcome = await closeLotIfEnded(ended);
+  if (outcome) return outcome;
+  // the lot's close job, moved to its new end by the update above, may have closed it first
+  // (docs/decisions/3561): the outcome is then what that close made of it
+  const [closed] = await sequelize.query<{ status: string }>(
+    "SELECT status FROM lots WHERE id = :lotId",
+    { replacements: { lotId: ended }, type: QueryTypes.SELECT },
+  );
+  return closed?.status === "sold" ? ("sold" as const) : ("unsold" as const);
 }
