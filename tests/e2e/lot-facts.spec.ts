@@ -176,7 +176,7 @@ test("the invoice asks deposit or gateway, with the buying power after each", as
   await expect(page.getByTestId("buying-power-now")).toHaveText("$0.00");
   await expect(page.getByTestId("deposit-part")).toHaveText("$1,000.00");
   await expect(page.getByTestId("after-deposit")).toContainText(
-    "Available for bidding afterwards: $0.00. The deposit you keep for bidding goes down by $1,000.00.",
+    "Available for bidding afterwards: $0.00 (unchanged: this invoice already holds it). Your deposit goes down by $1,000.00.",
   );
   await expect(page.getByTestId("after-gateway")).toContainText(
     "Available for bidding afterwards: $1,000.00. Your deposit is not used",

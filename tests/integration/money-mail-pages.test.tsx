@@ -16,7 +16,7 @@ import TermsPage, { loader as termsLoader } from "~/routes/terms";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { runOrderStep } from "~/services/affiliates/service-orders.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
-import { howToPay } from "~/services/purchases/pay-words";
+import { payWays } from "~/services/purchases/pay-words";
 import { confirmPurchasePayment, payPurchase } from "~/services/purchases/paying.server";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
 import { noticeOverduePurchases, remindDuePurchases } from "~/services/purchases/reminders.server";
@@ -109,7 +109,7 @@ async function figures(buyer: User, id: string) {
   };
 }
 
-const WAYS = howToPay(true); // the tests run the TEST MODE gateway
+const WAYS = payWays(true); // the tests run the TEST MODE gateway
 const OLD_WORDS = /pays? (for it )?first|the rest (is paid )?on the invoice page/i;
 
 describe("every money e-mail says what its page says", () => {

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { PayChoices } from "~/services/purchases/invoices.server";
 import { BUYING_POWER_LABEL } from "~/services/auctions/rules";
 import { formatUsd, fromCents } from "~/utils/money";
-import { howToPay } from "~/services/purchases/pay-words";
+import { payWays } from "~/services/purchases/pay-words";
 
 const card = "rounded-md border border-slate-200 bg-white p-3";
 const button =
@@ -38,7 +38,7 @@ export function PayChoice({
       </p>
       {/* the same words the e-mails use (record 3512) */}
       <p className="mt-1 text-sm text-slate-700" data-testid="how-to-pay">
-        {howToPay(testMode)}
+        Choose how to pay: {payWays(testMode)}.
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <div className={card}>
@@ -68,9 +68,11 @@ export function PayChoice({
                   : `Pay ${formatUsd(deposit.depositCents, "cents")} from my deposit and the rest (${formatUsd(deposit.gatewayCents, "cents")}) through the gateway`}
               </button>
               <p className="text-xs text-slate-700" data-testid="after-deposit">
-                {BUYING_POWER_LABEL} afterwards: {formatUsd(deposit.afterCents, "cents")}. The
-                deposit you keep for bidding goes down by {formatUsd(deposit.depositCents, "cents")}
-                .
+                {BUYING_POWER_LABEL} afterwards: {formatUsd(deposit.afterCents, "cents")}
+                {deposit.afterCents === choices.buyingPowerNowCents
+                  ? " (unchanged: this invoice already holds it)"
+                  : ""}
+                . Your deposit goes down by {formatUsd(deposit.depositCents, "cents")}.
               </p>
             </Form>
           ) : (

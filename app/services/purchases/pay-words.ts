@@ -8,10 +8,15 @@ export function gatewayWords(testMode: boolean) {
   return testMode ? "the test gateway" : "PayPal";
 }
 
-/** The sentence that says how the invoice can be paid. */
-export function howToPay(testMode: boolean) {
+/** The two ways an invoice can be paid, as every money text words them. */
+export function payWays(testMode: boolean) {
   const gateway = gatewayWords(testMode);
-  return `On the invoice page you choose how to pay: from your deposit (any rest through ${gateway}) or all through ${gateway}.`;
+  return `from your deposit (any rest through ${gateway}) or all through ${gateway}`;
+}
+
+/** The sentence a notice or an e-mail uses to say how the invoice can be paid. */
+export function howToPay(testMode: boolean) {
+  return `On the invoice page you choose how to pay: ${payWays(testMode)}.`;
 }
 
 /**
