@@ -34,6 +34,8 @@ test("a new buyer: landing, terms, auctions, a lot, dashboard, ID, deposit", asy
     "SELECT id FROM lots WHERE status = 'live' OR ends_at > now() ORDER BY ends_at LIMIT 1",
   );
   await visit(page, p, "buyer-07-lot", `/auctions/${lot.id}`);
+  await visit(page, p, "buyer-07b-lot-comparables", `/auctions/${lot.id}/comparables`);
+  await visit(page, p, "buyer-07c-lot-vin", `/auctions/${lot.id}/vin`);
   await visit(page, p, "buyer-08-kyc", "/kyc-verification");
   await visit(page, p, "buyer-09-deposit", "/deposit");
 });
@@ -110,4 +112,72 @@ test("an admin: dashboard, users, KYC review, providers, contact inbox", async (
   await visit(page, p, "admin-04-providers", "/admin/affiliates");
   await visit(page, p, "admin-05-contact", "/admin/contact");
   await visit(page, p, "admin-06-purchases", "/admin/purchases");
+  await visit(page, p, "admin-07-jobs", "/admin/jobs");
+  await visit(page, p, "admin-08-refunds", "/admin/refunds");
+});
+
+test("a carrier's claimed job: pickup papers, gate pass, messages; the buyer's side", async ({
+  page,
+  context,
+  browser,
+}, info) => {
+  const p = info.project.name;
+  const t = tag();
+  const yardName = `Kent ${t}`;
+  await query(
+    `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
+     VALUES ('iaai', $1, '22606 68th Ave S', 'Kent', 'WA', '98032', '(253) 555-0190',
+             'Mon–Fri 8:00 AM – 4:30 PM')`,
+    [yardName],
+  );
+  const buyerId = await signInAs(context, `walk-shipper-${t}@example.com`, {
+    first_name: "Blake",
+    last_name: "Buyer",
+  });
+  const [lot] = await query<{ id: string }>(
+    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style,
+       location_city, location_state, location_zip, yard_name, starts_at, ends_at, status,
+       current_bid, high_bidder_id, high_max, closed_at)
+     VALUES ('iaai', $1, '5J6RW2H89HL000000', 2017, 'Honda', 'CR-V', '4DR SPOR', 'Seattle',
+       'WA', '98032', $2, now() - interval '2 days', now() - interval '1 hour', 'sold', 4000,
+       $3, 4000, now())
+     RETURNING id`,
+    [`W${t}`.slice(0, 12), yardName, buyerId],
+  );
+  const [purchase] = await query<{ id: string }>(
+    `INSERT INTO purchases (lot_id, user_id, amount, status, paid_at, pickup_code)
+     VALUES ($1, $2, 4000, 'paid', now(), 'WALK4242') RETURNING id`,
+    [lot.id, buyerId],
+  );
+  await page.goto(`/service-orders/request?lot=${lot.id}`);
+  await ready(page);
+  await page.getByLabel("Delivery ZIP, or city, ST (shipping)").fill("60614");
+  await page
+    .getByLabel("Delivery street address (shipping, optional)")
+    .fill("2045 N Lincoln Park W");
+  await page.getByRole("button", { name: "See price" }).click();
+  await ready(page);
+  await visit(page, p, "carrier-01-buyer-quote", page.url());
+  await page.getByRole("button", { name: "Request service" }).click();
+  await ready(page);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+  const carrierEmail = `walk-kent-${t}@example.com`;
+  const carrierId = await createAffiliate(carrierEmail, "approved", `Kent Haulers ${t}`);
+  await query(
+    `UPDATE service_orders SET payment_status = 'paid', paid_at = now(), status = 'claimed',
+       claimed_by = $2, claimed_at = now() WHERE id = $1`,
+    [orderId, carrierId],
+  );
+  await visit(page, p, "carrier-02-buyer-order", `/service-orders/${orderId}`);
+  await visit(page, p, "carrier-03-buyer-release", `/purchases/${purchase.id}/release`);
+  const carrier = await browser.newContext({
+    javaScriptEnabled: p === "desktop-js",
+    viewport: page.viewportSize() ?? undefined,
+  });
+  await signInAs(carrier, carrierEmail);
+  const carrierPage = await carrier.newPage();
+  await visit(carrierPage, p, "carrier-04-job", `/service-orders/${orderId}`);
+  await visit(carrierPage, p, "carrier-05-gate-pass", `/service-orders/${orderId}/gate-pass`);
+  await visit(carrierPage, p, "carrier-06-dashboard", "/");
+  await carrier.close();
 });
