@@ -49,3 +49,25 @@ export async function makeJobsDue(kind?: string) {
 export async function clearJobs() {
   await sequelize.query("DELETE FROM graphile_worker._private_jobs");
 }
+
+/**
+ * Runs the refunds' retry jobs now, as if their wait had passed (docs/decisions/3564), and counts
+ * what became of the refunds those jobs were about (each job one refund).
+ */
+export async function runRefundRetries() {
+  const waiting = (await queuedJobs("retry_refund")).filter(
+    (job) => job.locked_by === null && job.attempts < job.max_attempts,
+  );
+  const ids = waiting.map((job) => String(job.payload.refundId));
+  await makeJobsDue("retry_refund");
+  await runJobs();
+  const rows = ids.length
+    ? await sequelize.query<{ status: "pending" | "completed" | "failed" }>(
+        "SELECT status FROM payment_refunds WHERE id IN (:ids)",
+        { replacements: { ids }, type: QueryTypes.SELECT },
+      )
+    : [];
+  const outcomes = { completed: 0, pending: 0, failed: 0 };
+  for (const row of rows) outcomes[row.status] += 1;
+  return outcomes;
+}
