@@ -27,7 +27,7 @@ export const up: Migration = async ({ context }) => {
     SELECT graphile_worker.remove_job('fetch_lot_pictures');
     SELECT graphile_worker.remove_job('retry_refunds');
 
-    UPDATE lot_images SET status = 'pending' WHERE status = 'fetching';
+    UPDATE lot_images SET status = 'pending', claimed_until = NULL WHERE status = 'fetching';
     DROP INDEX IF EXISTS lot_images_due_idx;
     DROP INDEX IF EXISTS lot_images_stuck_idx;
     -- the check that a claimed row has a claim goes with claimed_until
