@@ -17,6 +17,7 @@ import { QueryTypes } from "sequelize";
 import { http as mswHttp, passthrough } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "~/models/db.server";
+import { listFailedJobs } from "~/services/admin/failed-jobs.server";
 import { importCopartCsv } from "~/services/auctions/import.server";
 import {
   copartPictureList,
@@ -409,6 +410,11 @@ describe("lot pictures from the feed", () => {
     expect(job).toMatchObject({ attempts: 1 });
     expect(job.last_error).toMatch(/1 picture\(s\) to try again \(HTTP 503\)/);
     expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
+    // /admin/jobs says which lot it is about
+    expect((await listFailedJobs()).find((j) => j.id === job.id)?.about).toEqual({
+      label: `Pictures of lot ${camryLot.id}`,
+      href: `/auctions/${camryLot.id}`,
+    });
     // the other lot's job was its own: done
     expect((await imagesOf("76234562"))[0].status).toBe("stored");
     await runPictureJobs();

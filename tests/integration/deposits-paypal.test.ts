@@ -28,6 +28,7 @@ import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 import { queuedJobs, runRefundRetries } from "../support/jobs";
 import { queueRefundRetry } from "~/services/deposits/refund-retry-queue.server";
+import { listFailedJobs } from "~/services/admin/failed-jobs.server";
 
 // Lets a test hold part of a deposit the way open bids will, without the auction engine.
 const held = vi.hoisted(() => ({ cents: 0 }));
@@ -684,6 +685,10 @@ describe("refunds", () => {
     const waiting = await jobOf();
     expect(waiting).toMatchObject({ attempts: 1 });
     expect(waiting!.last_error).toMatch(/no clear answer/);
+    expect((await listFailedJobs()).find((j) => j.id === waiting!.id)?.about).toEqual({
+      label: `Refund ${refund.id}`,
+      href: null,
+    });
     expect(new Date(waiting!.run_at).getTime()).toBeGreaterThan(Date.now());
     expect(await runRefundRetries()).toMatchObject({ pending: 1 });
     expect(await jobOf()).toMatchObject({ attempts: 2 });
