@@ -185,13 +185,7 @@ Purchase.init(
 );
 
 export const LOT_IMAGE_SOURCES = ["image_url", "image_thumbnail", "catalogue"] as const;
-export const LOT_IMAGE_STATUSES = [
-  "pending",
-  "stored",
-  "expanded",
-  "failed",
-  "skipped",
-] as const;
+export const LOT_IMAGE_STATUSES = ["pending", "stored", "expanded", "failed", "skipped"] as const;
 
 /**
  * A picture a lot's feed names, and what became of it (docs/decisions/2105-lot-pictures.md). Its

@@ -20,11 +20,7 @@ import { loader as setupLoader } from "~/routes/paypal.setup";
 import { forgetPayPalToken, paypalTimeouts } from "~/platform/payments/paypal.server";
 import { beginSubscription } from "~/services/memberships/billing.server";
 import { activeMembership } from "~/services/memberships/memberships.server";
-import {
-  CONFIRM_FAILED,
-  ledgerTotal,
-  refundDeposit,
-} from "~/services/deposits/deposits.server";
+import { CONFIRM_FAILED, ledgerTotal, refundDeposit } from "~/services/deposits/deposits.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";

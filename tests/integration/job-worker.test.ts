@@ -343,7 +343,11 @@ describe("the job worker across a database outage", () => {
   beforeAll(async () => {
     dataDir = path.join(tmpdir(), `bidyard-jobs-outage-${process.pid}`);
     await fs.rm(dataDir, { recursive: true, force: true });
-    cluster = await startLocalCluster({ dataDir, port: await freePort(), tuning: ["-c fsync=off"] });
+    cluster = await startLocalCluster({
+      dataDir,
+      port: await freePort(),
+      tuning: ["-c fsync=off"],
+    });
     await createDatabase(cluster.urlFor("postgres"), "bidyard");
     url = cluster.urlFor("bidyard");
     await migrateDatabase(url);
