@@ -12,7 +12,7 @@ export const up: Migration = async ({ context }) => {
   await context.sequelize.query(`
     SELECT graphile_worker.add_job('fetch_lot_pictures', json_build_object('lotId', p.lot_id::text),
              run_at => greatest(p.due, now()), max_attempts => 8,
-             job_key => 'lot-pictures:' || p.lot_id, job_key_mode => 'replace')
+             job_key => 'lot-pictures:' || p.lot_id, priority => 5, job_key_mode => 'replace')
       FROM (SELECT lot_id,
                    min(CASE WHEN status = 'fetching' THEN now() ELSE next_attempt_at END) AS due
               FROM lot_images WHERE status IN ('pending', 'fetching')

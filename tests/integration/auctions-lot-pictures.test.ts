@@ -255,7 +255,12 @@ describe("lot pictures from the feed", () => {
     );
     for (const lotId of lotIds)
       expect(await pictureJobsOf(lotId)).toMatchObject([
-        { payload: { lotId }, attempts: 0, max_attempts: LOT_PICTURE_LIMITS.maxAttempts },
+        {
+          payload: { lotId },
+          attempts: 0,
+          max_attempts: LOT_PICTURE_LIMITS.maxAttempts,
+          priority: 5,
+        },
       ]);
 
     // the worker runs them (a second pass to show nothing is left to retry)

@@ -101,6 +101,7 @@ describe("migration 3564: picture and refund jobs", () => {
       payload: { lotId: String(waiting.id) },
       attempts: 0,
       max_attempts: 8,
+      priority: 5,
     });
     // due when its earliest picture was (the thumbnail, now), not after the retry's wait
     expect(new Date(waitingJob.run_at).getTime()).toBeLessThan(Date.now() + 60_000);

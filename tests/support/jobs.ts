@@ -17,6 +17,7 @@ export type QueuedJob = {
   run_at: Date;
   attempts: number;
   max_attempts: number;
+  priority: number;
   last_error: string | null;
   key: string | null;
   locked_by: string | null;
@@ -26,7 +27,7 @@ export type QueuedJob = {
 export function queuedJobs(kind?: string) {
   return sequelize.query<QueuedJob>(
     `SELECT j.id::text, t.identifier AS task_identifier, j.payload, j.run_at, j.attempts,
-            j.max_attempts, j.last_error, j.key, j.locked_by
+            j.max_attempts, j.priority, j.last_error, j.key, j.locked_by
        FROM graphile_worker._private_jobs j
        JOIN graphile_worker._private_tasks t ON t.id = j.task_id
       WHERE :kind::text IS NULL OR t.identifier = :kind ORDER BY j.id`,
