@@ -19,7 +19,7 @@ export const up: Migration = async ({ context }) => {
              GROUP BY lot_id) p;
 
     SELECT graphile_worker.add_job('retry_refund', json_build_object('refundId', r.id::text),
-             run_at => greatest(r.created_at + interval '5 minutes', now()), max_attempts => 10,
+             run_at => greatest(r.created_at + interval '5 minutes', now()), max_attempts => 8,
              job_key => 'retry_refund:' || r.id, priority => -5,
              job_key_mode => 'preserve_run_at')
       FROM payment_refunds r WHERE r.status = 'pending';

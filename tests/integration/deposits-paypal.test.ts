@@ -593,7 +593,7 @@ describe("refunds", () => {
       (j) => j.key === `retry_refund:${refund.id}`,
     );
     // due after the request's own try, with its tries; it finds the refund settled and stops
-    expect(job).toMatchObject({ payload: { refundId: refund.id }, max_attempts: 10 });
+    expect(job).toMatchObject({ payload: { refundId: refund.id }, max_attempts: 8 });
     expect(new Date(job.run_at).getTime()).toBeGreaterThanOrEqual(before + 5 * 60_000 - 1_000);
     await runRefundRetries();
     expect((await queuedJobs("retry_refund")).filter((j) => j.key === job.key)).toEqual([]);
@@ -700,7 +700,7 @@ describe("refunds", () => {
       { replacements: { key } },
     );
     await runRefundRetries();
-    expect(await jobOf()).toMatchObject({ attempts: 10, max_attempts: 10 });
+    expect(await jobOf()).toMatchObject({ attempts: 8, max_attempts: 8 });
     expect((await PaymentRefund.findByPk(refund.id))!.status).toBe("pending");
     expect(await balanceOf(user)).toBe("600.00");
     // the hourly sweep leaves a refund that has a job alone…

@@ -107,7 +107,7 @@ describe("migration 3564: picture and refund jobs", () => {
     expect(new Date(waitingJob.run_at).getTime()).toBeLessThan(Date.now() + 60_000);
     const refunds = await queuedJobs("retry_refund");
     expect(refunds).toMatchObject([
-      { key: `retry_refund:${pendingId}`, payload: { refundId: pendingId }, max_attempts: 10 },
+      { key: `retry_refund:${pendingId}`, payload: { refundId: pendingId }, max_attempts: 8 },
     ]);
     // five minutes after it was recorded, as the old sweep waited
     const due = new Date(refunds[0].run_at).getTime();

@@ -172,7 +172,7 @@ describe("a membership capture's refund with no clear answer after its job's las
     expect(await runRefundRetries()).toMatchObject({ failed: 1 });
     const mine = (await refundsNeedingAPerson()).find((c) => c.id === refund.id)!;
     expect(mine).toMatchObject({ payerId: user.id, amount: "29.99", captureId: order.captureId });
-    expect(mine.reason).toMatch(/^No clear answer from the provider after 10 tries/);
+    expect(mine.reason).toMatch(/^No clear answer from the provider after 8 tries/);
     expect((await User.findByPk(user.id))!.deposit).toBe("0.00");
     expect(await DepositEntry.count({ where: { userId: user.id } })).toBe(0);
     // its job is done (the case is the person's now)

@@ -10,10 +10,12 @@ export const REFUND_RETRY = {
   /** When the job first runs, after the try the request itself makes. */
   firstAfterMs: 5 * 60_000,
   /**
-   * Tries of the job. The queue waits e^n seconds after try n (3 s, 7 s, 20 s … 2.2 h): the last
-   * comes about 3.6 hours after the first. Then a person takes over (record 3564).
+   * Tries of the job. The queue waits e^n seconds after try n (3 s, 7 s, 20 s, 55 s, 2.5 min,
+   * 7 min, 18 min): the last comes about half an hour after the first, so a refund is settled or
+   * in a person's hands within the hour record 3502 allows. Then a person takes over (record
+   * 3564).
    */
-  maxAttempts: 10,
+  maxAttempts: 8,
 };
 
 /** The job key of a refund's retry: one pending per refund. */
