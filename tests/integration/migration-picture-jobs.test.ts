@@ -27,7 +27,8 @@ async function columnsOf(table: string) {
 describe("migration 3564: picture and refund jobs", () => {
   it("gives each lot with pending pictures and each pending refund a job, and drops the old queue's columns", async () => {
     const umzug = migrator(sequelize);
-    expect((await umzug.executed()).at(-1)?.name).toBe(MIGRATION);
+    expect((await umzug.executed()).map((m) => m.name)).toContain(MIGRATION);
+    // back to just before it (and any later migration with it; all are run again below)
     await umzug.down({ to: MIGRATION });
     expect(await columnsOf("lot_images")).toEqual(
       expect.arrayContaining(["attempts", "next_attempt_at", "claimed_until"]),
