@@ -42,8 +42,9 @@ async function main() {
         `${report.unchanged} unchanged, ${report.skipped.length} skipped, ` +
         `${report.vinFlags.length} VINs flagged (${Date.now() - started} ms)`,
     );
-    // The pictures the file named (and any still due from before): fetched now, batch by batch;
-    // what fails is tried again by the job worker. --no-pictures leaves them all to the job worker.
+    // The pictures the file named (and any still pending from before): fetched now, lot by lot;
+    // what fails in a way that may pass is tried again by the lot's job in the job worker (queued
+    // by the import). --no-pictures leaves them all to the job worker.
     if (noPictures) {
       console.log(`${report.pictures} picture URLs recorded; the job worker will fetch them`);
       return;
@@ -52,7 +53,13 @@ async function main() {
       `pictures: ${p.stored}/${p.wanted} stored` +
       (p.failed ? `, ${p.failed} failed` : "") +
       (p.waiting ? `, ${p.waiting} waiting` : "");
-    await fetchDuePictures(async () => console.log(line(await pictureProgress())));
+    let printed = 0;
+    await fetchDuePictures(async () => {
+      // a line every 2 seconds at most: a file names thousands of lots
+      if (Date.now() - printed < 2_000) return;
+      printed = Date.now();
+      console.log(line(await pictureProgress()));
+    });
     const done = await pictureProgress();
     console.log(line(done) + (done.waiting ? " (the job worker tries those again later)" : ""));
   } finally {

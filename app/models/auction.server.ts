@@ -185,16 +185,12 @@ Purchase.init(
 );
 
 export const LOT_IMAGE_SOURCES = ["image_url", "image_thumbnail", "catalogue"] as const;
-export const LOT_IMAGE_STATUSES = [
-  "pending",
-  "fetching",
-  "stored",
-  "expanded",
-  "failed",
-  "skipped",
-] as const;
+export const LOT_IMAGE_STATUSES = ["pending", "stored", "expanded", "failed", "skipped"] as const;
 
-/** A picture a lot's feed names, and what became of it (docs/decisions/2105-lot-pictures.md). */
+/**
+ * A picture a lot's feed names, and what became of it (docs/decisions/2105-lot-pictures.md). Its
+ * tries are the lot's fetch_lot_pictures job's (record 3564).
+ */
 export class LotImage extends Model<InferAttributes<LotImage>, InferCreationAttributes<LotImage>> {
   declare id: CreationOptional<string>;
   declare lotId: string;
@@ -202,9 +198,6 @@ export class LotImage extends Model<InferAttributes<LotImage>, InferCreationAttr
   declare position: number;
   declare sourceUrl: string;
   declare status: CreationOptional<(typeof LOT_IMAGE_STATUSES)[number]>;
-  declare attempts: CreationOptional<number>;
-  declare nextAttemptAt: CreationOptional<Date>;
-  declare claimedUntil: CreationOptional<Date | null>;
   declare storageKey: CreationOptional<string | null>;
   declare thumbKey: CreationOptional<string | null>;
   declare contentType: CreationOptional<string | null>;
@@ -224,9 +217,6 @@ LotImage.init(
     position: { type: DataTypes.INTEGER, allowNull: false },
     sourceUrl: { type: DataTypes.TEXT, allowNull: false },
     status: { type: DataTypes.TEXT, allowNull: false, defaultValue: "pending" },
-    attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-    nextAttemptAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
-    claimedUntil: { type: DataTypes.DATE, allowNull: true },
     storageKey: { type: DataTypes.TEXT, allowNull: true },
     thumbKey: { type: DataTypes.TEXT, allowNull: true },
     contentType: { type: DataTypes.TEXT, allowNull: true },

@@ -172,8 +172,9 @@ function requestOnce(
 }
 
 /**
- * GETs `raw` and returns its body (a 200 only). Refusals by rule (scheme, address, size) are
- * permanent; a timeout, a network error or another HTTP status may pass and are not.
+ * GETs `raw` and returns its body (a 200 only). Refusals by rule (scheme, address, size) and
+ * answers that say the thing is not there (404, 410) are permanent; a timeout, a network error or
+ * another HTTP status may pass and are not.
  */
 export async function fetchRemote(raw: string, options: RemoteFetchOptions): Promise<RemoteBody> {
   const controller = new AbortController();
@@ -190,7 +191,10 @@ export async function fetchRemote(raw: string, options: RemoteFetchOptions): Pro
         url = checkRemoteUrl(new URL(answer.location, url).toString(), options.allowPrivate);
         continue;
       }
-      throw new RemoteFetchError(`HTTP ${answer.status}`, false);
+      throw new RemoteFetchError(
+        `HTTP ${answer.status}`,
+        answer.status === 404 || answer.status === 410,
+      );
     }
   } catch (error) {
     if (error instanceof RemoteFetchError) throw error;

@@ -1,6 +1,7 @@
 // Lot pictures from the feed: the import records the URLs (and fetches nothing), the fetcher
 // downloads them from a local server, checks, stores and thumbnails them, the route serves them,
-// a broken one ends failed after its tries, and a lot without pictures shows its drawing.
+// a broken one ends failed, and a lot without pictures shows its drawing. Each lot's fetch is a
+// job of its own (docs/decisions/3564), queued with its pictures and retried by the queue.
 import { execFile } from "node:child_process";
 import dns from "node:dns";
 import fs from "node:fs";
@@ -16,17 +17,18 @@ import { QueryTypes } from "sequelize";
 import { http as mswHttp, passthrough } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "~/models/db.server";
+import { listFailedJobs } from "~/services/admin/failed-jobs.server";
 import { importCopartCsv } from "~/services/auctions/import.server";
 import {
   copartPictureList,
   feedPictureUrl,
-  fetchDuePictures,
-  fetchLotPictures,
+  fetchPicturesOfLot,
   LOT_PICTURE_LIMITS,
+  queueLotPictures,
 } from "~/services/auctions/lot-images.server";
 import { lotPicture } from "~/services/auctions/pictures";
 import { getLot } from "~/services/auctions/lots.server";
-import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
+import { resetClock } from "~/platform/clock.server";
 import {
   checkRemoteUrl,
   fetchRemote,
@@ -37,6 +39,7 @@ import { setStorageForTests, storage } from "~/platform/storage/index.server";
 import { loader as pictureLoader } from "~/routes/lot-pictures.$id";
 import { server as msw } from "../mocks/server";
 import { decompressionBombPng, TRUNCATED_PNG_BYTES } from "../support/kyc-files";
+import { clearJobs, makeJobsDue, queuedJobs, runJobs } from "../support/jobs";
 import { startFilesystemStorage, type TestStorage } from "../support/storage";
 
 const SAMPLE = "tests/fixtures/copart-sales-sample.csv";
@@ -45,6 +48,8 @@ let store: TestStorage;
 let server: http.Server;
 let base = "";
 const hits = new Map<string, number>();
+/** Paths that answer 503 this many more times before they answer with their file. */
+const unavailable = new Map<string, number>();
 const files = new Map<string, { type: string; body: Buffer }>();
 
 async function picture(format: "jpeg" | "png" | "webp", width: number, height: number) {
@@ -111,6 +116,13 @@ beforeAll(async () => {
       );
       return;
     }
+    const busy = unavailable.get(url.pathname) ?? 0;
+    if (busy > 0) {
+      unavailable.set(url.pathname, busy - 1);
+      response.writeHead(503, { "Content-Type": "text/plain" });
+      response.end("Try again later");
+      return;
+    }
     const file = files.get(url.pathname);
     if (!file) {
       response.writeHead(404, { "Content-Type": "text/plain" });
@@ -162,6 +174,20 @@ function csvWith(
   return [line(header), ...out.map(line)].join("\n") + "\n";
 }
 
+/** What the worker does: every due picture job run, `passes` times, waits skipped. */
+async function runPictureJobs(passes = 1) {
+  for (let pass = 0; pass < passes; pass++) {
+    await makeJobsDue("fetch_lot_pictures");
+    await runJobs();
+  }
+}
+
+async function pictureJobsOf(lotId: string) {
+  return (await queuedJobs("fetch_lot_pictures")).filter(
+    (job) => job.key === `lot-pictures:${lotId}`,
+  );
+}
+
 type ImageRow = {
   id: string;
   lot_id: string;
@@ -169,7 +195,6 @@ type ImageRow = {
   position: number;
   source_url: string;
   status: string;
-  attempts: number;
   storage_key: string | null;
   thumb_key: string | null;
   content_type: string | null;
@@ -179,7 +204,7 @@ type ImageRow = {
 
 async function imagesOf(lotNumber: string) {
   return sequelize.query<ImageRow>(
-    `SELECT i.id::text, i.lot_id::text, i.source, i.position, i.source_url, i.status, i.attempts,
+    `SELECT i.id::text, i.lot_id::text, i.source, i.position, i.source_url, i.status,
             i.storage_key, i.thumb_key, i.content_type, i.width, i.error
        FROM lot_images i JOIN lots l ON l.id = i.lot_id
       WHERE l.lot_number = :lotNumber ORDER BY i.source, i.position`,
@@ -206,8 +231,7 @@ async function servePicture(url: string) {
 
 describe("lot pictures from the feed", () => {
   it("records the URLs on import, fetches, stores and serves them, and leaves a broken one failed with the lot on its drawing", async () => {
-    const clock = fixedClock(new Date());
-    setClock(clock);
+    await clearJobs();
     const csv = csvWith({
       "71234561": {
         image: `${base}/pictures/camry.jpg`,
@@ -225,18 +249,27 @@ describe("lot pictures from the feed", () => {
       ["image_thumbnail", "pending"],
       ["image_url", "pending"],
     ]);
+    // one job per lot, queued with its pictures
+    const lotIds = await Promise.all(
+      ["71234561", "71234562", "71234563", "71234564"].map(async (n) => (await lotRow(n)).id),
+    );
+    for (const lotId of lotIds)
+      expect(await pictureJobsOf(lotId)).toMatchObject([
+        {
+          payload: { lotId },
+          attempts: 0,
+          max_attempts: LOT_PICTURE_LIMITS.maxAttempts,
+          priority: 5,
+        },
+      ]);
 
-    // the worker's passes: now, then as the retries fall due (+1, +4, +16 minutes)
-    for (let pass = 0; pass < 6; pass++) {
-      await fetchDuePictures(() => undefined);
-      clock.advance(20 * 60_000);
-    }
+    // the worker runs them (a second pass to show nothing is left to retry)
+    await runPictureJobs(2);
 
     // A plain JPEG: the original and a 480 px WebP thumbnail, both in storage
     const [camryThumbRow, camry] = await imagesOf("71234561");
     expect(camry).toMatchObject({
       status: "stored",
-      attempts: 1,
       content_type: "image/jpeg",
       width: 800,
       error: null,
@@ -280,14 +313,9 @@ describe("lot pictures from the feed", () => {
     const [broken] = await imagesOf("71234562");
     expect((await servePicture(`/lot-pictures/${broken.id}`)).status).toBe(404);
 
-    // A 404 every time: tried LOT_PICTURE_LIMITS.maxAttempts times with backoff, then failed
-    expect(broken).toMatchObject({
-      status: "failed",
-      attempts: LOT_PICTURE_LIMITS.maxAttempts,
-      error: "HTTP 404",
-      storage_key: null,
-    });
-    expect(hits.get("/pictures/broken.jpg")).toBe(LOT_PICTURE_LIMITS.maxAttempts);
+    // A 404: the picture is not there, and will not be: failed at once, not tried again
+    expect(broken).toMatchObject({ status: "failed", error: "HTTP 404", storage_key: null });
+    expect(hits.get("/pictures/broken.jpg")).toBe(1);
     const brokenLot = await lotRow("71234562");
     expect(brokenLot.image_urls).toEqual([]);
     // …and the lot (a white pickup) shows its drawing wherever it is shown
@@ -316,16 +344,20 @@ describe("lot pictures from the feed", () => {
 
     // A web page is not a picture: refused at once, not tried again
     const [silverado] = await imagesOf("71234564");
-    expect(silverado).toMatchObject({ status: "failed", attempts: 1, storage_key: null });
+    expect(silverado).toMatchObject({ status: "failed", storage_key: null });
     expect(silverado.error).toMatch(/not a JPEG, PNG or WebP picture/);
     expect(hits.get("/pictures/silverado.jpg")).toBe(1);
     expect((await lotRow("71234564")).image_urls).toEqual([]);
 
-    // the same file again records nothing new and fetches nothing
+    // every lot's job is done
+    for (const lotId of lotIds) expect(await pictureJobsOf(lotId)).toEqual([]);
+
+    // the same file again records nothing new, queues nothing and fetches nothing
     hits.clear();
     const again = await importCopartCsv(Readable.from([csv]));
     expect(again).toMatchObject({ inserted: 0, unchanged: 4, pictures: 0 });
-    expect((await fetchLotPictures()).claimed).toBe(0);
+    for (const lotId of lotIds) expect(await pictureJobsOf(lotId)).toEqual([]);
+    await runPictureJobs();
     expect(hits.size).toBe(0);
   });
 
@@ -335,7 +367,7 @@ describe("lot pictures from the feed", () => {
       { lotPrefix: "72" },
     );
     await importCopartCsv(Readable.from([first]));
-    await fetchDuePictures(() => undefined);
+    await runPictureJobs();
     const [before] = await imagesOf("72234561");
     expect(before.status).toBe("stored");
 
@@ -349,7 +381,7 @@ describe("lot pictures from the feed", () => {
     expect(await storage().head(before.storage_key!)).toBeNull();
     expect(await storage().head(before.thumb_key!)).toBeNull();
     expect((await lotRow("72234561")).image_urls).toEqual([]);
-    await fetchDuePictures(() => undefined);
+    await runPictureJobs();
     const [after] = await imagesOf("72234561");
     expect(after).toMatchObject({ status: "stored", content_type: "image/webp" });
     expect((await lotRow("72234561")).image_urls).toEqual([`/lot-pictures/${after.id}`]);
@@ -361,6 +393,85 @@ describe("lot pictures from the feed", () => {
     expect(await imagesOf("73234561")).toEqual([]);
   });
 
+  it("a download that may pass is retried by the queue, with its backoff, and stored later; after the last try it is left failed", async () => {
+    await clearJobs();
+    unavailable.set("/pictures/camry.jpg", 2);
+    const csv = csvWith(
+      {
+        "71234561": { image: `${base}/pictures/camry.jpg` },
+        "71234562": { image: `${base}/pictures/civic-2.webp` },
+      },
+      { lotPrefix: "76" },
+    );
+    await importCopartCsv(Readable.from([csv]));
+    const camryLot = await lotRow("76234561");
+    hits.clear();
+    await runJobs();
+    // the server answered 503: the picture is still pending with why, and the lot's job failed
+    // its first try and waits for the next (e^1 s on)
+    const [first] = await imagesOf("76234561");
+    expect(first).toMatchObject({ status: "pending", error: "HTTP 503" });
+    const [job] = await pictureJobsOf(camryLot.id);
+    expect(job).toMatchObject({ attempts: 1 });
+    expect(job.last_error).toMatch(/1 picture\(s\) to try again \(HTTP 503\)/);
+    expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
+    // /admin/jobs says which lot it is about
+    expect((await listFailedJobs()).find((j) => j.id === job.id)?.about).toEqual({
+      label: `Pictures of lot ${camryLot.id}`,
+      href: `/auctions/${camryLot.id}`,
+    });
+    // the other lot's job was its own: done
+    expect((await imagesOf("76234562"))[0].status).toBe("stored");
+    await runPictureJobs();
+    expect((await pictureJobsOf(camryLot.id))[0]).toMatchObject({ attempts: 2 });
+    await runPictureJobs();
+    expect(hits.get("/pictures/camry.jpg")).toBe(3);
+    const [stored] = await imagesOf("76234561");
+    expect(stored).toMatchObject({ status: "stored", error: null });
+    expect((await lotRow("76234561")).image_urls).toEqual([`/lot-pictures/${stored.id}`]);
+    expect(await pictureJobsOf(camryLot.id)).toEqual([]);
+
+    // always unavailable: on the job's last try what is still pending is left failed
+    const busy = csvWith(
+      { "71234563": { image: `${base}/pictures/civic-1.png` } },
+      { lotPrefix: "76" },
+    );
+    unavailable.set("/pictures/civic-1.png", 1_000);
+    await importCopartCsv(Readable.from([busy]));
+    const busyLot = await lotRow("76234563");
+    await sequelize.query(
+      "UPDATE graphile_worker._private_jobs SET attempts = max_attempts - 1 WHERE key = :key",
+      { replacements: { key: `lot-pictures:${busyLot.id}` } },
+    );
+    await runPictureJobs();
+    const [givenUp] = await imagesOf("76234563");
+    expect(givenUp).toMatchObject({
+      status: "failed",
+      error: `given up after ${LOT_PICTURE_LIMITS.maxAttempts} tries: HTTP 503`,
+    });
+    expect(await pictureJobsOf(busyLot.id)).toEqual([]);
+    unavailable.clear();
+  });
+
+  it("queues a lot's job in the transaction that records its pictures: a rolled-back write queues none", async () => {
+    await clearJobs();
+    const lot = await lotRow("71234561");
+    await expect(
+      sequelize.transaction(async (transaction) => {
+        await sequelize.query(
+          `INSERT INTO lot_images (lot_id, source, position, source_url)
+           VALUES (:lotId, 'catalogue', 50, :url)`,
+          { replacements: { lotId: lot.id, url: `${base}/pictures/camry.jpg` }, transaction },
+        );
+        await queueLotPictures([lot.id], transaction);
+        expect(await pictureJobsOf(lot.id)).toEqual([]); // not visible outside it yet
+        throw new Error("the import failed");
+      }),
+    ).rejects.toThrow("the import failed");
+    expect(await pictureJobsOf(lot.id)).toEqual([]);
+    expect((await imagesOf("71234561")).filter((i) => i.position === 50)).toEqual([]);
+  });
+
   it("refuses a decompression bomb and a truncated picture at once, naming the problem (record 3209)", async () => {
     const csv = csvWith(
       {
@@ -370,12 +481,12 @@ describe("lot pictures from the feed", () => {
       { lotPrefix: "74" },
     );
     await importCopartCsv(Readable.from([csv]));
-    await fetchDuePictures(() => undefined);
+    await runPictureJobs();
     const [bomb] = await imagesOf("74234561");
-    expect(bomb).toMatchObject({ status: "failed", attempts: 1, storage_key: null });
+    expect(bomb).toMatchObject({ status: "failed", storage_key: null });
     expect(bomb.error).toBe("This image is too large to read: at most 50 megapixels");
     const [cut] = await imagesOf("74234562");
-    expect(cut).toMatchObject({ status: "failed", attempts: 1, storage_key: null });
+    expect(cut).toMatchObject({ status: "failed", storage_key: null });
     expect(cut.error).toBe("cannot be read as a picture");
     expect((await lotRow("74234561")).image_urls).toEqual([]);
     expect((await lotRow("74234562")).image_urls).toEqual([]);
@@ -490,9 +601,12 @@ describe("lot pictures from the feed", () => {
     );
     await importCopartCsv(Readable.from([csv]));
     hits.clear();
-    expect(await fetchLotPictures({ allowPrivate: false })).toMatchObject({ failed: 1 });
+    const refusedLot = await lotRow("74234561");
+    expect(await fetchPicturesOfLot(refusedLot.id, { allowPrivate: false })).toMatchObject({
+      failed: 1,
+    });
     const [refused] = await imagesOf("74234561");
-    expect(refused).toMatchObject({ status: "failed", attempts: 1 });
+    expect(refused).toMatchObject({ status: "failed" });
     expect(refused.error).toMatch(/127\.0\.0\.1 is not a public address/);
     expect(hits.size).toBe(0);
   });

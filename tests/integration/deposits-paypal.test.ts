@@ -2,7 +2,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DepositEntry } from "~/models/deposit-entry.server";
-import { PaymentOrder } from "~/models/payment.server";
+import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { Notification } from "~/models/notification.server";
 import { User } from "~/models/user.server";
 import { action as confirmAction } from "~/routes/api.confirm-deposit";
@@ -16,8 +16,9 @@ import { forgetPayPalToken, paypalTimeouts } from "~/platform/payments/paypal.se
 import {
   ledgerTotal,
   postLedgerEntry,
+  queueMissingRefundRetries,
   refundDeposit,
-  retryPendingRefunds,
+  retryRefund,
 } from "~/services/deposits/deposits.server";
 import { sequelize } from "~/models/db.server";
 import { fromCents, toCents } from "~/utils/money";
@@ -25,6 +26,9 @@ import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
+import { queuedJobs, runRefundRetries } from "../support/jobs";
+import { queueRefundRetry } from "~/services/deposits/refund-retry-queue.server";
+import { listFailedJobs } from "~/services/admin/failed-jobs.server";
 
 // Lets a test hold part of a deposit the way open bids will, without the auction engine.
 const held = vi.hoisted(() => ({ cents: 0 }));
@@ -549,7 +553,7 @@ describe("refunds", () => {
     expect(order!.refundedAmount).toBe("0.00");
     // A later retry does not touch a refund that was refused and credited back.
     server.resetHandlers();
-    await retryPendingRefunds(0);
+    await runRefundRetries();
     expect(await balanceOf(user)).toBe("1000.00");
   });
 
@@ -571,8 +575,148 @@ describe("refunds", () => {
     await expectLedgerAgrees(user);
 
     server.resetHandlers();
-    expect(await retryPendingRefunds(0)).toMatchObject({ completed: 1 });
-    expect(await retryPendingRefunds(0)).toMatchObject({ completed: 0 });
+    expect(await runRefundRetries()).toMatchObject({ completed: 1 });
+    expect(await runRefundRetries()).toMatchObject({ completed: 0 });
+    expect(paypalFake.refundedTotal(orderId)).toBe(400);
+    expect(await balanceOf(user)).toBe("600.00");
+    await expectLedgerAgrees(user);
+  });
+
+  it("each refund is recorded with its retry job, in the same transaction (record 3564)", async () => {
+    const user = await createTestUser();
+    await deposit(user, "1000.00");
+    const before = Date.now();
+    await refundDeposit(user.id, "250.00");
+    const [refund] = await PaymentRefund.findAll({ where: { userId: user.id } });
+    expect(refund.status).toBe("completed");
+    const [job] = (await queuedJobs("retry_refund")).filter(
+      (j) => j.key === `retry_refund:${refund.id}`,
+    );
+    // due after the request's own try, with its tries; it finds the refund settled and stops
+    expect(job).toMatchObject({ payload: { refundId: refund.id }, max_attempts: 8 });
+    expect(new Date(job.run_at).getTime()).toBeGreaterThanOrEqual(before + 5 * 60_000 - 1_000);
+    await runRefundRetries();
+    expect((await queuedJobs("retry_refund")).filter((j) => j.key === job.key)).toEqual([]);
+    expect(paypalFake.calls.refund).toBe(1);
+
+    // a write that rolls back queues nothing
+    const order = await PaymentOrder.findOne({ where: { userId: user.id } });
+    let rolledBack = "";
+    await expect(
+      sequelize.transaction(async (transaction) => {
+        const row = await PaymentRefund.create(
+          { paymentOrderId: order!.id, userId: user.id, amount: "10.00" },
+          { transaction },
+        );
+        await queueRefundRetry(row.id, transaction);
+        rolledBack = row.id;
+        throw new Error("the refund failed to record");
+      }),
+    ).rejects.toThrow("the refund failed to record");
+    expect(rolledBack).not.toBe("");
+    expect(
+      (await queuedJobs("retry_refund")).filter((j) => j.key === `retry_refund:${rolledBack}`),
+    ).toEqual([]);
+  });
+
+  it("a refund's job run twice at once pays it out once and records it once", async () => {
+    const user = await createTestUser();
+    const orderId = await deposit(user, "1000.00");
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
+        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
+      ),
+    );
+    await refundDeposit(user.id, "400.00");
+    const [refund] = await PaymentRefund.findAll({ where: { userId: user.id } });
+    expect(refund.status).toBe("pending");
+    server.resetHandlers();
+    // two workers (or a job run again while the first still runs): both ask PayPal with the
+    // refund's own request id, one of them records it
+    const tries = await Promise.all([retryRefund(refund.id), retryRefund(refund.id)]);
+    expect(tries.filter((t) => t === "completed").length).toBeGreaterThanOrEqual(1);
+    expect(paypalFake.refundedTotal(orderId)).toBe(400);
+    expect((await PaymentRefund.findByPk(refund.id))!.status).toBe("completed");
+    expect(await balanceOf(user)).toBe("600.00");
+    await expectLedgerAgrees(user);
+
+    // a refusal seen by two tries at once goes back to the balance once
+    const other = await createTestUser();
+    await deposit(other, "1000.00");
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
+        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
+      ),
+    );
+    await refundDeposit(other.id, "300.00");
+    const [refused] = await PaymentRefund.findAll({ where: { userId: other.id } });
+    server.resetHandlers();
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
+        HttpResponse.json(
+          { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "TRANSACTION_REFUSED" }] },
+          { status: 422 },
+        ),
+      ),
+    );
+    await Promise.all([retryRefund(refused.id), retryRefund(refused.id)]);
+    expect((await PaymentRefund.findByPk(refused.id))!.status).toBe("failed");
+    expect(await balanceOf(other)).toBe("1000.00");
+    expect(
+      (await entriesOf(other)).filter((e) => e.kind === "adjustment").map((e) => e.amount),
+    ).toEqual(["300.00"]);
+    await expectLedgerAgrees(other);
+  });
+
+  it("an unclear answer is retried by the queue with its backoff; a deposit's refund still unclear after the last try stays pending", async () => {
+    const user = await createTestUser();
+    const orderId = await deposit(user, "1000.00");
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
+        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
+      ),
+    );
+    await refundDeposit(user.id, "400.00");
+    const [refund] = await PaymentRefund.findAll({ where: { userId: user.id } });
+    const key = `retry_refund:${refund.id}`;
+    const jobOf = async () => (await queuedJobs("retry_refund")).find((j) => j.key === key);
+    expect(await runRefundRetries()).toMatchObject({ pending: 1 });
+    // the job failed its try and waits for the next, a few seconds on (e^1 s)
+    const waiting = await jobOf();
+    expect(waiting).toMatchObject({ attempts: 1 });
+    expect(waiting!.last_error).toMatch(/no clear answer/);
+    expect((await listFailedJobs()).find((j) => j.id === waiting!.id)?.about).toEqual({
+      label: `Refund ${refund.id}`,
+      href: null,
+    });
+    expect(new Date(waiting!.run_at).getTime()).toBeGreaterThan(Date.now());
+    expect(await runRefundRetries()).toMatchObject({ pending: 1 });
+    expect(await jobOf()).toMatchObject({ attempts: 2 });
+
+    // the last try: still unclear. A deposit's refund is never credited back on a guess (the
+    // money may have gone out): it stays pending, its failed job kept for a person (/admin/jobs)
+    await sequelize.query(
+      "UPDATE graphile_worker._private_jobs SET attempts = max_attempts - 1 WHERE key = :key",
+      { replacements: { key } },
+    );
+    await runRefundRetries();
+    expect(await jobOf()).toMatchObject({ attempts: 8, max_attempts: 8 });
+    expect((await PaymentRefund.findByPk(refund.id))!.status).toBe("pending");
+    expect(await balanceOf(user)).toBe("600.00");
+    // the hourly sweep leaves a refund that has a job alone…
+    await sequelize.query(
+      "UPDATE payment_refunds SET created_at = now() - interval '1 hour' WHERE id = :id",
+      { replacements: { id: refund.id } },
+    );
+    expect(await queueMissingRefundRetries()).toBe(0);
+    // …and gives one to a pending refund without (its job discarded on /admin/jobs)
+    await sequelize.query("DELETE FROM graphile_worker._private_jobs WHERE key = :key", {
+      replacements: { key },
+    });
+    expect(await queueMissingRefundRetries()).toBe(1);
+    expect(await queueMissingRefundRetries()).toBe(0);
+    server.resetHandlers();
+    expect(await runRefundRetries()).toMatchObject({ completed: 1 });
     expect(paypalFake.refundedTotal(orderId)).toBe(400);
     expect(await balanceOf(user)).toBe("600.00");
     await expectLedgerAgrees(user);

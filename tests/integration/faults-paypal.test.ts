@@ -20,16 +20,12 @@ import { loader as setupLoader } from "~/routes/paypal.setup";
 import { forgetPayPalToken, paypalTimeouts } from "~/platform/payments/paypal.server";
 import { beginSubscription } from "~/services/memberships/billing.server";
 import { activeMembership } from "~/services/memberships/memberships.server";
-import {
-  CONFIRM_FAILED,
-  ledgerTotal,
-  refundDeposit,
-  retryPendingRefunds,
-} from "~/services/deposits/deposits.server";
+import { CONFIRM_FAILED, ledgerTotal, refundDeposit } from "~/services/deposits/deposits.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
+import { runRefundRetries } from "../support/jobs";
 import { createTestPlan, toastOf } from "../support/memberships";
 
 const START_FAILED = "Failed to start the payment. Please try again.";
@@ -292,8 +288,8 @@ describe("refunds while PayPal is slow or garbled", () => {
     expect(await balanceOf(user)).toBe("600.00");
 
     payPalBack();
-    expect(await retryPendingRefunds(0)).toEqual({ completed: 1, pending: 0, failed: 0 });
-    expect(await retryPendingRefunds(0)).toEqual({ completed: 0, pending: 0, failed: 0 });
+    expect(await runRefundRetries()).toEqual({ completed: 1, pending: 0, failed: 0 });
+    expect(await runRefundRetries()).toEqual({ completed: 0, pending: 0, failed: 0 });
     expect(paypalFake.refundedTotal(orderId)).toBe(400);
     expect(await balanceOf(user)).toBe("600.00");
     expect(await ledgerTotal(user.id)).toBe("600.00");
@@ -330,7 +326,7 @@ describe("refunds while PayPal is slow or garbled", () => {
       forgetPayPalToken();
     }
     payPalBack();
-    expect(await retryPendingRefunds(0)).toEqual({ completed: 1, pending: 0, failed: 0 });
+    expect(await runRefundRetries()).toEqual({ completed: 1, pending: 0, failed: 0 });
     expect(paypalFake.refundedTotal(orderId)).toBe(400);
     expect(await ledgerTotal(user.id)).toBe("600.00");
   });
@@ -356,7 +352,7 @@ describe("refunds while PayPal is slow or garbled", () => {
     expect(await DepositEntry.count({ where: { userId: user.id, kind: "adjustment" } })).toBe(0);
 
     payPalBack();
-    expect(await retryPendingRefunds(0)).toEqual({ completed: 1, pending: 0, failed: 0 });
+    expect(await runRefundRetries()).toEqual({ completed: 1, pending: 0, failed: 0 });
     expect(paypalFake.refundedTotal(orderId)).toBe(400);
     const refunds = await PaymentRefund.findAll({ where: { userId: user.id } });
     expect(refunds.map((r) => r.status)).toEqual(["completed"]);

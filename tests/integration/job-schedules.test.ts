@@ -1,5 +1,5 @@
-// The background kinds on the queue (docs/decisions/3561): every periodic kind has a schedule,
-// and one that repeats keeps a single waiting job however often it is asked for.
+// The background kinds on the queue (docs/decisions/3561, 3564): every periodic kind has a
+// schedule, and one that repeats keeps a single waiting job however often it is asked for.
 import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
@@ -14,10 +14,14 @@ describe("background schedules", () => {
   it("schedule every periodic kind, and only kinds a worker can run", () => {
     const kinds = Object.keys(jobHandlers());
     const scheduled = schedules.map((item) => item.task);
-    // close_lot and send_mail are queued by the writes that need them, not by the clock
+    // a lot's close, an e-mail, a lot's pictures and a refund's retry are queued by the writes
+    // that need them, not by the clock (docs/decisions/3561, 3564)
+    const queuedByWrites = ["close_lot", "send_mail", "fetch_lot_pictures", "retry_refund"];
     expect(new Set(scheduled)).toEqual(
-      new Set(kinds.filter((kind) => kind !== "close_lot" && kind !== "send_mail")),
+      new Set(kinds.filter((kind) => !queuedByWrites.includes(kind))),
     );
+    // the refund sweep is only a safety net: hourly
+    expect(schedules.find((item) => item.task === "sweep_refunds")?.match).toBe("17 * * * *");
     // one waiting job per kind: a slow run is never piled on
     for (const item of schedules) expect(item.options?.jobKey).toBe(item.task);
   });

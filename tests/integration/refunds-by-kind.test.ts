@@ -8,6 +8,7 @@ import { http, HttpResponse } from "msw";
 import pg from "pg";
 import { register } from "prom-client";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sequelize } from "~/models/db.server";
 import { DepositEntry } from "~/models/deposit-entry.server";
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { User } from "~/models/user.server";
@@ -16,7 +17,6 @@ import { loader as refundsLoader, action as refundsAction } from "~/routes/admin
 import { forgetPayPalToken } from "~/platform/payments/paypal.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { registerStateMetrics } from "~/platform/metrics.server";
-import { retryPendingRefunds } from "~/services/deposits/deposits.server";
 import { refundsNeedingAPerson } from "~/services/deposits/capture-refunds.server";
 import { beginSubscription } from "~/services/memberships/billing.server";
 import {
@@ -29,6 +29,7 @@ import { payableChecks } from "../../soak/invariants";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
+import { queuedJobs, runRefundRetries } from "../support/jobs";
 import { createTestPlan } from "../support/memberships";
 import { arrangeShippingOrder } from "../support/purchases";
 
@@ -92,13 +93,13 @@ describe("a refused refund of a membership's capture", () => {
       name: "UNPROCESSABLE_ENTITY",
       details: [{ issue: "TRANSACTION_REFUSED" }],
     });
-    await retryPendingRefunds(0);
+    await runRefundRetries();
     expect((await PaymentRefund.findByPk(refund.id))!.status).toBe("failed");
     expect((await User.findByPk(user.id))!.deposit).toBe("0.00");
     expect(await DepositEntry.count({ where: { userId: user.id } })).toBe(0);
-    // a later sweep changes nothing
+    // a later run of the retry jobs changes nothing
     server.resetHandlers();
-    await retryPendingRefunds(0);
+    await runRefundRetries();
     expect((await User.findByPk(user.id))!.deposit).toBe("0.00");
     expect(await invariantsFailing()).toEqual([]);
   });
@@ -110,7 +111,7 @@ describe("a refused refund of a membership's capture", () => {
       name: "UNPROCESSABLE_ENTITY",
       details: [{ issue: "TRANSACTION_REFUSED" }],
     });
-    expect(await retryPendingRefunds(0)).toMatchObject({ failed: 1 });
+    expect(await runRefundRetries()).toMatchObject({ failed: 1 });
     const cases = await refundsNeedingAPerson();
     expect(cases).toHaveLength(before.length + 1);
     const mine = cases.find((c) => c.id === refund.id)!;
@@ -159,6 +160,27 @@ describe("a refused refund of a membership's capture", () => {
   });
 });
 
+describe("a membership capture's refund with no clear answer after its job's last try", () => {
+  it("becomes a case for a person, never a deposit credit", async () => {
+    const { user, order, refund } = await unwantedCapture();
+    const key = `retry_refund:${refund.id}`;
+    // PayPal keeps answering 500: the queue retries the job; this is its last try
+    await sequelize.query(
+      "UPDATE graphile_worker._private_jobs SET attempts = max_attempts - 1 WHERE key = :key",
+      { replacements: { key } },
+    );
+    expect(await runRefundRetries()).toMatchObject({ failed: 1 });
+    const mine = (await refundsNeedingAPerson()).find((c) => c.id === refund.id)!;
+    expect(mine).toMatchObject({ payerId: user.id, amount: "29.99", captureId: order.captureId });
+    expect(mine.reason).toMatch(/^No clear answer from the provider after 8 tries/);
+    expect((await User.findByPk(user.id))!.deposit).toBe("0.00");
+    expect(await DepositEntry.count({ where: { userId: user.id } })).toBe(0);
+    // its job is done (the case is the person's now)
+    expect((await queuedJobs("retry_refund")).filter((j) => j.key === key)).toEqual([]);
+    expect(await invariantsFailing()).toEqual([]);
+  });
+});
+
 describe("a refused refund of a transport order's capture (the issue's $1,619 for $1,519 owed)", () => {
   it("stays out of the deposit and of buying power, and waits for a person", async () => {
     const { buyer, order, id } = await arrangeShippingOrder("5000.00");
@@ -178,7 +200,7 @@ describe("a refused refund of a transport order's capture (the issue's $1,619 fo
       name: "UNPROCESSABLE_ENTITY",
       details: [{ issue: "REFUND_NOT_ALLOWED" }],
     });
-    expect(await retryPendingRefunds(0)).toMatchObject({ failed: 1 });
+    expect(await runRefundRetries()).toMatchObject({ failed: 1 });
     expect((await User.findByPk(buyer.id))!.deposit).toBe("5000.00");
     // the opening balance is the only entry
     expect(await DepositEntry.count({ where: { userId: buyer.id } })).toBe(1);

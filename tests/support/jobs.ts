@@ -17,6 +17,7 @@ export type QueuedJob = {
   run_at: Date;
   attempts: number;
   max_attempts: number;
+  priority: number;
   last_error: string | null;
   key: string | null;
   locked_by: string | null;
@@ -26,7 +27,7 @@ export type QueuedJob = {
 export function queuedJobs(kind?: string) {
   return sequelize.query<QueuedJob>(
     `SELECT j.id::text, t.identifier AS task_identifier, j.payload, j.run_at, j.attempts,
-            j.max_attempts, j.last_error, j.key, j.locked_by
+            j.max_attempts, j.priority, j.last_error, j.key, j.locked_by
        FROM graphile_worker._private_jobs j
        JOIN graphile_worker._private_tasks t ON t.id = j.task_id
       WHERE :kind::text IS NULL OR t.identifier = :kind ORDER BY j.id`,
@@ -48,4 +49,26 @@ export async function makeJobsDue(kind?: string) {
 /** Empties the queue. */
 export async function clearJobs() {
   await sequelize.query("DELETE FROM graphile_worker._private_jobs");
+}
+
+/**
+ * Runs the refunds' retry jobs now, as if their wait had passed (docs/decisions/3564), and counts
+ * what became of the refunds those jobs were about (each job one refund).
+ */
+export async function runRefundRetries() {
+  const waiting = (await queuedJobs("retry_refund")).filter(
+    (job) => job.locked_by === null && job.attempts < job.max_attempts,
+  );
+  const ids = waiting.map((job) => String(job.payload.refundId));
+  await makeJobsDue("retry_refund");
+  await runJobs();
+  const rows = ids.length
+    ? await sequelize.query<{ status: "pending" | "completed" | "failed" }>(
+        "SELECT status FROM payment_refunds WHERE id IN (:ids)",
+        { replacements: { ids }, type: QueryTypes.SELECT },
+      )
+    : [];
+  const outcomes = { completed: 0, pending: 0, failed: 0 };
+  for (const row of rows) outcomes[row.status] += 1;
+  return outcomes;
 }

@@ -9,7 +9,8 @@ import { currentRequestId } from "./context.server";
 export type JobKind =
   | "close_lot"
   | "send_mail"
-  | "retry_refunds"
+  | "retry_refund"
+  | "sweep_refunds"
   | "fetch_lot_pictures"
   | "notices"
   | "sweep_closes"
@@ -58,4 +59,41 @@ export async function addJob(
     },
   );
   return row.id;
+}
+
+/**
+ * Queues many jobs of one kind in one statement, in `transaction` (or on its own): each item its
+ * payload and key, the options shared. Returns how many were added.
+ */
+export async function addJobs(
+  kind: JobKind,
+  items: Array<{ payload: Record<string, unknown>; jobKey?: string }>,
+  options: Omit<JobOptions, "jobKey"> = {},
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const requestId = currentRequestId();
+  const rows = await sequelize.query<{ id: string }>(
+    `SELECT (graphile_worker.add_job(:kind, i.payload, run_at => :runAt,
+              max_attempts => :maxAttempts, job_key => i.job_key, priority => :priority,
+              job_key_mode => :jobKeyMode)).id::text AS id
+       FROM json_to_recordset(CAST(:items AS json)) AS i(payload json, job_key text)`,
+    {
+      replacements: {
+        kind,
+        items: JSON.stringify(
+          items.map((item) => ({
+            payload: requestId ? { ...item.payload, requestId } : item.payload,
+            job_key: item.jobKey ?? null,
+          })),
+        ),
+        runAt: options.runAt ?? null,
+        maxAttempts: options.maxAttempts ?? 25,
+        priority: options.priority ?? 0,
+        jobKeyMode: options.jobKeyMode ?? "replace",
+      },
+      type: QueryTypes.SELECT,
+      transaction: options.transaction,
+    },
+  );
+  return rows.length;
 }

@@ -11,14 +11,14 @@ import type { MailTransport } from "~/platform/mail/transport.server";
 import { alertWatchedLotsEndingSoon, matchSavedSearches } from "~/services/alerts/matching.server";
 import { closeEndedLots, closeLotIfEnded } from "~/services/auctions/closer.server";
 import { keepDemoAuctionsRunning } from "~/services/auctions/demo.server";
-import { fetchLotPictures } from "~/services/auctions/lot-images.server";
+import { fetchLotPicturesJob } from "~/services/auctions/lot-images.server";
 import { mailOutbidNotices, pruneOutbidMarks } from "~/services/auctions/outbid-mail.server";
-import { retryPendingRefunds } from "~/services/deposits/deposits.server";
+import { queueMissingRefundRetries, retryRefund } from "~/services/deposits/deposits.server";
 import { sendMessageNotices } from "~/services/messages/messages.server";
 import { noticeOverduePurchases, remindDuePurchases } from "~/services/purchases/reminders.server";
 import { addJob, type JobKind } from "./queue.server";
 
-/** How often the notices and the picture feed run (they were the old 15-second tick). */
+/** How often the notices run (they were the old 15-second tick). */
 export const FAST_REPEAT_MS = 15_000;
 
 export type TaskOptions = {
@@ -73,17 +73,28 @@ export function jobHandlers(options: TaskOptions = {}): Record<JobKind, Handler>
       outbid: await mailOutbidNotices(),
       messageNotices: await sendMessageNotices(),
     })),
-    fetch_lot_pictures: repeating("fetch_lot_pictures", () =>
-      fetchLotPictures({
-        limit: 6,
-        concurrency: 2,
-        ...(options.allowPrivatePictures === undefined
+    // one lot's pictures (record 3564): a failure that may pass throws, and the queue's backoff
+    // runs it again; the last try leaves what is still pending failed
+    fetch_lot_pictures: async (payload, helpers) => {
+      // a job of the old repeating kind (no lot) has nothing to do
+      if (payload.lotId === undefined) return null;
+      return fetchLotPicturesJob(
+        String(payload.lotId),
+        { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
+        options.allowPrivatePictures === undefined
           ? {}
-          : { allowPrivate: options.allowPrivatePictures }),
+          : { allowPrivate: options.allowPrivatePictures },
+      );
+    },
+    // one refund (record 3564): the provider asked outside any transaction, the outcome written
+    // only if the row is still pending; an unclear answer throws, for the queue's backoff
+    retry_refund: (payload, helpers) =>
+      retryRefund(String(payload.refundId), {
+        attempt: helpers.job.attempts,
+        maxAttempts: helpers.job.max_attempts,
       }),
-    ),
-    // the existing retry entry point, on its own: no transaction is open around it
-    retry_refunds: () => retryPendingRefunds(),
+    // the safety net: a pending refund without a job gets one
+    sweep_refunds: () => queueMissingRefundRetries(),
     prunes: async () => ({
       uploads: await discardStaleUploads(),
       lotEvents: await pruneLotEvents(),
@@ -119,12 +130,15 @@ const minute = (kind: JobKind, match = "* * * * *"): CronItem => ({
   options: { jobKey: kind, jobKeyMode: "preserve_run_at", maxAttempts: 1, backfillPeriod: 0 },
 });
 
-/** The schedules: each kind every minute (as housekeeping ran them). */
+/**
+ * The schedules: each kind every minute (as housekeeping ran them), but the refund sweep hourly
+ * (each refund has its own job; record 3564). Lot pictures have none: each lot's job is queued
+ * with its pictures.
+ */
 export const schedules: CronItem[] = [
   { ...minute("sweep_closes"), options: { ...minute("sweep_closes").options, priority: -5 } },
   minute("notices"),
-  minute("fetch_lot_pictures"),
-  minute("retry_refunds"),
+  minute("sweep_refunds", "17 * * * *"),
   minute("prunes"),
   minute("reminders"),
   minute("demo_auctions"),

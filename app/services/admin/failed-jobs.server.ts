@@ -30,11 +30,18 @@ type Row = {
 };
 
 function aboutOf(kind: string, payload: Record<string, unknown> | null): FailedJob["about"] {
-  const id = typeof payload?.lotId === "string" || typeof payload?.id === "string";
+  const id =
+    typeof payload?.lotId === "string" ||
+    typeof payload?.id === "string" ||
+    typeof payload?.refundId === "string";
   if (!payload || !id) return null;
   if (kind === "close_lot")
     return { label: `Lot ${payload.lotId}`, href: `/auctions/${String(payload.lotId)}` };
   if (kind === "send_mail") return { label: `E-mail ${String(payload.id)} (outbox)`, href: null };
+  if (kind === "fetch_lot_pictures" && typeof payload.lotId === "string")
+    return { label: `Pictures of lot ${payload.lotId}`, href: `/auctions/${payload.lotId}` };
+  if (kind === "retry_refund" && typeof payload.refundId === "string")
+    return { label: `Refund ${payload.refundId}`, href: null };
   return null;
 }
 

@@ -292,7 +292,8 @@ function vinChecker() {
 /**
  * Streams a Copart sales-data CSV into lots: upsert by (house, lot number) in batches, a report
  * of every skipped row and why, and progress on long files. The picture URLs a row names are
- * recorded for the picture fetcher (fetchLotPictures), which runs after, never during the parse.
+ * recorded, each lot's fetch_lot_pictures job queued with them (recordFeedPictures): they are
+ * downloaded after, never during the parse.
  */
 export async function importCopartCsv(
   input: Readable,

@@ -1,14 +1,18 @@
-// Lot pictures from the feed (docs/decisions/2105-lot-pictures.md). The import records the URLs a
-// feed gives (recordFeedPictures); the fetch_lot_pictures job and `npm run import:lots` download them
-// (fetchLotPictures): claimed a few at a time with FOR UPDATE SKIP LOCKED, fetched over http(s)
-// only under a time limit and a 10 MB cap, checked by content (JPEG, PNG or WebP, nothing active
-// inside), stored with a 480 px WebP thumbnail through the storage adapter and served by
-// /lot-pictures/{id}. A failure is tried again later, a few times, then left failed: the lot
-// keeps showing the drawing of its body style and colour (app/services/auctions/pictures.ts).
+// Lot pictures from the feed (docs/decisions/2105-lot-pictures.md, 3564). The import records the
+// URLs a feed gives (recordFeedPictures) and, in the same transaction, queues one
+// fetch_lot_pictures job per lot that got a new one (keyed by the lot: one pending per lot). The
+// job downloads that lot's pictures (fetchPicturesOfLot), with no transaction open across a
+// download: over http(s) only under a time limit and a 10 MB cap, checked by content (JPEG, PNG
+// or WebP, nothing active inside), stored with a 480 px WebP thumbnail through the storage
+// adapter and served by /lot-pictures/{id}. A failure that may pass (a timeout, a 5xx) throws, and
+// the queue runs the job again with its backoff; a refusal for good (404, not a picture) fails
+// that picture at once; after the job's last try what is still pending is left failed. A lot
+// without pictures shows the drawing of its body style and colour (app/services/auctions/pictures.ts).
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { activeContentIn } from "~/platform/file-safety.server";
+import { addJobs } from "~/platform/jobs/queue.server";
 import {
   fetchRemote,
   privateAddressesAllowed,
@@ -29,18 +33,43 @@ export const LOT_PICTURE_LIMITS = {
   /** The largest picture (or list of pictures) downloaded. */
   maxBytes: 10_485_760,
   timeoutMs: 15_000,
-  /** Tries before a picture is left failed: now, +1 min, +4 min, +16 min. */
-  maxAttempts: 4,
+  /**
+   * Tries of a lot's fetch_lot_pictures job before what is still pending is left failed. The
+   * queue waits e^n seconds after try n (3 s, 7 s, 20 s, 55 s, 2.5 min, 7 min, 18 min): the
+   * last try comes about half an hour after the first.
+   */
+  maxAttempts: 8,
   /** Pictures taken from one lot's list of pictures. */
   perLot: 12,
   thumbWidth: 480,
-  /** A claimed picture is ours this long; past it another worker may take it again. */
-  claimMs: 2 * 60_000,
+  /** Downloads at once within one lot's job. */
+  concurrency: 2,
+  /** The jobs' priority: lower runs first (closes -10, money mail -5, the rest 0). */
+  priority: 5,
 };
 
-/** The wait before try number `attempts + 1`: 1 min, 4 min, 16 min … capped at 6 h. */
-export function pictureRetryDelayMs(attempts: number) {
-  return Math.min(60_000 * 4 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
+/** The job key of a lot's picture fetch: one pending per lot. */
+export const lotPicturesJobKey = (lotId: string) => `lot-pictures:${lotId}`;
+
+/**
+ * Queues each lot's fetch_lot_pictures job in `transaction` (the one that recorded its pictures):
+ * a write that rolls back queues nothing. A job already waiting for the lot is replaced (due now,
+ * its tries afresh); one running keeps running and a new one follows it.
+ */
+export async function queueLotPictures(lotIds: string[], transaction: Transaction) {
+  const unique = [...new Set(lotIds.map(String))];
+  if (unique.length === 0) return;
+  await addJobs(
+    "fetch_lot_pictures",
+    unique.map((lotId) => ({ payload: { lotId }, jobKey: lotPicturesJobKey(lotId) })),
+    {
+      transaction,
+      maxAttempts: LOT_PICTURE_LIMITS.maxAttempts,
+      jobKeyMode: "replace",
+      // after everything else due: a file of 10,000 lots never holds up an alert or a close
+      priority: LOT_PICTURE_LIMITS.priority,
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -128,22 +157,28 @@ export async function recordFeedPictures(
       const lostPictures = [...new Set(removed.filter((r) => r.storage_key).map((r) => r.lot_id))];
       await refreshLotImageUrls(lostPictures, transaction);
     }
-    if (insert.length > 0)
-      await sequelize.query(
-        `INSERT INTO lot_images (lot_id, source, position, source_url, next_attempt_at)
-         SELECT r.lot_id, r.source, 0, r.url, :at
+    if (insert.length > 0) {
+      const added = await sequelize.query<{ lot_id: string }>(
+        `INSERT INTO lot_images (lot_id, source, position, source_url)
+         SELECT r.lot_id, r.source, 0, r.url
            FROM jsonb_to_recordset(:rows::jsonb) AS r(lot_id bigint, source text, url text)
-         ON CONFLICT (lot_id, source, position) DO NOTHING`,
+         ON CONFLICT (lot_id, source, position) DO NOTHING
+         RETURNING lot_id::text`,
         {
           replacements: {
             rows: JSON.stringify(
               insert.map((r) => ({ lot_id: r.lot_id, source: r.source, url: r.url })),
             ),
-            at: now(),
           },
+          type: QueryTypes.SELECT,
           transaction,
         },
       );
+      await queueLotPictures(
+        added.map((row) => row.lot_id),
+        transaction,
+      );
+    }
     return insert.length;
   });
   await deleteObjects(removedKeys);
@@ -226,62 +261,48 @@ export function copartPictureList(bytes: Uint8Array): string[] | null {
 // ---------------------------------------------------------------------------------------------
 // Fetching
 
-type Claimed = {
+type Pending = {
   id: string;
   lot_id: string;
   source: "image_url" | "image_thumbnail" | "catalogue";
   source_url: string;
-  attempts: number;
 };
 
 /** A picture refused for what it is (not an image, active content, unreadable): not retried. */
 class PictureRefused extends Error {}
 
-/**
- * Takes up to `limit` due pictures: pending and due, or claimed and abandoned. A feed thumbnail
- * waits while the lot's other pictures are still being fetched (it is only a stand-in).
- */
-async function claimDue(limit: number, at: Date) {
-  return sequelize.query<Claimed>(
-    `UPDATE lot_images i
-        SET status = 'fetching', attempts = i.attempts + 1, claimed_until = :claimedUntil,
-            updated_at = now()
-      WHERE i.id IN (
-        SELECT c.id FROM lot_images c
-         WHERE ((c.status = 'pending' AND c.next_attempt_at <= :at)
-             OR (c.status = 'fetching' AND c.claimed_until < :at))
-           AND (c.source <> 'image_thumbnail' OR NOT EXISTS (
-                 SELECT 1 FROM lot_images o
-                  WHERE o.lot_id = c.lot_id AND o.source <> 'image_thumbnail'
-                    AND o.status IN ('pending', 'fetching')))
-         ORDER BY c.id
-         LIMIT :limit
-         FOR UPDATE SKIP LOCKED)
-      RETURNING i.id::text, i.lot_id::text, i.source, i.source_url, i.attempts`,
-    {
-      replacements: {
-        at,
-        limit,
-        claimedUntil: new Date(at.getTime() + LOT_PICTURE_LIMITS.claimMs),
-      },
-      type: QueryTypes.SELECT,
-    },
+/** Some of a lot's pictures failed in a way that may pass: the job throws it to be run again. */
+export class PicturesStillPending extends Error {}
+
+/** The lot's pending pictures, the feed's thumbnail (only a stand-in) last. */
+async function pendingOf(lotId: string) {
+  return sequelize.query<Pending>(
+    `SELECT id::text, lot_id::text, source, source_url FROM lot_images
+      WHERE lot_id = :lotId AND status = 'pending'
+      ORDER BY (source = 'image_thumbnail'), position, id`,
+    { replacements: { lotId }, type: QueryTypes.SELECT },
   );
 }
 
-/** Ends a claim; false when the row is no longer ours (a new import replaced it). */
+/**
+ * Records what became of a picture; false when it is no longer pending under the same URL (a
+ * new import replaced it, or another run of the lot's job settled it first).
+ */
 async function settle(
-  id: string,
+  row: Pending,
   fields: Record<string, unknown>,
   transaction?: Transaction,
 ): Promise<boolean> {
   const names = Object.keys(fields);
   const rows = await sequelize.query<{ id: string }>(
-    `UPDATE lot_images SET ${names.map((n) => `${n} = :${n}`).join(", ")},
-            claimed_until = NULL, updated_at = now()
-      WHERE id = :id AND status = 'fetching'
+    `UPDATE lot_images SET ${names.map((n) => `${n} = :${n}`).join(", ")}, updated_at = now()
+      WHERE id = :id AND status = 'pending' AND source_url = :sourceUrl
      RETURNING id::text`,
-    { replacements: { ...fields, id }, type: QueryTypes.SELECT, transaction },
+    {
+      replacements: { ...fields, id: row.id, sourceUrl: row.source_url },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
   );
   return rows.length > 0;
 }
@@ -319,22 +340,17 @@ function describeBody(contentType: string, bytes: Uint8Array) {
 
 export type PictureOutcome = "stored" | "expanded" | "skipped" | "retrying" | "failed";
 
-async function fetchOne(row: Claimed, allowPrivate: boolean): Promise<PictureOutcome> {
-  if (row.source === "image_thumbnail") {
-    const [other] = await sequelize.query(
-      `SELECT 1 FROM lot_images WHERE lot_id = :lotId AND source <> 'image_thumbnail'
-          AND status = 'stored' LIMIT 1`,
-      { replacements: { lotId: row.lot_id }, type: QueryTypes.SELECT },
-    );
-    if (other) {
-      await settle(row.id, { status: "skipped", error: null });
-      return "skipped";
-    }
-  }
+const messageOf = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+
+/**
+ * Downloads, checks and stores one pending picture. No transaction is open during the download
+ * or the storage writes; the outcome is written in a short one, only if the row is still
+ * pending (two runs at once store it once: the other's objects are deleted). A failure that may
+ * pass leaves it pending with its error ("retrying").
+ */
+async function fetchOne(row: Pending, allowPrivate: boolean): Promise<PictureOutcome> {
   const stored: string[] = [];
   try {
-    if (row.attempts > LOT_PICTURE_LIMITS.maxAttempts)
-      throw new PictureRefused("given up: its claims ran out too often");
     const body = await fetchRemote(row.source_url, {
       timeoutMs: LOT_PICTURE_LIMITS.timeoutMs,
       maxBytes: LOT_PICTURE_LIMITS.maxBytes,
@@ -350,16 +366,13 @@ async function fetchOne(row: Claimed, allowPrivate: boolean): Promise<PictureOut
         );
       if (list.length === 0) throw new PictureRefused("its list of pictures names none");
       const listed = await sequelize.transaction(async (transaction) => {
-        if (!(await settle(row.id, { status: "expanded", error: null }, transaction))) return false;
+        if (!(await settle(row, { status: "expanded", error: null }, transaction))) return false;
         await sequelize.query(
-          `INSERT INTO lot_images (lot_id, source, position, source_url, next_attempt_at)
-           SELECT :lotId, 'catalogue', u.n, u.url, :at
+          `INSERT INTO lot_images (lot_id, source, position, source_url)
+           SELECT :lotId, 'catalogue', u.n, u.url
              FROM jsonb_array_elements_text(:urls::jsonb) WITH ORDINALITY AS u(url, n)
            ON CONFLICT (lot_id, source, position) DO NOTHING`,
-          {
-            replacements: { lotId: row.lot_id, urls: JSON.stringify(list), at: now() },
-            transaction,
-          },
+          { replacements: { lotId: row.lot_id, urls: JSON.stringify(list) }, transaction },
         );
         return true;
       });
@@ -382,7 +395,7 @@ async function fetchOne(row: Claimed, allowPrivate: boolean): Promise<PictureOut
     });
     const kept = await sequelize.transaction(async (transaction) => {
       const ours = await settle(
-        row.id,
+        row,
         {
           status: "stored",
           storage_key: key,
@@ -408,45 +421,117 @@ async function fetchOne(row: Claimed, allowPrivate: boolean): Promise<PictureOut
     await deleteObjects(stored);
     const permanent =
       error instanceof PictureRefused || (error instanceof RemoteFetchError && error.permanent);
-    const giveUp = permanent || row.attempts >= LOT_PICTURE_LIMITS.maxAttempts;
-    const message = String((error as Error)?.message ?? error).slice(0, 500);
-    await settle(row.id, {
-      status: giveUp ? "failed" : "pending",
-      error: message,
-      next_attempt_at: new Date(now().getTime() + pictureRetryDelayMs(row.attempts)),
-    });
-    return giveUp ? "failed" : "retrying";
+    if (permanent) {
+      await settle(row, { status: "failed", error: messageOf(error) });
+      return "failed";
+    }
+    // still pending: the error says why, the lot's job is run again
+    await sequelize.query(
+      "UPDATE lot_images SET error = :error, updated_at = now() WHERE id = :id AND status = 'pending'",
+      { replacements: { id: row.id, error: messageOf(error) } },
+    );
+    return "retrying";
   }
 }
 
-export type PictureReport = Record<PictureOutcome, number> & { claimed: number };
+export type PictureReport = Record<PictureOutcome, number>;
 
 /**
- * Fetches one batch of due pictures, `concurrency` at a time. Safe on many machines at once.
- * `allowPrivate` defaults to the setting (tests and REMOTE_FETCH_ALLOW_PRIVATE only).
+ * One try of a lot's fetch_lot_pictures job (record 3564): every pending picture of the lot,
+ * LOT_PICTURE_LIMITS.concurrency at a time, those a Copart list names as they are found; the
+ * feed's thumbnail only when nothing else gave the lot a picture. Throws PicturesStillPending
+ * when a failure may pass, for the queue to run it again later; on the last try (`final`) those
+ * are left failed instead. `allowPrivate` defaults to the setting (tests and
+ * REMOTE_FETCH_ALLOW_PRIVATE only).
  */
-export async function fetchLotPictures(
-  options: { limit?: number; concurrency?: number; allowPrivate?: boolean } = {},
+export async function fetchPicturesOfLot(
+  lotId: string,
+  options: { final?: boolean; allowPrivate?: boolean } = {},
 ): Promise<PictureReport> {
-  const report: PictureReport = {
-    claimed: 0,
-    stored: 0,
-    expanded: 0,
-    skipped: 0,
-    retrying: 0,
-    failed: 0,
-  };
-  const rows = await claimDue(options.limit ?? 6, now());
-  report.claimed = rows.length;
-  if (rows.length === 0) return report;
+  const report: PictureReport = { stored: 0, expanded: 0, skipped: 0, retrying: 0, failed: 0 };
   const allowPrivate = options.allowPrivate ?? privateAddressesAllowed();
-  const queue = [...rows];
-  const worker = async () => {
-    for (let row = queue.shift(); row; row = queue.shift())
-      report[await fetchOne(row, allowPrivate)] += 1;
+  const tried = new Set<string>();
+  const retrying: Pending[] = [];
+  const run = async (rows: Pending[]) => {
+    const queue = [...rows];
+    const worker = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        tried.add(row.id);
+        const outcome = await fetchOne(row, allowPrivate);
+        report[outcome] += 1;
+        if (outcome === "retrying") retrying.push(row);
+      }
+    };
+    await Promise.all(Array.from({ length: LOT_PICTURE_LIMITS.concurrency }, worker));
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  // the lot's own pictures, and those its list names once it is read
+  for (;;) {
+    const due = (await pendingOf(lotId)).filter(
+      (row) => row.source !== "image_thumbnail" && !tried.has(row.id),
+    );
+    if (due.length === 0) break;
+    await run(due);
+  }
+  if (options.final && retrying.length > 0) {
+    for (const row of retrying)
+      await sequelize.query(
+        `UPDATE lot_images SET status = 'failed',
+                error = left('given up after ' || :tries || ' tries: ' || coalesce(error, ''), 500),
+                updated_at = now()
+          WHERE id = :id AND status = 'pending' AND source_url = :sourceUrl`,
+        {
+          replacements: {
+            id: row.id,
+            sourceUrl: row.source_url,
+            tries: LOT_PICTURE_LIMITS.maxAttempts,
+          },
+        },
+      );
+    report.failed += retrying.length;
+    report.retrying -= retrying.length;
+    retrying.length = 0;
+  }
+  // the feed's thumbnail is only a stand-in: fetched once nothing else is left to give a picture
+  const rest = await pendingOf(lotId);
+  const thumbnails = rest.filter((row) => row.source === "image_thumbnail");
+  if (thumbnails.length > 0 && rest.length === thumbnails.length) {
+    const [other] = await sequelize.query(
+      `SELECT 1 FROM lot_images WHERE lot_id = :lotId AND source <> 'image_thumbnail'
+          AND status = 'stored' LIMIT 1`,
+      { replacements: { lotId }, type: QueryTypes.SELECT },
+    );
+    if (other) {
+      for (const row of thumbnails)
+        if (await settle(row, { status: "skipped", error: null })) report.skipped += 1;
+    } else {
+      await run(thumbnails);
+      if (options.final)
+        for (const row of retrying.splice(0)) {
+          await settle(row, { status: "failed" });
+          report.retrying -= 1;
+          report.failed += 1;
+        }
+    }
+  }
+  if (retrying.length > 0) {
+    const [first] = await sequelize.query<{ error: string | null }>(
+      "SELECT error FROM lot_images WHERE id = :id",
+      { replacements: { id: retrying[0].id }, type: QueryTypes.SELECT },
+    );
+    throw new PicturesStillPending(
+      `lot ${lotId}: ${retrying.length} picture(s) to try again (${first?.error ?? "unknown"})`,
+    );
+  }
   return report;
+}
+
+/** The job's handler: its try number says whether this is the last. */
+export function fetchLotPicturesJob(
+  lotId: string,
+  job: { attempt: number; maxAttempts: number },
+  options: { allowPrivate?: boolean } = {},
+) {
+  return fetchPicturesOfLot(lotId, { ...options, final: job.attempt >= job.maxAttempts });
 }
 
 export type PictureProgress = { stored: number; wanted: number; failed: number; waiting: number };
@@ -457,7 +542,7 @@ export async function pictureProgress(): Promise<PictureProgress> {
     `SELECT count(*) FILTER (WHERE status = 'stored')::int AS stored,
             count(*) FILTER (WHERE status NOT IN ('expanded', 'skipped'))::int AS wanted,
             count(*) FILTER (WHERE status = 'failed')::int AS failed,
-            count(*) FILTER (WHERE status IN ('pending', 'fetching'))::int AS waiting
+            count(*) FILTER (WHERE status = 'pending')::int AS waiting
        FROM lot_images`,
     { type: QueryTypes.SELECT },
   );
@@ -465,18 +550,29 @@ export async function pictureProgress(): Promise<PictureProgress> {
 }
 
 /**
- * Fetches batch after batch until nothing is due now (the import command's pass); pictures
- * waiting for a retry are left to the fetch_lot_pictures job.
+ * The import command's pass: each lot with pending pictures fetched now, `concurrency` lots at
+ * a time, one try each (its job, queued by the import, runs too: whichever stores a picture
+ * first keeps it). What fails in a way that may pass is left to the lot's job and its retries.
  */
 export async function fetchDuePictures(
-  onBatch: (report: PictureReport) => void | Promise<void>,
-  options: { limit?: number; concurrency?: number; allowPrivate?: boolean } = {},
+  onLot: (report: PictureReport) => void | Promise<void>,
+  options: { concurrency?: number; allowPrivate?: boolean } = {},
 ) {
-  for (;;) {
-    const report = await fetchLotPictures({ limit: 8, concurrency: 4, ...options });
-    if (report.claimed === 0) return;
-    await onBatch(report);
-  }
+  const lots = await sequelize.query<{ lot_id: string }>(
+    "SELECT DISTINCT lot_id::text FROM lot_images WHERE status = 'pending' ORDER BY lot_id",
+    { type: QueryTypes.SELECT },
+  );
+  const queue = lots.map((row) => row.lot_id);
+  const worker = async () => {
+    for (let lotId = queue.shift(); lotId; lotId = queue.shift()) {
+      try {
+        await onLot(await fetchPicturesOfLot(lotId, { allowPrivate: options.allowPrivate }));
+      } catch (error) {
+        if (!(error instanceof PicturesStillPending)) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,8 +26,8 @@ function reasonOf(error: PaymentGatewayError) {
 /**
  * Sends one refund of a capture that was never the deposit's (again, with the same request id, if
  * need be). Completed: the row says so. A definite refusal: the refund is `failed` with the
- * provider's reason, an open case for a person. An unclear answer: still pending, for
- * `retryCaptureRefunds`.
+ * provider's reason, an open case for a person. An unclear answer: still pending, for its
+ * retry_refund job (record 3564).
  */
 export async function sendCaptureRefund(
   refund: PaymentRefund,
@@ -55,25 +55,6 @@ export async function sendCaptureRefund(
     console.error(`refund ${refund.id} refused by the provider: it needs a person`);
     return "failed";
   }
-}
-
-/**
- * Sends again the pending refunds of captures that were never the deposit's (a timeout, a crash
- * mid-way), with their original request ids. Meant for the periodic job.
- */
-export async function retryCaptureRefunds(olderThanMs = 5 * 60_000) {
-  const pending = await PaymentRefund.findAll({
-    where: { status: "pending", createdAt: { [Op.lt]: new Date(Date.now() - olderThanMs) } },
-    include: [{ model: PaymentOrder, where: { purpose: { [Op.ne]: "deposit" } } }],
-    order: [["createdAt", "ASC"]],
-    limit: 100,
-  });
-  const outcomes = { completed: 0, pending: 0, failed: 0 };
-  for (const refund of pending) {
-    const order = (refund as PaymentRefund & { PaymentOrder: PaymentOrder }).PaymentOrder;
-    outcomes[await sendCaptureRefund(refund, order)] += 1;
-  }
-  return outcomes;
 }
 
 export type RefundCase = {

@@ -20,7 +20,8 @@ import { UserError, type UserErrorOptions } from "~/utils/user-error";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { notify } from "~/platform/notifications.server";
 import { queueDepositReceipt } from "./receipt-mail.server";
-import { definiteRefusal, retryCaptureRefunds } from "./capture-refunds.server";
+import { definiteRefusal, sendCaptureRefund } from "./capture-refunds.server";
+import { queueRefundRetry, REFUND_RETRY, refundJobKey } from "./refund-retry-queue.server";
 import {
   cancelPaymentOrder,
   createPaymentOrder,
@@ -331,7 +332,8 @@ export async function reviewRefund(userId: string, amount: string): Promise<Refu
  * Refunds `amount` of the user's available deposit through the provider, against the newest
  * captures first. The balance and the ledger are debited before the provider is asked (so two
  * requests can never refund the same money); a part the provider refuses is credited back with an
- * adjustment entry, a part with an unclear answer stays pending for `retryPendingRefunds`.
+ * adjustment entry, a part with an unclear answer stays pending for its retry_refund job (queued
+ * with the refund, record 3564).
  */
 export async function refundDeposit(userId: string, amount: string): Promise<RefundOutcome> {
   const wanted = toCents(amount);
@@ -349,6 +351,7 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
         { paymentOrderId: order.id, userId, amount: fromCents(cents) },
         { transaction },
       );
+      await queueRefundRetry(refund.id, transaction);
       await postLedgerEntry(transaction, {
         userId,
         kind: "refund",
@@ -378,7 +381,7 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
 /**
  * Sends one recorded refund to the provider (again, with the same request id, if need be).
  * A refusal puts the money back with an adjustment entry; an unclear answer (timeout, 5xx) leaves
- * the refund pending for `retryPendingRefunds`, since the provider may have paid it out.
+ * the refund pending for its retry_refund job, since the provider may have paid it out.
  */
 async function sendRefund(
   refund: PaymentRefund,
@@ -432,36 +435,82 @@ async function sendRefund(
   }
 }
 
+/** What one try of a recorded refund came to; `settled-before` when it was not pending. */
+export type RefundTry = "completed" | "failed" | "settled-before";
+
+/** A refund the provider gave no clear answer about (yet): its job throws this to be retried. */
+export class RefundStillPending extends Error {}
+
 /**
- * Sends deposit refunds left pending (provider timeouts, a crash mid-way) again with their
- * original request ids, so the provider pays each at most once; a refusal puts the money back in
- * the deposit it came from. Meant for a periodic job. Refunds of other captures (a transport
- * order's, an invoice's, a membership's) are never the deposit's: `retryCaptureRefunds`.
+ * One try of a recorded refund, as its retry_refund job runs it (record 3564), each by its kind
+ * (record 3502): a deposit's through `sendRefund`, any other capture's through
+ * `sendCaptureRefund`. No transaction is open while the provider is asked; the outcome is
+ * written only if the row is still pending (a conditional update), and the provider is always
+ * asked with the refund's own request id, so two tries at once (two workers, a job run again)
+ * pay it out once and record it once. An unclear answer throws RefundStillPending, for the queue
+ * to try again later; on the last try a non-deposit refund becomes an open case for a person
+ * (/admin/refunds), while a deposit's stays pending with its failed job on /admin/jobs (crediting
+ * it back could pay the money twice).
  */
-export async function retryDepositRefunds(olderThanMs = 5 * 60_000) {
-  const pending = await PaymentRefund.findAll({
-    where: { status: "pending", createdAt: { [Op.lt]: new Date(Date.now() - olderThanMs) } },
-    include: [{ model: PaymentOrder, where: { purpose: "deposit" } }],
-    order: [["createdAt", "ASC"]],
-    limit: 100,
-  });
-  const outcomes = { completed: 0, pending: 0, failed: 0 };
-  for (const refund of pending) {
-    const order = (refund as PaymentRefund & { PaymentOrder: PaymentOrder }).PaymentOrder;
-    outcomes[await sendRefund(refund, order)] += 1;
+export async function retryRefund(
+  refundId: string,
+  options: { attempt?: number; maxAttempts?: number } = {},
+): Promise<RefundTry> {
+  const refund = await PaymentRefund.findByPk(refundId);
+  if (!refund || refund.status !== "pending") return "settled-before";
+  const order = await PaymentOrder.findByPk(refund.paymentOrderId, { rejectOnEmpty: true });
+  const outcome =
+    order.purpose === "deposit"
+      ? await sendRefund(refund, order)
+      : await sendCaptureRefund(refund, order);
+  if (outcome !== "pending") return outcome;
+  const last =
+    options.attempt !== undefined &&
+    options.maxAttempts !== undefined &&
+    options.attempt >= options.maxAttempts;
+  if (last && order.purpose !== "deposit") {
+    const [count] = await PaymentRefund.update(
+      {
+        status: "failed",
+        failureReason:
+          `No clear answer from the provider after ${options.attempt} tries: ` +
+          "look the capture up at the provider before paying it back",
+      },
+      { where: { id: refund.id, status: "pending" } },
+    );
+    if (count === 1) {
+      console.error(`refund ${refund.id} still unclear after its last try: it needs a person`);
+      return "failed";
+    }
+    return "settled-before";
   }
-  return outcomes;
+  throw new RefundStillPending(`refund ${refund.id}: no clear answer from the provider yet`);
 }
 
-/** Every pending refund sent again, each by its kind (record 3502): deposit refunds, then others. */
-export async function retryPendingRefunds(olderThanMs = 5 * 60_000) {
-  const deposits = await retryDepositRefunds(olderThanMs);
-  const captures = await retryCaptureRefunds(olderThanMs);
-  return {
-    completed: deposits.completed + captures.completed,
-    pending: deposits.pending + captures.pending,
-    failed: deposits.failed + captures.failed,
-  };
+/**
+ * The safety net behind the per-refund jobs (record 3564), run hourly: a refund pending for over
+ * REFUND_RETRY.firstAfterMs with no job at all (a job discarded on /admin/jobs, a row written
+ * by hand) gets one. A refund whose job failed its last try keeps that job, for a person.
+ * Returns how many were queued.
+ */
+export async function queueMissingRefundRetries(): Promise<number> {
+  const rows = await sequelize.query<{ id: string }>(
+    `SELECT (graphile_worker.add_job('retry_refund', json_build_object('refundId', r.id::text),
+               max_attempts => :maxAttempts, job_key => :prefix || r.id, priority => -5,
+               job_key_mode => 'preserve_run_at')).id::text AS id
+       FROM payment_refunds r
+      WHERE r.status = 'pending' AND r.created_at < :before
+        AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = :prefix || r.id)`,
+    {
+      replacements: {
+        maxAttempts: REFUND_RETRY.maxAttempts,
+        prefix: refundJobKey(""),
+        before: new Date(Date.now() - REFUND_RETRY.firstAfterMs),
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return rows.length;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { toCents } from "~/utils/money";
 import { closePaymentOrders } from "./payments.server";
 import { sendCaptureRefund } from "./capture-refunds.server";
+import { queueRefundRetry } from "./refund-retry-queue.server";
 
 /** What the payable says about itself once its row is locked. */
 export type PayableState =
@@ -134,6 +135,7 @@ async function refundUnwanted(
     { paymentOrderId: locked.id, userId: locked.userId, amount: capture.amount },
     { transaction },
   );
+  await queueRefundRetry(refund.id, transaction);
   console.error(`capture ${capture.captureId} (${capture.amount}) is ${why}; refunding`);
   return { outcome: "refunded", refund, payment: locked };
 }
