@@ -26,7 +26,8 @@ export function FieldMessage({
     );
   }
   return (
-    <p id={id} className={`${FIELD_MESSAGE_CLASS} text-xs leading-5 text-slate-500 ${className}`}>
+    // a hint's look is the class field-note (app/tailwind.css): every form shows several
+    <p id={id} className={className ? `field-note ${className}` : "field-note"}>
       {hint ?? null}
     </p>
   );

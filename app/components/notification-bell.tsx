@@ -1,12 +1,14 @@
-import { Link } from "@remix-run/react";
-
-/** The header's bell: links to /notifications and shows the unread count. */
+/**
+ * The header's bell: links to /notifications and shows the unread count. A plain link that the
+ * header's click handler follows in the page (usePlainLinkClicks, record 3545).
+ */
 export function NotificationBell({ unreadCount }: { unreadCount: number }) {
   const label =
     unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications, none unread";
   return (
-    <Link
-      to="/notifications"
+    <a
+      href="/notifications"
+      data-discover="true"
       aria-label={label}
       title={label}
       className="relative inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
@@ -27,6 +29,6 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
           {unreadCount > 99 ? "99+" : unreadCount}
         </span>
       ) : null}
-    </Link>
+    </a>
   );
 }

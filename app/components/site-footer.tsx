@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { usePlainLinkClicks } from "~/utils/plain-links";
 import { useOptionalUser, useViewerTimeZone } from "~/services/accounts/use-user";
 import { timeZoneLabel } from "~/services/accounts/time-zones";
 
@@ -23,8 +23,11 @@ const COMPANY_LINKS = [
 ];
 
 export function SiteFooter() {
+  // plain links with one click handler for all: the same navigation as <Link> (record 3545)
+  const onClick = usePlainLinkClicks();
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    // the links inside are the controls (Enter on a link is a click too): this only catches them
+    <footer className="mt-16 bg-slate-900 text-slate-300" onClick={onClick}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-black text-white">BidYard</p>
@@ -39,7 +42,7 @@ export function SiteFooter() {
       </div>
       <ZoneNote />
       <p className="border-t border-slate-800 py-4 text-center text-xs">
-        © {new Date().getFullYear()} BidYard. Beta: official launch coming soon.
+        {`© ${new Date().getFullYear()} BidYard. Beta: official launch coming soon.`}
       </p>
     </footer>
   );
@@ -55,12 +58,13 @@ function FooterList({
   return (
     <div>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
-      <ul className="mt-3 space-y-2 text-sm">
+      {/* the links' hover is the list's class (app/tailwind.css), said once (record 3545) */}
+      <ul className="footer-links mt-3 space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="hover:text-white hover:underline">
+            <a href={link.to} data-discover="true">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -74,11 +78,11 @@ function ZoneNote() {
   const zone = useViewerTimeZone();
   return (
     <p className="px-4 pb-4 text-center text-xs" data-testid="zone-note">
-      Times are shown in {timeZoneLabel(zone)} time.{" "}
+      {`Times are shown in ${timeZoneLabel(zone)} time. `}
       {user ? (
-        <Link to="/account/time-zone" className="underline hover:text-white">
+        <a href="/account/time-zone" data-discover="true" className="underline hover:text-white">
           Change time zone
-        </Link>
+        </a>
       ) : null}
     </p>
   );

@@ -1,7 +1,8 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { PublicUser } from "~/services/accounts/users.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { usePlainLinkClicks } from "~/utils/plain-links";
 import { NotificationBell } from "./notification-bell";
 import { DialogLink } from "./shell-dialogs";
 
@@ -13,10 +14,49 @@ const NAV = [
 
 export const AUTH_LOADING_MAX_MS = 3000;
 
+// the navigation pills' look is a class of its own (app/tailwind.css), said once rather than on
+// each of the header's links on every page (record 3545)
 const pill = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium ${
-    isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
-  }`;
+  isActive ? "nav-pill nav-pill-on" : "nav-pill";
+
+/**
+ * A header link: a plain `<a data-discover>` that the header's one click handler navigates as
+ * `<Link>` would (usePlainLinkClicks), active as NavLink says (this path or one below it; with
+ * `end` this path only, letter case aside) and then `aria-current="page"`. NavLink's and Link's
+ * hooks on the header's eight links were a visible share of every page's render (record 3545).
+ */
+function HeaderLink({
+  to,
+  end = false,
+  className,
+  children,
+  ...rest
+}: {
+  to: string;
+  end?: boolean;
+  className: string | ((state: { isActive: boolean }) => string);
+  children: ReactNode;
+  "aria-label"?: string;
+  title?: string;
+  "data-testid"?: string;
+}) {
+  const pathname = useLocation().pathname.toLowerCase();
+  const path = to.toLowerCase();
+  const isActive =
+    pathname === path ||
+    (!end && path !== "/" && pathname.startsWith(path) && pathname.charAt(path.length) === "/");
+  return (
+    <a
+      {...rest}
+      href={to}
+      data-discover="true"
+      aria-current={isActive ? "page" : undefined}
+      className={typeof className === "function" ? className({ isActive }) : className}
+    >
+      {children}
+    </a>
+  );
+}
 
 /** How the header names the user: first name, else e-mail, else 'User'. */
 export function userLabel(user: Pick<PublicUser, "firstName" | "email">) {
@@ -80,6 +120,7 @@ export function SiteHeader({
   const { user, loading } = useHeaderUser(known);
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  const followLink = usePlainLinkClicks();
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false;
   }, [location]);
@@ -93,6 +134,7 @@ export function SiteHeader({
     <header
       className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
       onKeyDown={closeOnEscape}
+      onClick={followLink}
     >
       <div className="relative mx-auto flex max-w-7xl items-center gap-x-2 px-3 py-2 sm:px-6 md:gap-x-4">
         {/* The checkbox covers its icon, so a tap or a click lands on the control itself. */}
@@ -122,22 +164,23 @@ export function SiteHeader({
             </svg>
           </span>
         </div>
-        <Link
-          to="/"
+        <a
+          href="/"
+          data-discover="true"
           className="flex shrink-0 items-center gap-2 text-lg font-black tracking-tight text-brand-800"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           BidYard
-        </Link>
+        </a>
         <div
           id={MENU}
           className="absolute inset-x-0 top-full site-menu hidden max-h-[calc(100vh-4rem)] flex-col gap-1 overflow-y-auto border-b border-slate-200 bg-white p-3 shadow-lg md:static md:flex md:max-h-none md:flex-1 md:flex-row md:items-center md:gap-4 md:overflow-visible md:border-0 md:bg-transparent md:p-0 md:shadow-none"
         >
           <nav aria-label="Main" className="flex flex-col gap-1 md:flex-row">
             {NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} className={pill}>
+              <HeaderLink key={item.to} to={item.to} className={pill}>
                 {item.label}
-              </NavLink>
+              </HeaderLink>
             ))}
           </nav>
           {user && !loading ? (
@@ -187,7 +230,7 @@ function SignedIn({ user }: { user: PublicUser }) {
   const isAdmin = user.role === "admin";
   return (
     <>
-      <NavLink
+      <HeaderLink
         to="/post-vehicle"
         className={({ isActive }) =>
           `whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-semibold ${
@@ -198,16 +241,21 @@ function SignedIn({ user }: { user: PublicUser }) {
         }
       >
         Post Vehicle
-      </NavLink>
+      </HeaderLink>
       <span className="flex max-w-[12rem] items-center gap-1 truncate px-1 text-sm font-semibold text-slate-800">
         {/* the account page: e-mail preferences and the time zone */}
-        <Link to="/account" className="truncate hover:underline" data-testid="user-label">
+        <a
+          href="/account"
+          data-discover="true"
+          className="truncate hover:underline"
+          data-testid="user-label"
+        >
           {userLabel(user)}
-        </Link>
+        </a>
         {/* One "Admin" in the header: the role badge is the link to the admin pages (record
             3332). */}
         {isAdmin ? (
-          <NavLink
+          <HeaderLink
             to="/admin"
             data-testid="admin-badge"
             className={({ isActive }) =>
@@ -217,12 +265,12 @@ function SignedIn({ user }: { user: PublicUser }) {
             }
           >
             Admin
-          </NavLink>
+          </HeaderLink>
         ) : null}
       </span>
-      <NavLink to="/" end className={pill}>
+      <HeaderLink to="/" end className={pill}>
         Dashboard
-      </NavLink>
+      </HeaderLink>
       <form
         method="post"
         action="/api/logout"

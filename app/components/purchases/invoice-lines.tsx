@@ -14,15 +14,14 @@ export function InvoiceLines({
   totalLabel?: string;
 }) {
   return (
-    <table className="w-full text-sm">
+    // the rows' look is the table's class (app/tailwind.css), said once (record 3545)
+    <table className="invoice-lines w-full text-sm">
       <caption className="sr-only">{caption}</caption>
       <tbody>
         {lines.map((line) => (
-          <tr key={line.code} className="border-b border-slate-100">
-            <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-700">
-              {line.label}
-            </th>
-            <td className="py-1.5 text-right tabular-nums">{formatUsd(line.cents, "cents")}</td>
+          <tr key={line.code}>
+            <th scope="row">{line.label}</th>
+            <td>{formatUsd(line.cents, "cents")}</td>
           </tr>
         ))}
       </tbody>

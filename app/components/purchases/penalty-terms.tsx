@@ -17,10 +17,11 @@ export function PenaltyTerms({
   return (
     <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="penalties">
       <p className="font-semibold">{heading}</p>
-      <dl className="mt-1 space-y-1">
+      {/* the rows' look is the list's class (app/tailwind.css), said once (record 3545) */}
+      <dl className="penalty-terms mt-1 space-y-1">
         {shown.map((p) => (
-          <div key={p.code} className="sm:flex sm:gap-2">
-            <dt className="font-semibold sm:w-24 sm:shrink-0">{p.label}</dt>
+          <div key={p.code}>
+            <dt>{p.label}</dt>
             <dd data-testid={`penalty-${p.code}`}>{p.text}</dd>
           </div>
         ))}

@@ -47,34 +47,32 @@ export function ComparableSales({
       </Heading>
       {likely ? (
         <p className="mt-1 text-sm" data-testid="likely-price">
-          Likely price:{" "}
-          <strong>
-            {formatUsd(likely.low)} – {formatUsd(likely.high)}
-          </strong>{" "}
+          {"Likely price: "}
+          <strong>{`${formatUsd(likely.low)} – ${formatUsd(likely.high)}`}</strong>{" "}
           <span className="text-slate-600">{BASIS[likely.basis](likely.count)}</span>
         </p>
       ) : null}
       {spread.count > 0 ? (
         <p className="mt-1 text-sm" data-testid="comparable-median">
-          Median of {spread.count} {spread.count === 1 ? "sale" : "sales"}:{" "}
+          {`Median of ${spread.count} ${spread.count === 1 ? "sale" : "sales"}: `}
           <strong>{formatUsd(spread.median!)}</strong>
           {spread.count > 1 ? (
             <span className="text-slate-600">
-              {" "}
-              (from {formatUsd(spread.min!)} to {formatUsd(spread.max!)})
+              {` (from ${formatUsd(spread.min!)} to ${formatUsd(spread.max!)})`}
             </span>
           ) : null}
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600">
-          No {lot.make} {lot.model} within two model years has sold here yet.
+          {`No ${lot.make} ${lot.model} within two model years has sold here yet.`}
         </p>
       )}
       {salesHref && spread.count > 0 ? (
         <p className="mt-2 text-sm">
           <Link to={salesHref} prefetch="intent" className="text-brand-700 underline">
-            The {Math.min(spread.count, COMPARABLE_LIMIT)} most recent comparable{" "}
-            {spread.count === 1 ? "sale" : "sales"}, with photos
+            {`The ${Math.min(spread.count, COMPARABLE_LIMIT)} most recent comparable ${
+              spread.count === 1 ? "sale" : "sales"
+            }, with photos`}
           </Link>
         </p>
       ) : null}
@@ -87,7 +85,7 @@ export function ComparableSales({
       ) : null}
       <p className="mt-2 text-sm">
         <Link to={`/auctions/results?${search}`} className="text-brand-700 underline">
-          All sold {lot.make} {lot.model} results
+          {`All sold ${lot.make} ${lot.model} results`}
         </Link>
       </p>
     </section>

@@ -1,7 +1,7 @@
 import { TITLE_OPTIONS } from "~/services/auctions/options";
 import type { LotDetail } from "~/services/auctions/types";
 import { formatUsd } from "~/utils/money";
-import type React from "react";
+import { Fragment, type ReactNode } from "react";
 import { LocalTime } from "~/components/local-time";
 import {
   expandBodyStyle,
@@ -16,7 +16,7 @@ const TITLE_LABELS: Record<string, string> = Object.fromEntries(
 
 /** Every fact the feed gives about the lot, as a label/value list. */
 export function LotFacts({ lot }: { lot: LotDetail }) {
-  const fields: Array<[string, React.ReactNode]> = [
+  const fields: Array<[string, ReactNode]> = [
     ["Auction house", lot.auctionHouse === "iaai" ? "IAAI" : "Copart"],
     ["Lot number", lot.lotNumber],
     ["VIN", lot.vin],
@@ -59,12 +59,14 @@ export function LotFacts({ lot }: { lot: LotDetail }) {
     ],
   ];
   return (
-    <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+    // a grid of label/value pairs, one pair a row (two from sm), whose look is the list's class
+    // (app/tailwind.css) rather than 23 wrappers each with its own copy of it (record 3545)
+    <dl className="lot-facts mt-6 text-sm">
       {fields.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-3 border-b border-slate-200 py-1">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="text-right font-medium">{value}</dd>
-        </div>
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
       ))}
     </dl>
   );

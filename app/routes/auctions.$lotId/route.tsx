@@ -222,9 +222,7 @@ export default function LotPage() {
         </Link>
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-black sm:text-3xl">
-          {lot.year} {lot.make} {lot.model}
-        </h1>
+        <h1 className="text-2xl font-black sm:text-3xl">{`${lot.year} ${lot.make} ${lot.model}`}</h1>
         <LotBadge badge={lot.badge} urgent={isUrgent(lot.endsAt, serverTime)} />
       </div>
       {/* On a phone the price, time left and bid form come right after the photos and before the
@@ -245,13 +243,15 @@ export default function LotPage() {
             </p>
             <p className="text-sm text-slate-600">
               <span data-testid="bid-count">
-                {lot.bidCount} {lot.bidCount === 1 ? "bid" : "bids"}
-              </span>{" "}
-              · <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
+                {`${lot.bidCount} ${lot.bidCount === 1 ? "bid" : "bids"}`}
+              </span>
+              {" · "}
+              <Countdown startsAt={lot.startsAt} endsAt={lot.endsAt} serverTime={serverTime} />
             </p>
             <p className="text-sm text-slate-600">
               <span data-testid="ends-at">
-                {open ? "Ends" : "Ended"} <LocalTime at={lot.endsAt} />
+                {open ? "Ends " : "Ended "}
+                <LocalTime at={lot.endsAt} />
               </span>
             </p>
             {lot.leading ? (
