@@ -18,6 +18,12 @@ async function visit(page: Page, project: string, name: string, url: string) {
   expect(errors, `${url} threw`).toEqual([]);
 }
 
+/** The page as it is now (after a form's answer, which a fresh GET would not show). */
+async function shot(page: Page, project: string, name: string) {
+  fs.mkdirSync(out(project), { recursive: true });
+  await page.screenshot({ path: path.join(out(project), `${name}.png`), fullPage: true });
+}
+
 test("a new buyer: landing, terms, auctions, a lot, dashboard, ID, deposit", async ({
   page,
   context,
@@ -157,9 +163,9 @@ test("a carrier's claimed job: pickup papers, gate pass, messages; the buyer's s
     .fill("2045 N Lincoln Park W");
   await page.getByRole("button", { name: "See price" }).click();
   await ready(page);
-  await visit(page, p, "carrier-01-buyer-quote", page.url());
+  await shot(page, p, "carrier-01-buyer-quote");
   await page.getByRole("button", { name: "Request service" }).click();
-  await ready(page);
+  await expect(page).toHaveURL(/\/service-orders\/\d+$/);
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
   const carrierEmail = `walk-kent-${t}@example.com`;
   const carrierId = await createAffiliate(carrierEmail, "approved", `Kent Haulers ${t}`);
