@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 export class JobLedger {
   readonly ok = new Map<string, { kind: string; runs: number; workers: number[] }>();
   readonly failed = new Map<string, { kind: string; tries: number; error: string }>();
-  /** error and fatal lines (and anything not JSON that says error), by worker */
+  /** error and fatal lines other than a failed try's (and anything not JSON that says error) */
   readonly errorLines: string[] = [];
   /** warn lines other than a job's failed try: the unlocking of a dead worker's jobs, say */
   readonly warnLines: string[] = [];
@@ -26,6 +26,7 @@ export class JobLedger {
       job_id?: string | number;
       kind?: string;
       ms?: number;
+      failure?: boolean;
       err?: { message?: string };
     };
     try {
@@ -53,6 +54,9 @@ export class JobLedger {
     }
     if (parsed.msg === "jobs: unlocked the jobs of workers that stopped")
       this.unlockedAt ??= Date.now();
+    // graphile-worker's own "Failed task …" line (marked failure) says again what the run's
+    // "job failed" line said: a try that the queue retries, counted in `failed`, not an error
+    if (parsed.failure) return;
     if (parsed.level === "error" || parsed.level === "fatal")
       this.errorLines.push(`#${worker} ${line}`);
     else if (parsed.level === "warn") this.warnLines.push(`#${worker} ${line}`);
