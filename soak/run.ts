@@ -85,7 +85,7 @@ const HEAP_BOUND = { maxGrowthMb: 10, maxGrowthPct: 20 };
 /**
  * Runs shorter than this are mostly warm-up: their memory series are printed, not judged. In the
  * 10-minute soak of two instances (docs/decisions/3567) RSS and the heap after GC climbed for the
- * first 2–3 minutes (caches filling to their caps, code compiled) and were flat after; a 2-minute
+ * first 2–3 minutes (presumably caches filling to their caps) and were flat after; a 2-minute
  * run's judged window (24–120 s) lay wholly in that climb and failed the RSS bound narrowly.
  */
 const MIN_JUDGED_MINUTES = 5;
