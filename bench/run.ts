@@ -18,6 +18,7 @@ import { cpuDuring } from "./cpu";
 import { chromiumPath, postmasterPid, resultsTarget, runBench, type Bench } from "./harness";
 import { load, percentile, type LoadResult } from "./load";
 import { openLoop } from "./open-loop";
+import { benchJobs } from "./jobs";
 import { firstVisitJs, lighthouseScores } from "./pages";
 import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
@@ -32,10 +33,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SECRET = `bench-${randomBytes(16).toString("hex")}`;
 const DEPOSIT = "5000000000.00";
 /** BENCH_ONLY=bids2,pages (say) runs only those parts, for a targeted run between full ones:
- * start, latency, bids1, mixed, bids2, pgbench, pages, js, lighthouse, browser, streams.
+ * start, jobs, latency, bids1, mixed, bids2, pgbench, pages, js, lighthouse, browser, streams,
+ * ablation.
  * Unset: everything. */
 const PARTS = [
   "start",
+  "jobs",
   "latency",
   "bids1",
   "mixed",
@@ -205,6 +208,25 @@ async function main(bench: Bench) {
   const userIds = emails.map((e) => users.find((u) => u.email === e)!.id);
   log(`${emails.length} bidders signed in through the issuer in ${Date.now() - t0} ms`);
   const reader = { cookie: cookies[count - 1] };
+
+  // The queue on an idle server (docs/decisions/3567): a job worker beside this server, e-mails
+  // caught by the local mail catcher, before any load.
+  checkpoint("jobs");
+  if (runs("jobs")) {
+    const scenario = "the job queue on an idle server";
+    if (!services.env.SMTP_URL || !services.env.MAIL_CATCHER_URL)
+      row(scenario, "skipped: no local mail catcher (SMTP_URL set outside)", "p95 ≤ 2 s", null);
+    else
+      await benchJobs({
+        bench,
+        db,
+        env: appEnv,
+        base,
+        cookies: [cookies[0], cookies[1]],
+        smtpUrl: services.env.SMTP_URL,
+        mailCatcherUrl: services.env.MAIL_CATCHER_URL,
+      });
+  }
 
   const benchLots: string[] = [];
   /** Fresh open lots; `overHttp` lots are the ones the invariants below check. */

@@ -1,11 +1,13 @@
 // The soak's SMTP server: every instance sends its outbox here (SMTP_URL), and this counts what
 // arrives by Message-ID, so the soak can tell that each queued e-mail was delivered once, whichever
-// machine sent it (docs/decisions/2151: the outbox's claim and token).
+// machine sent it (docs/decisions/2151: the outbox's claim and token), and when each first arrived
+// (Date.now() as its data ends: the e-mail's latency, docs/decisions/3567).
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export async function startMailCounter() {
   const deliveries = new Map<string, number>();
+  const firstReceived = new Map<string, number>();
   let withoutId = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -18,8 +20,10 @@ export async function startMailCounter() {
       });
       stream.on("end", () => {
         const id = /^message-id:\s*(\S+)/im.exec(head.split(/\r?\n\r?\n/)[0])?.[1];
-        if (id) deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
-        else withoutId += 1;
+        if (id) {
+          deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+          if (!firstReceived.has(id)) firstReceived.set(id, Date.now());
+        } else withoutId += 1;
         callback();
       });
     },
@@ -29,6 +33,7 @@ export async function startMailCounter() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     deliveries,
+    firstReceived,
     withoutId: () => withoutId,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
