@@ -15,8 +15,14 @@ describe("background schedules", () => {
     const kinds = Object.keys(jobHandlers());
     const scheduled = schedules.map((item) => item.task);
     // a lot's close, an e-mail, a lot's pictures and a refund's retry are queued by the writes
-    // that need them, not by the clock (docs/decisions/3561, 3564)
-    const queuedByWrites = ["close_lot", "send_mail", "fetch_lot_pictures", "retry_refund"];
+    // that need them, not by the clock (docs/decisions/3561, 3564, 3568)
+    const queuedByWrites = [
+      "close_lot",
+      "send_mail",
+      "fetch_lot_pictures",
+      "retry_refund",
+      "outbid_mail",
+    ];
     expect(new Set(scheduled)).toEqual(
       new Set(kinds.filter((kind) => !queuedByWrites.includes(kind))),
     );
@@ -85,5 +91,59 @@ describe("a lot's close job", () => {
     const jobs = await closeJobs(lot.id);
     expect(jobs).toHaveLength(1);
     expect(new Date(jobs[0].run_at).getTime()).toBe(new Date(endsAt).getTime());
+  });
+});
+
+describe("lots inserted together (record 3568)", () => {
+  it("get every open lot's close job from the one statement, at its end", async () => {
+    await clearJobs();
+    const rows = await sequelize.query<{ id: string; ends_at: Date; status: string }>(
+      `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
+                         location_state, primary_damage, title_state, odometer, estimated_value,
+                         starts_at, ends_at, status)
+       SELECT 'copart', 'BULK' || g || '-' || floor(random() * 1e9)::bigint,
+              '1FTEW1EP5JK000001', 2018, 'Ford', 'F-150', 'Dallas', 'TX', 'FRONT END', 'TX',
+              1000, 1000, now(), now() + g * interval '1 hour', 'active'
+         FROM generate_series(1, 3) AS g
+       RETURNING id::text AS id, ends_at, status`,
+      { type: QueryTypes.SELECT },
+    );
+    const jobs = await queuedJobs("close_lot");
+    const open = rows.filter((row) => row.status === "active");
+    expect(open).toHaveLength(3);
+    expect(jobs.map((job) => job.key).sort()).toEqual(
+      open.map((row) => `close_lot:${row.id}`).sort(),
+    );
+    for (const row of open) {
+      const job = jobs.find((item) => item.key === `close_lot:${row.id}`)!;
+      expect(new Date(job.run_at).getTime()).toBe(new Date(row.ends_at).getTime());
+      expect(job.priority).toBe(-10);
+    }
+  });
+});
+
+describe("an outbid e-mail (record 3568)", () => {
+  it("is queued by the bid that outbid someone, one job per lot, and its run mails them", async () => {
+    await clearJobs();
+    const alice = await createTestUser({ verified: true, deposit: "5000.00" });
+    const bob = await createTestUser({ verified: true, deposit: "5000.00" });
+    const lot = await createTestLot();
+    const lotId = String(lot.id);
+    await placeBid(alice.id, { lotId, amount: "300", isProxy: false });
+    expect(await queuedJobs("outbid_mail")).toHaveLength(0); // nobody was outbid
+    await placeBid(bob.id, { lotId, amount: "450", isProxy: false });
+    await placeBid(alice.id, { lotId, amount: "600", isProxy: false });
+    const waiting = await queuedJobs("outbid_mail");
+    expect(waiting.map((job) => job.key)).toEqual([`outbid_mail:${lotId}`]);
+    expect(new Date(waiting[0].run_at).getTime()).toBeLessThanOrEqual(Date.now());
+
+    await runJobs();
+    const mails = await sequelize.query<{ user_id: string }>(
+      "SELECT user_id FROM mail_outbox WHERE topic = 'outbid' AND user_id IN (:ids)",
+      { replacements: { ids: [alice.id, bob.id] }, type: QueryTypes.SELECT },
+    );
+    // Alice leads again, so only Bob's notice is mailed
+    expect(mails.map((mail) => mail.user_id)).toEqual([bob.id]);
+    expect(await queuedJobs("outbid_mail")).toHaveLength(0);
   });
 });

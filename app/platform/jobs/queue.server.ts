@@ -13,6 +13,7 @@ export type JobKind =
   | "sweep_refunds"
   | "fetch_lot_pictures"
   | "notices"
+  | "outbid_mail"
   | "sweep_closes"
   | "prunes"
   | "reminders"

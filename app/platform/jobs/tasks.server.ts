@@ -73,6 +73,8 @@ export function jobHandlers(options: TaskOptions = {}): Record<JobKind, Handler>
       outbid: await mailOutbidNotices(),
       messageNotices: await sendMessageNotices(),
     })),
+    // queued by the bid that outbid someone (record 3568); the notices run is the safety net
+    outbid_mail: () => mailOutbidNotices(),
     // one lot's pictures (record 3564): a failure that may pass throws, and the queue's backoff
     // runs it again; the last try leaves what is still pending failed
     fetch_lot_pictures: async (payload, helpers) => {
