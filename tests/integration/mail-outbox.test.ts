@@ -393,6 +393,11 @@ describe("transport e-mails in event order (record 3534)", () => {
     expect(stub.received).toHaveLength(2);
     const delivered = (await outbox()).find((r) => r.subject === "Delivered");
     expect(delivered).toMatchObject({ status: "pending", attempts: 0 });
+    // held back, not failed: its job has no error and no try counted (nothing logged as an error)
+    const held = (await queuedJobs("send_mail")).filter(
+      (job) => String(job.payload.id) === String(delivered!.id),
+    );
+    expect(held.map((job) => [job.attempts, job.last_error])).toEqual([[0, null]]);
 
     await makeJobsDue("send_mail");
     await runJobs({ transport: smtpTransport(url) });

@@ -83,18 +83,48 @@ export async function queueMail(
   );
   if (!rows[0]) return null;
   const id = String(rows[0].id);
-  await addJob(
+  await queueSend(id, mail.topic, { transaction });
+  return id;
+}
+
+/** The message's send job: one per message, keyed by it (adding it again moves it). */
+function queueSend(
+  id: string,
+  topic: string,
+  options: { transaction?: Transaction; runAt?: Date },
+) {
+  return addJob(
     "send_mail",
     { id },
     {
-      transaction,
+      ...options,
       jobKey: `send_mail:${id}`,
       maxAttempts: MAX_ATTEMPTS,
       // mail about money and the buyer's lots goes before a burst of alerts (record 3561)
-      priority: (MONEY_MAIL_TOPICS as readonly string[]).includes(mail.topic) ? -5 : 0,
+      priority: (MONEY_MAIL_TOPICS as readonly string[]).includes(topic) ? -5 : 0,
     },
   );
-  return id;
+}
+
+/** How long a message held back for an earlier one waits before it looks again on its own. */
+const IN_ORDER_RECHECK_MS = 60_000;
+
+/**
+ * After a message of an in-order topic is sent or given up, the next one held back behind it is
+ * sent at once (record 3534) rather than at its own next look.
+ */
+async function wakeNextInOrder(row: { id: string; user_id: string | null; topic: string }) {
+  if (!row.user_id || !IN_ORDER_TOPICS.includes(row.topic as MailTopic)) return;
+  const [next] = await sequelize.query<{ id: string }>(
+    `SELECT id::text AS id FROM mail_outbox
+      WHERE user_id = :userId AND topic = :topic AND id > :id AND status = 'pending'
+      ORDER BY id LIMIT 1`,
+    {
+      replacements: { userId: row.user_id, topic: row.topic, id: row.id },
+      type: QueryTypes.SELECT,
+    },
+  );
+  if (next) await queueSend(next.id, row.topic, { runAt: now() });
 }
 
 type OutboxRow = {
@@ -138,7 +168,7 @@ function isPermanent(error: unknown) {
   );
 }
 
-export type SendResult = "sent" | "already sent" | "failed" | "nothing to send";
+export type SendResult = "sent" | "already sent" | "failed" | "nothing to send" | "waiting";
 
 /** What the queue's retry sees: the server, or the way to it, is not taking mail now. */
 export class MailRetryLater extends Error {}
@@ -174,7 +204,12 @@ export async function sendQueuedMail(
         LIMIT 1`,
       { replacements: { userId: row.user_id, topic: row.topic, id }, type: QueryTypes.SELECT },
     );
-    if (earlier) throw new MailRetryLater(`waits for e-mail ${earlier.id}, queued before it`);
+    // held back, not failed: no try is counted and nothing is logged as an error; the earlier
+    // message wakes this one when it is done (wakeNextInOrder), or it looks again in a minute
+    if (earlier) {
+      await queueSend(id, row.topic, { runAt: new Date(now().getTime() + IN_ORDER_RECHECK_MS) });
+      return "waiting";
+    }
   }
   await sequelize.query(
     `UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, updated_at = now()
@@ -219,7 +254,10 @@ export async function sendQueuedMail(
         },
       },
     );
-    if (giveUp) return "failed";
+    if (giveUp) {
+      await wakeNextInOrder(row);
+      return "failed";
+    }
     throw error;
   }
   await sequelize.query(
@@ -228,5 +266,6 @@ export async function sendQueuedMail(
       WHERE id = :id AND status IN ('pending', 'sending')`,
     { replacements: { id, at: now() } },
   );
+  await wakeNextInOrder(row);
   return "sent";
 }
