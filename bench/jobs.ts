@@ -70,15 +70,6 @@ export async function benchJobs(options: {
       `job worker pid ${worker.proc.pid}: ${backlog} jobs due at its start, done in ${Date.now() - t0} ms`,
     );
 
-    // the notices job (the outbid relay) first runs on the minute, then every 15 s after each
-    // run, as it does on a worker that has been up a while: the bids wait for its first run
-    const t1 = Date.now();
-    while (!ledger.runsByKind().get("notices")) {
-      if (Date.now() - t1 > 90_000) throw new Error("the notices job never ran");
-      await sleep(250);
-    }
-    log(`the notices job's first run came ${Date.now() - t1} ms later`);
-
     const { rows: lots } = await db.query<{ id: string }>(
       `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, location_city,
          location_state, estimated_value, starts_at, ends_at)

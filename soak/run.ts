@@ -871,7 +871,7 @@ async function main() {
         directFig.lines,
       ],
       ["  of which \u201cYou won\u201d: the lot's end → SMTP", wonFig.lines],
-      ["outbid e-mail (relayed by the notices job every 15 s): the bid → SMTP", outbidFig.lines],
+      ["outbid e-mail (queued by the bid, record 3568): the bid → SMTP", outbidFig.lines],
       ["every e-mail: queued (its outbox row) → SMTP", queuedFig.lines],
       ["lot close: its end → closed_at", closeFig.lines],
     ];
@@ -892,15 +892,6 @@ async function main() {
     console.log(
       `  job runs finished, by kind: ${[...jobLedger.runsByKind()].map(([k, n]) => `${k} ${n}`).join(", ")}; ` +
         `tries failed: ${jobLedger.failed.size}`,
-    );
-    console.log(
-      `  outbid e-mail against the ${MAIL_P95_TARGET_S} s target: ${
-        outbidFig.judged === null
-          ? "none"
-          : outbidFig.judged.p95 <= MAIL_P95_TARGET_S * 1000
-            ? "met"
-            : "NOT MET"
-      } (p95 ${outbidFig.judged ? (outbidFig.judged.p95 / 1000).toFixed(1) : "-"} s; reported, not a check: the notices job relays outbid notices every 15 s, record 3561)`,
     );
     console.log(
       `  job run times (ms), by kind: ${[...jobLedger.durations]
@@ -936,6 +927,12 @@ async function main() {
         name: `e-mail from its event to the SMTP server, p95 ≤ ${MAIL_P95_TARGET_S} s under the soak${outside}`,
         ok: directFig.judged !== null && directFig.judged.p95 <= MAIL_P95_TARGET_S * 1000,
         detail: describe(directFig.judged),
+      },
+      {
+        // queued by the bid itself since record 3568 (before, the 15-second notices run relayed it)
+        name: `outbid e-mail from the bid to the SMTP server, p95 ≤ ${MAIL_P95_TARGET_S} s${outside}`,
+        ok: outbidFig.judged !== null && outbidFig.judged.p95 <= MAIL_P95_TARGET_S * 1000,
+        detail: describe(outbidFig.judged),
       },
       {
         name: `lot close from its end to closed_at, p99 ≤ ${CLOSE_P99_TARGET_S} s${outside}`,
