@@ -157,7 +157,7 @@ export async function benchJobs(options: {
     row(
       `outbid e-mail on an idle server: the bid that outbid → the mail catcher (${LOTS} lots)`,
       `${describe(outbid)}${missing("outbid") ? `; ${missing("outbid")} never arrived` : ""}; ` +
-        `from its queueing by the notices job (every 15 s): ${describe(latency("outbid", "queued_ms"))}`,
+        `from its queueing (its outbid_mail job, record 3568): ${describe(latency("outbid", "queued_ms"))}`,
       `p95 ≤ ${TARGET_P95_S} s`,
       outbid !== null && outbid.p95 <= TARGET_P95_S * 1000 && missing("outbid") === 0,
     );
