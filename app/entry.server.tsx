@@ -1,8 +1,6 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -40,17 +38,16 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = scriptNonce();
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   if (!ablated("headers")) {
     responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(remixContext, nonce));
     applySecurityHeaders(responseHeaders);
   }
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // A render still streaming after this long is cut off; one that finished clears it, so a
+    // A render still going after this long is cut off; one that finished clears it, so a
     // finished page's render is not kept alive for seconds by its timer (docs/decisions/3408).
     let timer: NodeJS.Timeout | undefined;
+    let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer
@@ -62,22 +59,31 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        // The page goes out whole, in one write with its length (docs/decisions/3570): its
+        // loaders have all answered before the render starts, no page defers data, and the
+        // render takes milliseconds, so a streamed shell would come no sooner to a person and
+        // cost a web stream's turn and a socket write for each of React's 2 KB pieces.
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          // React ends the body when the page is written, then again when the body closes: the
-          // second end would only build an error (with its stack) that nobody reads (3408)
-          const end = body.end.bind(body);
-          body.end = ((...args: Parameters<typeof end>) =>
-            body.writableEnded ? body : end(...args)) as typeof body.end;
-          body.once("finish", () => clearTimeout(timer));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timer);
+              const html = Buffer.concat(chunks);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              responseHeaders.set("Content-Length", String(html.byteLength));
+              resolve(
+                new Response(html, { headers: responseHeaders, status: responseStatusCode }),
+              );
+              done();
+            },
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -86,6 +92,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // an error in the shell is Remix's to report (handleError); one after it is ours
           if (shellRendered) console.error(error);
         },
       },

@@ -75,11 +75,14 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
   // middleware never knew a body's size and gzipped even a 200-byte bid answer, and starting a
   // gzip stream cost more than the answer (docs/decisions/1907). With the length it leaves
   // answers under its 1 KB threshold alone. Our JSON answers are small and never streamed.
-  if (
-    response.body !== null &&
-    !response.headers.has("content-length") &&
-    /^application\/json\b/i.test(response.headers.get("content-type") ?? "")
-  ) {
+  // A page comes whole with its length (app/entry.server.tsx, docs/decisions/3570): it goes out
+  // in one write too, not through a web stream's reads.
+  const type = response.headers.get("content-type") ?? "";
+  const whole =
+    response.headers.has("content-length")
+      ? /^text\/html\b/i.test(type)
+      : /^application\/json\b/i.test(type);
+  if (response.body !== null && whole) {
     const body = Buffer.from(await response.arrayBuffer());
     statusAndHeaders(res, response);
     res.setHeader("Content-Length", String(body.length));

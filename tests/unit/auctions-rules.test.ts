@@ -35,6 +35,21 @@ describe("money", () => {
     expect(centsToDecimal(105005)).toBe("1050.05");
     expect(formatUsd(105005, "cents")).toBe("$1,050.05");
   });
+
+  it("says amounts as Intl's en-US currency format does, written by hand (record 3570)", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    const cents = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 105005, 123456789];
+    for (let c = 7; c < 1e15; c = c * 13 + 11) cents.push(c);
+    for (const c of [...cents, ...cents.map((x) => -x).filter((x) => x !== 0)]) {
+      expect(formatUsd(c, "cents")).toBe(intl.format(c / 100));
+      // amounts in dollars are read with at most ten whole digits (parseCents)
+      if (Math.abs(c) < 1e12) expect(formatUsd(centsToDecimal(c))).toBe(intl.format(c / 100));
+    }
+    expect(formatUsd("-12.30")).toBe("-$12.30");
+    expect(formatUsd(" 2500 ")).toBe("$2,500.00");
+    expect(formatUsd("not an amount")).toBe("$0.00");
+    expect(formatUsd(Number.NaN, "cents")).toBe("$0.00");
+  });
 });
 
 describe("the bid form schema (browser side)", () => {

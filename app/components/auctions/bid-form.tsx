@@ -144,6 +144,10 @@ function OpenBidForm({
         }),
       }),
   });
+  // each field's metadata read once per render (record 3545, 3570)
+  const amountField = readField(fields.amount);
+  const proxyField = { id: fields.isProxyBid.id, name: fields.isProxyBid.name };
+  const maxField = readField(fields.maxAmount);
   const amountCents = parseCents(amount);
   const advice =
     typed && amountCents !== null ? bidAdvice(amountCents, guidance, allInCentsOf) : null;
@@ -192,11 +196,11 @@ function OpenBidForm({
         </p>
       ) : null}
       <div>
-        <label htmlFor={fields.amount.id} className="block text-sm font-semibold">
+        <label htmlFor={amountField.id} className="block text-sm font-semibold">
           {prebid ? "Pre-bid amount (USD)" : "Bid amount (USD)"}
         </label>
         <input
-          {...numberInputProps(fields.amount)}
+          {...numberInputProps(amountField)}
           required={false}
           defaultValue={undefined}
           value={amount}
@@ -210,28 +214,28 @@ function OpenBidForm({
           inputMode="decimal"
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
         />
-        <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
+        <FieldError id={amountField.errorId} errors={amountField.errors} />
       </div>
       <div className="flex items-center gap-2">
         <input
           type="checkbox"
-          id={fields.isProxyBid.id}
-          name={fields.isProxyBid.name}
+          id={proxyField.id}
+          name={proxyField.name}
           checked={proxy}
           onChange={(event) => setProxy(event.target.checked)}
           className="h-4 w-4"
         />
-        <label htmlFor={fields.isProxyBid.id} className="text-sm font-semibold">
+        <label htmlFor={proxyField.id} className="text-sm font-semibold">
           Proxy bid (bid for me up to a maximum)
         </label>
       </div>
       {maxShown ? (
         <div>
-          <label htmlFor={fields.maxAmount.id} className="block text-sm font-semibold">
+          <label htmlFor={maxField.id} className="block text-sm font-semibold">
             Maximum proxy bid (USD){hydrated ? "" : " — leave empty for a single bid"}
           </label>
           <input
-            {...numberInputProps(fields.maxAmount)}
+            {...numberInputProps(maxField)}
             required={false}
             step="0.01"
             min={amountCents !== null ? centsToDecimal(amountCents + 100) : undefined}
@@ -239,7 +243,7 @@ function OpenBidForm({
             inputMode="decimal"
             className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
           />
-          <FieldError id={fields.maxAmount.errorId} errors={fields.maxAmount.errors} />
+          <FieldError id={maxField.errorId} errors={maxField.errors} />
         </div>
       ) : null}
       {advice ? (
@@ -287,19 +291,30 @@ function OpenBidForm({
   );
 }
 
-/**
- * What conform's getInputProps gives a number field of this form (which has no schema
- * constraints), each of the field's values read once: every read of a conform field builds its
- * metadata anew, and getInputProps read 16 of them per field on every render (record 3545).
- */
-function numberInputProps(field: {
+type ReadField = {
   id: string;
   name: string;
   formId: string;
   errorId: string;
   errors?: string[];
   initialValue?: unknown;
-}) {
+};
+
+/**
+ * What this form uses of a conform field, each value read once: every read of a conform field
+ * builds its metadata anew (record 3545).
+ */
+function readField(field: ReadField): ReadField {
+  const { id, name, formId, errorId, errors, initialValue } = field;
+  return { id, name, formId, errorId, errors, initialValue };
+}
+
+/**
+ * What conform's getInputProps gives a number field of this form (which has no schema
+ * constraints), from the field's values read once; getInputProps read 16 of them per field on
+ * every render (record 3545).
+ */
+function numberInputProps(field: ReadField) {
   const props: {
     id: string;
     name: string;

@@ -26,15 +26,27 @@ export async function createUserSession(userId: string): Promise<string> {
   return sessionCookie.serialize(token);
 }
 
-async function sessionToken(request: Request): Promise<string | null> {
-  const value = await sessionCookie.parse(request.headers.get("cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
-}
+// A person's browser sends the same Cookie header with every page: its signature's check (an
+// HMAC) and the token's hash are kept for that header, up to 1,000 headers, the oldest let go
+// first (docs/decisions/3570). Only headers whose signature checked are kept, so what fills it
+// needs the secret; a kept header answers as it did, since the secret does not change while the
+// server runs. Whether the session is still open is the database's to say, on every request.
+const checkedHeaders = new Map<string, string>();
+const CHECKED_HEADERS_KEPT = 1_000;
 
 /** The id the request's session is stored under (its token's hash), or null without one. */
 export async function sessionId(request: Request): Promise<string | null> {
-  const token = await sessionToken(request);
-  return token ? hash(token) : null;
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  const kept = checkedHeaders.get(header);
+  if (kept) return kept;
+  const token = await sessionCookie.parse(header);
+  if (typeof token !== "string" || token.length === 0) return null;
+  const id = hash(token);
+  if (checkedHeaders.size >= CHECKED_HEADERS_KEPT)
+    checkedHeaders.delete(checkedHeaders.keys().next().value!);
+  checkedHeaders.set(header, id);
+  return id;
 }
 
 // One read per request: the root loader and the page's own loader (or requireUser) both ask for
@@ -86,8 +98,8 @@ function sessionStatement() {
 }
 
 async function readSessionOnce(request: Request): Promise<SessionRead | null> {
-  const token = await sessionToken(request);
-  if (!token) return null;
+  const id = await sessionId(request);
+  if (!id) return null;
   // One statement for a signed-in page's own work: the session, its user, the unread count and
   // what the deposit holds, straight through the pool (docs/decisions/2903). The user is then built onto the model
   // without a query, so every caller gets the same User as before.
@@ -95,7 +107,7 @@ async function readSessionOnce(request: Request): Promise<SessionRead | null> {
     sql<Record<string, unknown> & { unreadNotifications__: number; held__: string }>(
       sessionStatement(),
       // what it holds, at the server's clock: an overdue invoice holds its late fee (record 3510)
-      [hash(token), now()],
+      [id, now()],
       { prepared: true },
     ),
   );
@@ -172,8 +184,8 @@ export async function requireAdmin(request: Request): Promise<User> {
 
 /** Ends the session on the server and returns the header that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
-  const token = await sessionToken(request);
-  if (token) await Session.destroy({ where: { id: hash(token) } });
+  const id = await sessionId(request);
+  if (id) await Session.destroy({ where: { id } });
   // this request no longer has a user, for anything that asks after the sign-out
   readsOfRequests.set(request, Promise.resolve(null));
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
