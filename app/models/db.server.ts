@@ -66,34 +66,6 @@ export async function sql<T>(
   }
 }
 
-export type SnapshotRead = <T>(text: string, values: unknown[]) => Promise<T[]>;
-
-/**
- * Several reads in one REPEATABLE READ, READ ONLY snapshot on one connection of the app's pool,
- * without Sequelize's transaction machinery: its START, SET TRANSACTION and COMMIT cost three
- * round trips and most of a short read's Node time (the lot page's snapshot, record 3543). Each
- * `read` is one prepared statement (fixed result columns only, as for `sql`).
- */
-export async function snapshot<R>(work: (read: SnapshotRead) => Promise<R>): Promise<R> {
-  const manager = sequelize.connectionManager as unknown as ConnectionManager;
-  const connection = await manager.getConnection({ type: "SELECT" });
-  try {
-    await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const read: SnapshotRead = async <T>(text: string, values: unknown[]) =>
-      (await connection.query<T & pg.QueryResultRow>({ name: statementName(text), text, values }))
-        .rows;
-    const result = await work(read);
-    await connection.query("COMMIT");
-    return result;
-  } catch (error) {
-    // the connection goes back clean, or, if even that fails, pg's error handler drops it
-    await connection.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    manager.releaseConnection(connection);
-  }
-}
-
 const statementNames = new Map<string, string>();
 function statementName(text: string) {
   let name = statementNames.get(text);

@@ -397,8 +397,7 @@ async function searchSortedLots(query: AuctionQuery, userId: string | null, limi
 }
 
 /**
- * A lot with every field, for its page (inside `transaction` when given: the lot page's snapshot,
- * auctions/lot-view.server.ts). It only reads: a lot past its end is closed by its close job,
+ * A lot with every field (inside `transaction` when given). It only reads: a lot past its end is closed by its close job,
  * never by a page (docs/decisions/3562).
  */
 export async function getLot(
@@ -467,10 +466,6 @@ export type HistoryRow = {
   automatic: boolean;
   created_at: Date;
 };
-
-/** A lot's newest bids: $1 the lot's id, $2 how many (a leader's raise of their own maximum is not a bid anyone sees, docs/decisions/2702). */
-export const HISTORY_SQL = `SELECT id, user_id, amount, automatic, created_at FROM bids
-      WHERE lot_id = $1 AND NOT max_raise ORDER BY id DESC LIMIT $2`;
 
 /** Newest first, keyset by id, bidders masked. */
 export async function bidHistory(

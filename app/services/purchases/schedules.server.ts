@@ -67,7 +67,7 @@ export async function loadTerms(transaction?: Transaction): Promise<PurchaseTerm
 
 /**
  * The stored fees' version, as a SQL expression another read can carry at no extra round trip
- * (the lot page's snapshot does): the bands' count and newest writing transaction, and the terms
+ * (the lot page's one read does): the bands' count and newest writing transaction, and the terms
  * row's. Every change an admin makes writes rows in a new transaction, so the version moves in
  * every worker's next read (record 3543).
  */
