@@ -6,13 +6,14 @@
 // Usage: tsx bench/ab-builds.ts [--keep NAME] | A B [path, ':lot' for an open lot] (BENCH_ROUNDS,
 // default 5; BENCH_SECONDS per round and build, default 5, after 2 of warm-up).
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startLocalServices } from "../scripts/local-services";
 import { waitFor200, type AppProcess } from "../tests/support/app-process";
 import { freePort, startThrowawayCluster } from "../tests/support/cluster";
 import { createDatabase, migrateDatabase } from "../tests/support/databases";
+import { flyMachine } from "../tests/support/fly-machine";
 import { cpuDuring } from "./cpu";
 import { postmasterPid } from "./harness";
 import { load } from "./load";
@@ -79,9 +80,21 @@ async function main(names: string[], target: string) {
         WEB_CONCURRENCY: "1",
         FILE_STORAGE: "local",
         REMIX_BUILD: path.join(dir, "index.js"),
+        // heap caps as on fly.toml's machine, as the bench's servers have them
+        MACHINE_MEMORY_MB: process.env.MACHINE_MEMORY_MB ?? String(flyMachine().memoryMb),
       };
       let output = "";
-      const proc = spawn("node", ["--max-old-space-size=192", path.join(dir, "server/index.js")], {
+      // as `npm start` runs it (its Node flags), on the kept copy of the build
+      const [, ...args] = (
+        JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
+      ).scripts.start.split(/\s+/);
+      const startArgs = args.map((a) =>
+        a === "build/server/index.js" ? path.join(dir, "server/index.js") : a,
+      );
+      // AB_NODE_ARGS: Node flags to add (`--trace-gc`, say; the workers inherit them), each
+      // server's output then kept in .cache/ab/<name>/output.txt
+      const extra = process.env.AB_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+      const proc = spawn("node", [...extra, ...startArgs], {
         env: env as unknown as NodeJS.ProcessEnv,
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -93,6 +106,7 @@ async function main(names: string[], target: string) {
         output: () => output,
         stop: () =>
           new Promise((resolve) => {
+            if (extra.length) writeFileSync(path.join(KEPT, name, "output.txt"), output);
             if (proc.exitCode !== null) return resolve();
             proc.once("exit", () => resolve());
             proc.kill("SIGTERM");

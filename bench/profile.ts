@@ -12,6 +12,7 @@ import { ensureBuilt, waitFor200, type AppProcess } from "../tests/support/app-p
 import { freePort, startThrowawayCluster } from "../tests/support/cluster";
 import { createDatabase, migrateDatabase } from "../tests/support/databases";
 import { treeKb } from "../tests/support/process-memory";
+import { flyMachine } from "../tests/support/fly-machine";
 import { load } from "./load";
 import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
@@ -118,6 +119,8 @@ async function main() {
       WEB_CONCURRENCY: process.env.WORKERS ?? "1",
       // one server on this machine, storing no files (docs/decisions/3105)
       FILE_STORAGE: "local",
+      // heap caps as on fly.toml's machine, as the bench's servers run (docs/decisions/3005)
+      MACHINE_MEMORY_MB: String(flyMachine().memoryMb),
     };
     // PROFILE_APP=reference profiles the bench's reference app (bench/reference, built first)
     // on the same database and sign-ins, for a side-by-side reading of the same page

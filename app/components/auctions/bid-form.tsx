@@ -144,10 +144,11 @@ function OpenBidForm({
         }),
       }),
   });
-  // each field's metadata read once per render (record 3545, 3570)
-  const amountField = readField(fields.amount);
-  const proxyField = { id: fields.isProxyBid.id, name: fields.isProxyBid.name };
-  const maxField = readField(fields.maxAmount);
+  const {
+    amount: amountField,
+    isProxyBid: proxyField,
+    maxAmount: maxField,
+  } = bidFields(form, fields);
   const amountCents = parseCents(amount);
   const advice =
     typed && amountCents !== null ? bidAdvice(amountCents, guidance, allInCentsOf) : null;
@@ -291,22 +292,47 @@ function OpenBidForm({
   );
 }
 
-type ReadField = {
+type BidFieldName = "amount" | "isProxyBid" | "maxAmount";
+
+export type BidField = {
   id: string;
-  name: string;
+  name: BidFieldName;
   formId: string;
   errorId: string;
   errors?: string[];
-  initialValue?: unknown;
+  initialValue?: string;
 };
 
 /**
- * What this form uses of a conform field, each value read once: every read of a conform field
- * builds its metadata anew (record 3545).
+ * The bid form's three fields as conform names them, from three reads of its metadata per
+ * render: the form's id, its errors by field and the maximum's first value (the amount's is the
+ * field's own state, the box's its `checked`). Every read of a conform field builds its metadata
+ * anew (a Proxy and its getters) and the fields took a dozen such reads a render; the ids are
+ * conform's own (`<form id>-<name>`, `<field id>-error`), which a unit test holds equal to what
+ * conform gives (records 3545, 3570).
  */
-function readField(field: ReadField): ReadField {
-  const { id, name, formId, errorId, errors, initialValue } = field;
-  return { id, name, formId, errorId, errors, initialValue };
+export function bidFields(
+  form: { id: string; allErrors: Record<string, string[]> },
+  fields: { maxAmount: { initialValue?: unknown } },
+): Record<BidFieldName, BidField> {
+  const formId = form.id;
+  const errors = form.allErrors;
+  const field = (name: BidFieldName, initialValue?: unknown): BidField => {
+    const id = `${formId}-${name}`;
+    return {
+      id,
+      name,
+      formId,
+      errorId: `${id}-error`,
+      errors: errors[name],
+      initialValue: typeof initialValue === "string" ? initialValue : undefined,
+    };
+  };
+  return {
+    amount: field("amount"),
+    isProxyBid: field("isProxyBid"),
+    maxAmount: field("maxAmount", fields.maxAmount.initialValue),
+  };
 }
 
 /**
@@ -314,7 +340,7 @@ function readField(field: ReadField): ReadField {
  * constraints), from the field's values read once; getInputProps read 16 of them per field on
  * every render (record 3545).
  */
-function numberInputProps(field: ReadField) {
+function numberInputProps(field: BidField) {
   const props: {
     id: string;
     name: string;
