@@ -78,9 +78,7 @@ export default function handleRequest(
               const html = Buffer.concat(chunks);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Length", String(html.byteLength));
-              resolve(
-                new Response(html, { headers: responseHeaders, status: responseStatusCode }),
-              );
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
           });

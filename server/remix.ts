@@ -79,10 +79,9 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
   // A page comes whole with its length (app/entry.server.tsx, docs/decisions/3570): it goes out
   // in one write too, not through a web stream's reads.
   const type = response.headers.get("content-type") ?? "";
-  const whole =
-    response.headers.has("content-length")
-      ? /^text\/html\b/i.test(type)
-      : /^application\/json\b/i.test(type);
+  const whole = response.headers.has("content-length")
+    ? /^text\/html\b/i.test(type)
+    : /^application\/json\b/i.test(type);
   if (response.body !== null && whole) {
     const body = Buffer.from(await response.arrayBuffer());
     statusAndHeaders(res, response);
