@@ -5,17 +5,15 @@
 // load falls on both alike; what it reports is the median of the rounds' ratios. Node and PostgreSQL CPU per request are read from /proc (bench/cpu.ts).
 // Usage: tsx bench/ab-builds.ts [--keep NAME] | A B [path, ':lot' for an open lot] (BENCH_ROUNDS,
 // default 5; BENCH_SECONDS per round and build, default 5, after 2 of warm-up).
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startLocalServices } from "../scripts/local-services";
-import { waitFor200, type AppProcess } from "../tests/support/app-process";
-import { freePort, startThrowawayCluster } from "../tests/support/cluster";
-import { createDatabase, migrateDatabase } from "../tests/support/databases";
+import { startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
+import { freePort } from "../tests/support/cluster";
 import { flyMachine } from "../tests/support/fly-machine";
 import { cpuDuring } from "./cpu";
-import { postmasterPid } from "./harness";
+import { postmasterPid, seededCluster } from "./harness";
 import { load } from "./load";
 import { signInMany } from "./signin";
 
@@ -36,21 +34,13 @@ async function main(names: string[], target: string) {
   for (const name of names)
     if (!existsSync(path.join(KEPT, name, "build/index.js")))
       throw new Error(`no build kept as ${name}: tsx bench/ab-builds.ts --keep ${name}`);
-  const cluster = await startThrowawayCluster("ab");
+  const { cluster, databaseUrl } = await seededCluster("ab", {
+    lots: Number(process.env.BENCH_LOTS ?? 5_000),
+  });
   const stops: Array<() => Promise<unknown>> = [() => cluster.remove()];
   try {
-    await createDatabase(cluster.urlFor("postgres"), "bidyard_ab");
-    const databaseUrl = cluster.urlFor("bidyard_ab");
-    process.env.DATABASE_URL = databaseUrl;
-    await migrateDatabase(databaseUrl);
-    const { seedDemoLots, seedScaleLots } = await import("../db/seeds/lots");
-    const { sequelize } = await import("../app/models/db.server");
-    await seedDemoLots();
-    await seedScaleLots(Number(process.env.BENCH_LOTS ?? 5_000));
-    await sequelize.close();
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     db.on("error", () => undefined);
-    await db.query("VACUUM ANALYZE");
 
     const ports = await Promise.all(names.map(() => freePort()));
     const signInPort = await freePort();
@@ -61,56 +51,39 @@ async function main(names: string[], target: string) {
     stops.unshift(() => services.stop());
     const { LOCAL_OIDC_CLIENT_ID, LOCAL_OIDC_CLIENT_SECRET, LOCAL_OIDC_HOST } =
       await import("../app/services/accounts/local-oidc");
+    // AB_NODE_ARGS: Node flags to add (`--trace-gc`, say; the workers inherit them), each
+    // server's output then kept in .cache/ab/<name>/output.txt
+    const extra = process.env.AB_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+    /** the kept build `name` served as `npm start` serves build/ */
     const start = (name: string, port: number): AppProcess => {
-      const dir = path.join(KEPT, name, "build");
-      const env = {
-        PATH: process.env.PATH!,
-        HOME: process.env.HOME!,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: "ab-builds-secret-ab-builds-secret-ab",
-        APP_URL: `http://localhost:${port}`,
-        OIDC_ISSUER: `http://${LOCAL_OIDC_HOST}:${services.env.LOCAL_OIDC_PORT}`,
-        OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT_ID,
-        OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT_SECRET,
-        PAYPAL_CLIENT_ID: "ab",
-        PAYPAL_CLIENT_SECRET: "ab",
-        TRUST_PROXY: "fly",
-        WEB_CONCURRENCY: "1",
-        FILE_STORAGE: "local",
-        REMIX_BUILD: path.join(dir, "index.js"),
-        // heap caps as on fly.toml's machine, as the bench's servers have them
-        MACHINE_MEMORY_MB: process.env.MACHINE_MEMORY_MB ?? String(flyMachine().memoryMb),
-      };
-      let output = "";
-      // as `npm start` runs it (its Node flags), on the kept copy of the build
-      const [, ...args] = (
-        JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
-      ).scripts.start.split(/\s+/);
-      const startArgs = args.map((a) =>
-        a === "build/server/index.js" ? path.join(dir, "server/index.js") : a,
+      const app = startApp(
+        {
+          NODE_ENV: "production",
+          DATABASE_URL: databaseUrl,
+          SESSION_SECRET: "ab-builds-secret-ab-builds-secret-ab",
+          APP_URL: `http://localhost:${port}`,
+          OIDC_ISSUER: `http://${LOCAL_OIDC_HOST}:${services.env.LOCAL_OIDC_PORT}`,
+          OIDC_CLIENT_ID: LOCAL_OIDC_CLIENT_ID,
+          OIDC_CLIENT_SECRET: LOCAL_OIDC_CLIENT_SECRET,
+          PAYPAL_CLIENT_ID: "ab",
+          PAYPAL_CLIENT_SECRET: "ab",
+          TRUST_PROXY: "fly",
+          WEB_CONCURRENCY: "1",
+          FILE_STORAGE: "local",
+          // heap caps as on fly.toml's machine, as the bench's servers have them
+          MACHINE_MEMORY_MB: process.env.MACHINE_MEMORY_MB ?? String(flyMachine().memoryMb),
+        },
+        port,
+        extra,
+        path.join(KEPT, name, "build"),
       );
-      // AB_NODE_ARGS: Node flags to add (`--trace-gc`, say; the workers inherit them), each
-      // server's output then kept in .cache/ab/<name>/output.txt
-      const extra = process.env.AB_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-      const proc = spawn("node", [...extra, ...startArgs], {
-        env: env as unknown as NodeJS.ProcessEnv,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      proc.stdout!.on("data", (c: Buffer) => (output += c));
-      proc.stderr!.on("data", (c: Buffer) => (output += c));
+      if (!extra.length) return app;
       return {
-        url: `http://localhost:${port}`,
-        proc,
-        output: () => output,
-        stop: () =>
-          new Promise((resolve) => {
-            if (extra.length) writeFileSync(path.join(KEPT, name, "output.txt"), output);
-            if (proc.exitCode !== null) return resolve();
-            proc.once("exit", () => resolve());
-            proc.kill("SIGTERM");
-          }),
+        ...app,
+        stop: () => {
+          writeFileSync(path.join(KEPT, name, "output.txt"), app.output());
+          return app.stop();
+        },
       };
     };
     // one session, read by both servers (same database and secret), signed in on a server of

@@ -28,6 +28,36 @@ const alive = (pid: number) => {
   }
 };
 
+/**
+ * A throwaway PostgreSQL cluster with one migrated database seeded for a targeted run
+ * (bench/profile.ts, bench/ab-builds.ts): the demo lots, `lots` more at scale and `listings`
+ * community listings, then VACUUM ANALYZE. DATABASE_URL is set to it for this process.
+ */
+export async function seededCluster(name: string, sizes: { lots: number; listings?: number }) {
+  const { startThrowawayCluster } = await import("../tests/support/cluster");
+  const { createDatabase, migrateDatabase } = await import("../tests/support/databases");
+  const cluster = await startThrowawayCluster(name);
+  try {
+    const database = `bidyard_${name.replace(/[^a-z0-9]+/gi, "_")}`;
+    await createDatabase(cluster.urlFor("postgres"), database);
+    const databaseUrl = cluster.urlFor(database);
+    process.env.DATABASE_URL = databaseUrl;
+    await migrateDatabase(databaseUrl);
+    const { seedDemoLots, seedScaleLots } = await import("../db/seeds/lots");
+    const { seedBulkListings } = await import("../db/seeds/listings");
+    const { sequelize } = await import("../app/models/db.server");
+    await seedDemoLots();
+    await seedScaleLots(sizes.lots);
+    if (sizes.listings) await seedBulkListings(sizes.listings);
+    await sequelize.query("VACUUM ANALYZE");
+    await sequelize.close();
+    return { cluster, databaseUrl };
+  } catch (error) {
+    await cluster.remove();
+    throw error;
+  }
+}
+
 /** The PostgreSQL server of a data directory (the first line of its postmaster.pid), or null. */
 export function postmasterPid(dataDir: string): number | null {
   try {

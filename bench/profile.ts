@@ -9,10 +9,10 @@ import path from "node:path";
 import pg from "pg";
 import { startLocalServices } from "../scripts/local-services";
 import { ensureBuilt, waitFor200, type AppProcess } from "../tests/support/app-process";
-import { freePort, startThrowawayCluster } from "../tests/support/cluster";
-import { createDatabase, migrateDatabase } from "../tests/support/databases";
+import { freePort } from "../tests/support/cluster";
 import { treeKb } from "../tests/support/process-memory";
 import { flyMachine } from "../tests/support/fly-machine";
+import { seededCluster } from "./harness";
 import { load } from "./load";
 import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
@@ -77,23 +77,14 @@ async function main() {
   const targets = process.argv.slice(2);
   if (targets.length === 0) targets.push("/healthz", "/no-such-page");
   await ensureBuilt();
-  const cluster = await startThrowawayCluster("profile");
+  const { cluster, databaseUrl } = await seededCluster("profile", {
+    lots: Number(process.env.BENCH_LOTS ?? 30_000),
+    listings: Number(process.env.BENCH_LISTINGS ?? 10_000),
+  });
   const stops: Array<() => Promise<unknown>> = [() => cluster.remove()];
   try {
-    await createDatabase(cluster.urlFor("postgres"), "bidyard_profile");
-    const databaseUrl = cluster.urlFor("bidyard_profile");
-    process.env.DATABASE_URL = databaseUrl;
-    await migrateDatabase(databaseUrl);
-    const { seedDemoLots, seedScaleLots } = await import("../db/seeds/lots");
-    const { seedBulkListings } = await import("../db/seeds/listings");
-    const { sequelize } = await import("../app/models/db.server");
-    await seedDemoLots();
-    await seedScaleLots(Number(process.env.BENCH_LOTS ?? 30_000));
-    await seedBulkListings(Number(process.env.BENCH_LISTINGS ?? 10_000));
-    await sequelize.close();
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     db.on("error", () => undefined);
-    await db.query("VACUUM ANALYZE");
 
     const port = await freePort();
     const base = `http://localhost:${port}`;

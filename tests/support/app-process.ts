@@ -26,23 +26,38 @@ export type AppProcess = {
   stop: () => Promise<void>;
 };
 
-/** The arguments `npm start` gives node (heap cap and all), so tests run the server as shipped. */
-function startArguments(): string[] {
+/**
+ * The arguments `npm start` gives node (heap cap and all), so tests run the server as shipped;
+ * `buildDir` serves another copy of `build/` (bench/ab-builds.ts) with the same flags.
+ */
+function startArguments(buildDir = "build"): string[] {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
   const [command, ...args] = pkg.scripts.start.split(/\s+/);
   if (command !== "node") throw new Error(`npm start must run node, not ${command}`);
-  return args;
+  return args.map((arg) =>
+    arg.startsWith("build/") ? `${buildDir}/${arg.slice("build/".length)}` : arg,
+  );
 }
 
-/** `nodeArgs` go before the server's own (the benchmark's `--cpu-prof`). */
+/**
+ * `nodeArgs` go before the server's own (the benchmark's `--cpu-prof`). With `buildDir`, the
+ * server and the Remix build it loads (REMIX_BUILD) are that copy's.
+ */
 export function startApp(
   env: Record<string, string>,
   port: number,
   nodeArgs: string[] = [],
+  buildDir?: string,
 ): AppProcess {
   let output = "";
-  const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) };
-  const proc: ChildProcess = spawn("node", [...nodeArgs, ...startArguments()], {
+  const childEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...(buildDir ? { REMIX_BUILD: `${buildDir}/index.js` } : {}),
+    ...env,
+    PORT: String(port),
+  };
+  const proc: ChildProcess = spawn("node", [...nodeArgs, ...startArguments(buildDir)], {
     env: childEnv as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
