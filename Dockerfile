@@ -61,6 +61,9 @@ COPY --from=build /app/build /app/build
 COPY --from=build /app/public /app/public
 COPY --from=build /app/vpic /app/vpic
 COPY package.json tsconfig.json ./
+# every npm script first refuses a Node outside engines.node, fly.toml's release command
+# (`npm run db:migrate`) included (docs/decisions/3107)
+COPY scripts/check-node.cjs ./scripts/
 COPY app ./app
 COPY db ./db
 USER bidyard
