@@ -4,7 +4,6 @@ import { sql } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/http/cookies.server";
-import { whileDatabaseUp } from "~/platform/availability.server";
 import { jsonError, requireSameOrigin, wantsJson } from "~/http/http.server";
 import { noteUser } from "~/platform/request-notes.server";
 import {
@@ -103,13 +102,13 @@ async function readSessionOnce(request: Request): Promise<SessionRead | null> {
   // One statement for a signed-in page's own work: the session, its user, the unread count and
   // what the deposit holds, straight through the pool (docs/decisions/2903). The user is then built onto the model
   // without a query, so every caller gets the same User as before.
-  const [row] = await whileDatabaseUp(request, () =>
-    sql<Record<string, unknown> & { unreadNotifications__: number; held__: string }>(
-      sessionStatement(),
-      // what it holds, at the server's clock: an overdue invoice holds its late fee (record 3510)
-      [id, now()],
-      { prepared: true },
-    ),
+  const [row] = await sql<
+    Record<string, unknown> & { unreadNotifications__: number; held__: string }
+  >(
+    sessionStatement(),
+    // what it holds, at the server's clock: an overdue invoice holds its late fee (record 3510)
+    [id, now()],
+    { prepared: true },
   );
   if (!row) return null;
   const { unreadNotifications__: unreadNotifications, held__: held, ...attributes } = row;
