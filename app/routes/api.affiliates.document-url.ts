@@ -8,9 +8,8 @@ import { errorJson } from "~/http/respond.server";
 import { documentUrlSchema } from "~/services/kyc/schemas";
 import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
-
-const load = () => jsonError(405, "Use PUT");
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, () => jsonError(405, "Use PUT"));
 
 export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 

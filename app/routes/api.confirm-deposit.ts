@@ -13,7 +13,7 @@ export const action = (args: ActionFunctionArgs) => guardResourceAction(args, ac
  * POST /api/confirm-deposit: {orderID, amount} → {newDeposit}. The amount the browser claims is
  * ignored: the server credits what the provider captured, once per order.
  */
-const act = async ({ request }: ActionFunctionArgs) => {
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   await consumeRateLimit(request, "payment", user.id);
@@ -24,4 +24,4 @@ const act = async ({ request }: ActionFunctionArgs) => {
   } catch (error) {
     return error instanceof Response ? error : errorJson(error);
   }
-};
+}

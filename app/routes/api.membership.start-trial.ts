@@ -8,9 +8,8 @@ import { TRIAL_FAILED, TRIAL_STARTED_TOAST } from "~/services/memberships/messag
 import { startTrialSchema } from "~/services/memberships/schemas";
 import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
-
-const load = () => jsonError(405, "Use POST");
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, () => jsonError(405, "Use POST"));
 
 export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 

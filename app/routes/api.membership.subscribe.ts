@@ -9,9 +9,8 @@ import { subscribeSchema } from "~/services/memberships/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
-
-const load = () => jsonError(405, "Use POST");
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, () => jsonError(405, "Use POST"));
 
 export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 

@@ -22,13 +22,11 @@ async function handle(request: Request) {
   }
 }
 
-export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
-
-const load = ({ request }: LoaderFunctionArgs) => handle(request);
-export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
-
-const act = ({ request }: ActionFunctionArgs) => {
-  // The browser PUTs from our own pages; nothing else may write here.
-  requireSameOrigin(request);
-  return handle(request);
-};
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, ({ request }) => handle(request));
+export const action = (args: ActionFunctionArgs) =>
+  guardResourceAction(args, ({ request }) => {
+    // The browser PUTs from our own pages; nothing else may write here.
+    requireSameOrigin(request);
+    return handle(request);
+  });
