@@ -68,9 +68,10 @@ export function readSession(request: Request): Promise<SessionRead | null> {
     // a failed read (an outage) is not kept: a later ask tries again
     read.catch(() => readsOfRequests.delete(request));
   }
-  // Each asker gets its own copy of a thrown answer (the outage's 503): the root loader and the
-  // page's loader both throw it, and Remix reads each one's body, which can be read only once
-  // (it was a 500, "Body has already been read", whenever the database was slow).
+  // Each asker gets its own copy of a thrown answer: the root loader and the page's loader both
+  // throw it, and Remix reads each one's body, which can be read only once (it was a 500, "Body
+  // has already been read", whenever the database was slow). An outage is thrown as the error
+  // it is; each loader's guard makes its own 503 of it (docs/decisions/3611).
   return read.catch((error: unknown) => {
     throw error instanceof Response ? error.clone() : error;
   });
