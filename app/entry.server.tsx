@@ -15,8 +15,6 @@ import {
   scriptNonce,
 } from "~/http/security-headers.server";
 
-// The server (server/worker.ts) guards the build's routes with this (database outages, maintenance).
-export { guardRoutes } from "~/http/route-guards.server";
 // The server answers /healthz with this before Remix (docs/decisions/3405).
 export { HEALTH_HEADERS, healthAnswer } from "~/platform/availability.server";
 // The worker process (server/jobs.ts) runs the background jobs with this; a web process starts

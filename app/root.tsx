@@ -23,10 +23,8 @@ import { ShellDialogsProvider } from "~/components/shell-dialogs";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SkipLink } from "~/components/site-header";
 import { ToastOutlet, ToastProvider } from "~/components/toaster";
-import { whileDatabaseUp } from "~/platform/availability.server";
 import { readSession } from "~/services/accounts/session.server";
-import { closedForMaintenance, getSettings } from "~/services/admin/settings.server";
-import { maintenancePage } from "~/http/maintenance.server";
+import { getSettings } from "~/services/admin/settings.server";
 import { MaintenancePage } from "~/components/maintenance-page";
 import { isMaintenanceNotice } from "~/utils/maintenance";
 import { readToast } from "~/http/toast.server";
@@ -38,6 +36,7 @@ import { flagCookie, hasFlagCookie } from "~/http/cookies.server";
 import { BETA_BANNER_CLOSED, ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
 import { ablated, readUnlessAblated } from "~/utils/ablation";
+import { guardLoader } from "~/http/route-guards.server";
 
 // A 429's Retry-After survives the error page.
 export const headers = errorBoundaryHeaders;
@@ -60,19 +59,18 @@ export const meta: MetaFunction = ({ error }) => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   // the user and their unread count come in one statement (docs/decisions/2903); the settings
   // from this process's copy, at most a second old
   const session = ablated("session") ? null : await readSession(request);
   const user = session?.user ?? null;
   const unreadNotifications = session?.unreadNotifications ?? 0;
-  const [{ toast, headers }, settings] = await whileDatabaseUp(request, () =>
-    Promise.all([
-      ablated("root-reads") ? { toast: null, headers: new Headers() } : readToast(request),
-      readUnlessAblated("root-reads", "settings", getSettings),
-    ]),
-  );
-  if (closedForMaintenance(request, user, settings)) throw maintenancePage(user);
+  const [{ toast, headers }, settings] = await Promise.all([
+    ablated("root-reads") ? { toast: null, headers: new Headers() } : readToast(request),
+    readUnlessAblated("root-reads", "settings", getSettings),
+  ]);
   const betaBannerClosed = hasFlagCookie(request, BETA_BANNER_CLOSED, "true");
   // Set by the sign-in callback, read once here: the onboarding dialog may open after it.
   const justSignedIn = Boolean(user) && hasFlagCookie(request, SIGNED_IN_MARKER, "1");

@@ -1,9 +1,9 @@
 // A worker: Express in front of the Remix build. Before Remix (decision records 1305 to 1308 in
 // docs/decisions/): the request's log line and metric, the security headers every answer carries,
 // the caller's address for the rate limits (Fly-Client-IP only behind Fly), the refusal of
-// cross-origin writes, a cap on request bodies, and page slots; the build's routes are guarded
-// against database outages and maintenance. Timeouts cut a slow client (headers, bodies, idle
-// sockets; event streams exempt; docs/decisions/3004).
+// cross-origin writes, a cap on request bodies, and page slots; each route module guards its own
+// loader and action against database outages and maintenance (docs/decisions/3611). Timeouts
+// cut a slow client (headers, bodies, idle sockets; event streams exempt; docs/decisions/3004).
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -46,8 +46,7 @@ export async function startWorker() {
   const metrics = workerMetrics();
 
   const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/index.js");
-  const imported = await import(url.pathToFileURL(buildPath).href);
-  const build = imported.entry.module.guardRoutes?.(imported) ?? imported;
+  const build = await import(url.pathToFileURL(buildPath).href);
 
   const app = express();
   app.disable("x-powered-by");
@@ -59,7 +58,7 @@ export async function startWorker() {
   app.use(clientAddress);
   // The platform's health check, asked every few seconds, is answered here with the route's own
   // answer, logged and counted like any request, without the router (docs/decisions/3405).
-  const health = imported.entry.module as {
+  const health = build.entry.module as {
     healthAnswer?: () => Promise<{ status: number; body: string }>;
     HEALTH_HEADERS?: Record<string, string>;
   };
@@ -140,7 +139,7 @@ export async function startWorker() {
   server.keepAliveTimeout = 65_000;
   server.listen(port, process.env.HOST, () => {
     log.info({ port, timeouts }, `BidYard listening on http://localhost:${port}`);
-    if (process.env.NODE_ENV === "development") broadcastDevReady(imported);
+    if (process.env.NODE_ENV === "development") broadcastDevReady(build);
   });
 
   // On SIGTERM: stop taking connections, let the requests in flight finish (5 s at most), exit.

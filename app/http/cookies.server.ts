@@ -2,6 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { safeRedirect } from "./http.server";
 import { env } from "~/platform/env.server";
 import type { Toast } from "~/utils/toast";
+import { readForm } from "./form-body.server";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
@@ -56,7 +57,7 @@ export async function rememberFlag(request: Request, name: string, maxAgeSeconds
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
     return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
   }
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request).catch(() => new FormData());
   return redirect(safeRedirect(form.get("redirectTo"), "/"), {
     status: 303,
     headers: { "Set-Cookie": cookie },

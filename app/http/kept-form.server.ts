@@ -9,6 +9,7 @@ import { sql } from "~/models/db.server";
 import { drainPart, readPartUpTo } from "~/platform/multipart-upload.server";
 import { parseMultipartBody } from "./multipart-body.server";
 import { sessionCookie } from "./cookies.server";
+import { readForm } from "./form-body.server";
 
 /** How long the typed fields wait for the sign-in: long enough for the issuer's round trip. */
 export const KEPT_FORM_MAX_AGE_SECONDS = 30 * 60;
@@ -86,7 +87,7 @@ async function typedEntries(request: Request): Promise<Array<[string, string]>> 
     contentType.startsWith("application/x-www-form-urlencoded") ||
     contentType.startsWith("text/plain")
   ) {
-    for (const [name, value] of await request.formData())
+    for (const [name, value] of await readForm(request))
       if (typeof value === "string") entries.push([name, value]);
   }
   return entries;

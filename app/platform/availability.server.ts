@@ -59,6 +59,8 @@ export function databaseUnavailable(request: Request) {
 }
 
 /**
+ * The one outage rule: every loader and action runs in this, through its guard
+ * (app/http/route-guards.server.ts, docs/decisions/3611); nothing else needs to call it.
  * Runs `work`; if the database is down, answers a clear 503 (JSON for calls, a page otherwise)
  * instead of a 500, so people and load balancers can tell an outage from a bug. A request cut off
  * mid-transaction may still have committed: callers retry with the same intent (a bid answered

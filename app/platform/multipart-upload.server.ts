@@ -12,6 +12,7 @@ import {
   type UploadPurpose,
 } from "./uploads.server";
 import { cleanField } from "~/utils/clean-text";
+import { readForm } from "~/http/form-body.server";
 
 const MAX_TEXT_FIELD_BYTES = 2_000;
 
@@ -59,7 +60,7 @@ export async function parseUploadForm(
   const result: UploadForm = { fields: {}, upload: null, problem: null };
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
-    for (const [name, value] of await request.formData()) {
+    for (const [name, value] of await readForm(request)) {
       if (typeof value === "string") result.fields[name] = cleanField(name, value);
     }
     result.problem = "missing";

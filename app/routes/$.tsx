@@ -1,6 +1,10 @@
 import { ErrorPage } from "~/components/error-page";
+import { guardLoader } from "~/http/route-guards.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export async function loader() {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load() {
   throw new Response("Not Found", { status: 404 });
 }
 

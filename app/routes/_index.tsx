@@ -12,9 +12,12 @@ import { dashboardFacts } from "~/services/accounts/dashboard.server";
 import { nextSteps, showsBuyerSteps, type NextStep } from "~/services/accounts/next-steps";
 import { toCents } from "~/utils/money";
 import { landingLots } from "~/services/auctions/lots.server";
+import { guardLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const session = await readSession(request);
   if (!session)
     return {

@@ -19,6 +19,8 @@ import {
 import { requireUser } from "~/services/accounts/session.server";
 import { mailPreferencesSchema } from "~/services/accounts/schemas";
 import { TIME_ZONE_CHOICES } from "~/services/accounts/time-zones";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account · BidYard" }];
 
@@ -27,7 +29,9 @@ const GROUPS: Array<{ legend: string; topics: readonly MailTopic[] }> = [
   { legend: "Alerts and messages", topics: ["alerts", "messages"] },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     email: user.email,
@@ -37,9 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: mailPreferencesSchema });
+  const submission = parseWithZod(await readForm(request), { schema: mailPreferencesSchema });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const message = Object.values(errors).flat()[0] ?? "The form was incomplete. Please try again.";

@@ -16,17 +16,23 @@ import { browserTimeZone, TIME_ZONE_CHOICES, timeZoneLabel } from "~/services/ac
 import { formatInstant } from "~/utils/time";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Time zone · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { timeZone: user.timeZone, now: new Date().toISOString() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: timeZoneSchema });
+  const submission = parseWithZod(await readForm(request), { schema: timeZoneSchema });
   if (submission.status !== "success") {
     return data(
       { error: submission.error?.timeZone?.[0] ?? "Choose a time zone." },

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { prelaunchSignupsCsv } from "~/services/admin/admin.server";
 import { requireAdmin } from "~/services/accounts/session.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   // In the admin's zone, as the Early Access tab shows the dates (record 3332).
   const csv = await prelaunchSignupsCsv(admin.timeZone);

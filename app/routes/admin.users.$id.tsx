@@ -8,6 +8,8 @@ import { isUserError } from "~/utils/user-error";
 import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminUserEditSchema } from "~/services/admin/schemas";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit user · Admin · BidYard" }];
 
@@ -17,7 +19,9 @@ async function findUser(id: string | undefined) {
   return user;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const user = await findUser(params.id);
   return {
@@ -32,10 +36,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const user = await findUser(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: adminUserEditSchema });
+  const submission = parseWithZod(await readForm(request), { schema: adminUserEditSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), review: null, error: null }, { status: 400 });
   }

@@ -8,17 +8,23 @@ import { listOpenContactMessages, markContactAnswered } from "~/services/contact
 import { CONTACT_ANSWERED } from "~/services/contact/messages";
 import { answerContactSchema } from "~/services/contact/schemas";
 import { LocalTime } from "~/components/local-time";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact messages · Admin · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return { messages: await listOpenContactMessages() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: answerContactSchema });
+  const submission = parseWithZod(await readForm(request), { schema: answerContactSchema });
   if (submission.status !== "success") throw new Response("Choose a message.", { status: 400 });
   await markContactAnswered(admin.id, submission.value.messageId).catch(throwAsPageError);
   return redirectWithToast("/admin/contact", CONTACT_ANSWERED);

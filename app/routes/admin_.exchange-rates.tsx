@@ -22,10 +22,14 @@ import {
 } from "~/services/listings/exchange-rates.server";
 import { exchangeRateSchema } from "~/services/listings/schemas";
 import { isUserError } from "~/utils/user-error";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Exchange rates · Admin · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [rates, history] = await Promise.all([ratesInForce(), rateHistory()]);
   return data(
@@ -34,9 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: exchangeRateSchema });
+  const submission = parseWithZod(await readForm(request), { schema: exchangeRateSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await setExchangeRate(admin, submission.value);

@@ -17,18 +17,24 @@ import {
 import { scheduleSchema, termsSchema } from "~/services/purchases/schemas";
 import { redirectWithToast } from "~/http/toast.server";
 import { fromCents } from "~/utils/money";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Fees and terms · Admin · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [schedules, terms] = await Promise.all([loadSchedules(), loadTerms()]);
   return data({ schedules, terms }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "terms") {
     const parsed = parseWithZod(form, { schema: termsSchema });
     if (parsed.status !== "success") {

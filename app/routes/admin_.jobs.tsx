@@ -11,17 +11,23 @@ import {
 } from "~/services/admin/failed-jobs.server";
 import { failedJobActionSchema } from "~/services/admin/schemas";
 import { isUserError } from "~/utils/user-error";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Failed jobs · Admin · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return { jobs: await listFailedJobs() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: failedJobActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: failedJobActionSchema });
   if (submission.status !== "success") throw new Response("Choose a job.", { status: 400 });
   const { intent, jobId } = submission.value;
   try {

@@ -6,14 +6,18 @@ import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { kycReviewFormSchema } from "~/services/kyc/schemas";
+import { guardResourceAction } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /**
  * The admin review as a plain form post (works without JS): approve, or reject with a reason;
  * back to `redirectTo` (default /admin/kyc) with a toast. The /admin page may post here too.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = safeRedirect(formData.get("redirectTo"), "/admin/kyc");
   const submission = parseWithZod(formData, { schema: kycReviewFormSchema });
   if (submission.status !== "success") {

@@ -3,10 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { KycReviewList } from "~/components/kyc/review-list";
 import { listPendingDocuments } from "~/services/kyc/kyc.server";
 import { requireAdmin } from "~/services/accounts/session.server";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "KYC Review · Admin · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return { documents: await listPendingDocuments() };
 }

@@ -8,17 +8,23 @@ import { listOpenReports, resolveReport } from "~/services/messages/messages.ser
 import { resolveReportSchema } from "~/services/messages/schemas";
 import { throwAsPageError } from "~/http/respond.server";
 import { LocalTime } from "~/components/local-time";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Reported messages · Admin · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return { reports: await listOpenReports() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: resolveReportSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resolveReportSchema });
   if (submission.status !== "success") throw new Response("Choose a report.", { status: 400 });
   try {
     await resolveReport(admin.id, submission.value.reportId);

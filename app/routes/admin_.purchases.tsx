@@ -12,6 +12,8 @@ import { redirectWithToast } from "~/http/toast.server";
 import { formatUsd } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Overdue purchases · Admin · BidYard" }];
 
@@ -20,14 +22,18 @@ const defaultSchema = z.object({
   lotAfter: z.enum(["relist", "close"]),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return data({ overdue: await overduePurchases() }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = defaultSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = defaultSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ error: "Choose a purchase and what happens to its lot." }, { status: 400 });
   }

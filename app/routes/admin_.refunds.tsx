@@ -15,6 +15,8 @@ import {
 import { resolveRefundSchema } from "~/services/deposits/schemas";
 import { LocalTime } from "~/components/local-time";
 import { formatUsd } from "~/utils/money";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Refunds that need a person · Admin · BidYard" }];
 
@@ -24,14 +26,18 @@ const PURPOSE_LABELS: Record<string, string> = {
   membership: "Membership",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return { cases: await refundsNeedingAPerson() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: resolveRefundSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resolveRefundSchema });
   if (submission.status !== "success") {
     const error = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form.";
     return data({ error, refundId: String(submission.payload.refundId ?? "") }, { status: 400 });

@@ -23,10 +23,14 @@ import {
   DESTINATION_COUNTRIES,
   VEHICLE_TYPE_OPTIONS,
 } from "~/services/affiliates/schemas";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Create service order · Admin · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return {
     cities: US_CITIES.map(cityLabel).sort(),
@@ -34,9 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: AdminServiceOrderSchema });
+  const submission = parseWithZod(await readForm(request), { schema: AdminServiceOrderSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const order = await createOrderByAdmin(admin.id, submission.value);

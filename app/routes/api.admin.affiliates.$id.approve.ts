@@ -1,3 +1,7 @@
 import { affiliateReviewAction } from "~/http/affiliate-review-action.server";
+import { guardResourceAction } from "~/http/route-guards.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
 
-export const action = affiliateReviewAction("approve");
+const act = affiliateReviewAction("approve");
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);

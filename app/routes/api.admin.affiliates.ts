@@ -5,9 +5,12 @@ import {
   toPublicApplication,
 } from "~/services/affiliates/applications.server";
 import { requireAdmin } from "~/services/accounts/session.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** GET /api/admin/affiliates?status=pending: applications with their applicant, admins only. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const status = new URL(request.url).searchParams.get("status");
   const applications = await listApplications(applicationStatusFrom(status));

@@ -3,8 +3,11 @@ import { approveDocument } from "~/services/kyc/kyc.server";
 import { requireAdmin } from "~/services/accounts/session.server";
 import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
+import { guardResourceAction } from "~/http/route-guards.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
   try {

@@ -6,8 +6,11 @@ import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { rejectReasonSchema } from "~/services/kyc/schemas";
+import { guardResourceAction } from "~/http/route-guards.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
   const { reason } = await readJsonBody(request, z.object({ reason: rejectReasonSchema }));

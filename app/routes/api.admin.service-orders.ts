@@ -5,9 +5,12 @@ import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
 import { AdminServiceOrderSchema } from "~/services/affiliates/schemas";
+import { guardResourceAction } from "~/http/route-guards.server";
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /** POST /api/admin/service-orders: an admin creates an order (JSON), admins only. */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const admin = await requireAdmin(request);
   try {

@@ -5,6 +5,7 @@ import { getSettings, updateSetting } from "~/services/admin/settings.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
 import { bannerTextSchema } from "~/services/admin/schemas";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
 const schema = z
   .object({
@@ -15,12 +16,16 @@ const schema = z
   .strict()
   .refine((change) => Object.keys(change).length > 0, "Send at least one setting to change");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return Response.json(await getSettings());
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const parsed = schema.safeParse(await readJson(request));
   if (!parsed.success) {

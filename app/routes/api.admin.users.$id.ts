@@ -6,10 +6,13 @@ import { toPublicUser } from "~/services/accounts/users.server";
 import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
+import { guardResourceAction } from "~/http/route-guards.server";
 
 const schema = z.object({ role: z.enum(["user", "admin"]), verified: z.boolean() }).strict();
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   if (request.method !== "POST" && request.method !== "PATCH")
     return jsonError(405, "Use POST or PATCH");

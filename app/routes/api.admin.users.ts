@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { decodeCursor, searchUsers } from "~/services/admin/admin.server";
 import { requireAdmin } from "~/services/accounts/session.server";
 import { toPublicUser } from "~/services/accounts/users.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const { users, next } = await searchUsers({

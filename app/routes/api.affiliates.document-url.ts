@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { LICENCE_UPLOAD_PURPOSE } from "~/services/affiliates/rules";
 import { requireUser } from "~/services/accounts/session.server";
 import { confirmUpload, objectPathFor } from "~/platform/uploads.server";
@@ -6,11 +6,15 @@ import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
 import { documentUrlSchema } from "~/services/kyc/schemas";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export const loader = () => jsonError(405, "Use PUT");
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, () => jsonError(405, "Use PUT"));
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /** After the browser's PUT of a licence document: checks the stored file, returns its objectPath. */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return jsonError(405, "Use PUT");
   const user = await requireUser(request);
   const { documentURL } = await readJsonBody(request, documentUrlSchema);

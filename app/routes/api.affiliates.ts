@@ -5,12 +5,15 @@ import { jsonError } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
 import { AffiliateApplicationSchema } from "~/services/affiliates/schemas";
+import { guardResourceAction } from "~/http/route-guards.server";
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /**
  * POST /api/affiliates: files the user's one affiliate application (JSON, serviceAreas a list).
  * A refusal names the first problem and carries one message per field in `fieldErrors`.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   const parsed = AffiliateApplicationSchema.safeParse(await readJson(request));

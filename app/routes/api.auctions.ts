@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readAuctionQuery, searchLots } from "~/services/auctions/lots.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { errorJson } from "~/http/respond.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** GET /api/auctions: one keyset page of lots with the total and the next cursor. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
     const query = readAuctionQuery(new URL(request.url).searchParams);

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { whileDatabaseUp } from "~/platform/availability.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   checkBidInput,
   placeBidInSession,
@@ -12,18 +11,23 @@ import { requireSameOrigin } from "~/http/http.server";
 import { errorJson, jsonError } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { BidApiSchema } from "~/services/auctions/schemas";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export function loader() {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+function load() {
   return jsonError(405, "Use POST to place a bid.");
 }
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /**
  * POST /api/bids {vehicleId, amount, isProxyBid, maxAmount}. With the database down: 503. A bid
  * cut off by an outage may have been recorded (the commit can land before the answer is lost).
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to place a bid.");
-  return whileDatabaseUp(request, () => placeFromRequest(request));
+  return placeFromRequest(request);
 }
 
 /**

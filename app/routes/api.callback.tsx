@@ -7,12 +7,15 @@ import { redirectWithToast } from "~/http/toast.server";
 import { flagCookie } from "~/http/cookies.server";
 import { errorBoundaryHeaders, safeRedirect } from "~/http/http.server";
 import { SIGNED_IN_MARKER } from "~/utils/shell";
+import { guardResourceLoader } from "~/http/route-guards.server";
 
 // A 429's Retry-After survives the error page.
 export const headers = errorBoundaryHeaders;
 
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
 // The issuer sends the browser back here with ?code&state.
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const clear = await clearSignInCookies(request);
   try {
     const { identity, intent } = await finishSignIn(request);

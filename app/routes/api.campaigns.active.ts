@@ -1,6 +1,10 @@
 import { listActiveCampaigns } from "~/services/memberships/memberships.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** GET /api/campaigns/active: campaigns running now. */
-export async function loader() {
+async function load() {
   return Response.json(await listActiveCampaigns());
 }

@@ -2,8 +2,12 @@
 // the bid dialog's "if you win at $X" line. Public, like an auction house's published fee table.
 import { data } from "@remix-run/node";
 import { loadSchedules } from "~/services/purchases/schedules.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export async function loader() {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+async function load() {
   return data(
     { schedules: await loadSchedules() },
     { headers: { "Cache-Control": "public, max-age=60" } },

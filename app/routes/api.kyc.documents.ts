@@ -5,14 +5,19 @@ import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { submitDocumentSchema } from "~/services/kyc/schemas";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** The signed-in user's own documents, newest (current) first. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return Response.json(await listDocuments(user.id));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
   const input = await readJsonBody(request, submitDocumentSchema);

@@ -10,8 +10,11 @@ import {
   signIn,
   type Registered,
 } from "~/services/accounts/registration.server";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account · BidYard" }];
+
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
 
 // Sign In arrives here as a GET (always a browser navigation, never a fetch). An older GET
 // registration (`from=register`) is still checked here: a bad one gets this page back, 400, with
@@ -19,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Create your account · BidYar
 // registration form itself posts to /register: this route has no action, since Remix runs this
 // loader (which starts a sign-in) after any action here that does not redirect, so a refused
 // post would still sign in (docs/decisions/3520).
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = loginQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const params = query.success ? query.data : {};

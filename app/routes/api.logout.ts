@@ -1,16 +1,21 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { destroyUserSession } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireSameOrigin } from "~/http/http.server";
 import { forgetKeptForm } from "~/http/kept-form.server";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 // Logging out changes state, so it is a POST (a form that works without JavaScript).
-export async function loader() {
+async function load() {
   return redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const cleared = await destroyUserSession(request);
   const headers = new Headers({ "Set-Cookie": cleared, "Cache-Control": "no-store" });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
@@ -6,11 +6,15 @@ import { requireUser } from "~/services/accounts/session.server";
 import { startTrial } from "~/services/memberships/memberships.server";
 import { TRIAL_FAILED, TRIAL_STARTED_TOAST } from "~/services/memberships/messages";
 import { startTrialSchema } from "~/services/memberships/schemas";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export const loader = () => jsonError(405, "Use POST");
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, () => jsonError(405, "Use POST"));
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /** POST /api/membership/start-trial {planId, campaignId}: a refusal reads "headline + reason". */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
   const input = await readJsonBody(request, startTrialSchema);

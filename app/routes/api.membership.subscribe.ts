@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";
@@ -7,8 +7,12 @@ import { beginSubscription, PeriodPaidError } from "~/services/memberships/billi
 import { SUBSCRIBE_FAILED } from "~/services/memberships/messages";
 import { subscribeSchema } from "~/services/memberships/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export const loader = () => jsonError(405, "Use POST");
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, () => jsonError(405, "Use POST"));
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /**
  * POST /api/membership/subscribe {planId, campaignId?}: creates the payment order for the first
@@ -16,7 +20,7 @@ export const loader = () => jsonError(405, "Use POST");
  * sends the payer back to /membership/return and the payment is captured. A refusal is a 4xx, a
  * provider failure a 502, both reading "headline + reason".
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
   const input = await readJsonBody(request, subscribeSchema);

@@ -6,12 +6,15 @@ import { jsonError } from "~/http/http.server";
 import { errorJson } from "~/http/respond.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { uploadRequestSchema } from "~/services/kyc/schemas";
+import { guardResourceAction } from "~/http/route-guards.server";
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /**
  * Returns an uploadURL for one PUT, bound to the file's exact size and content type and to its
  * owner (docs/decisions/0302-uploads-bound-to-owner.md).
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (request.method !== "POST") return jsonError(405, "Use POST");
   await consumeRateLimit(request, "upload", user.id);

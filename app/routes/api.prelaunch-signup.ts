@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { joinEarlyAccess } from "~/services/accounts/early-access.server";
 import { earlyAccessSchema, HONEYPOT_FIELD } from "~/services/accounts/early-access.schemas";
@@ -7,13 +7,19 @@ import { clientAddress, consumeRateLimit } from "~/platform/rate-limit.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { jsonError, requireSameOrigin, safeRedirect } from "~/http/http.server";
 import { readJson } from "~/http/json-body.server";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
-export async function loader() {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+async function load() {
   return redirect("/?early-access=1");
 }
 
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
 // POST /api/prelaunch-signup: JSON from the dialog or a plain form without JavaScript.
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
@@ -25,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     raw = isJson
       ? ((await readJson(request)) as Record<string, unknown>)
-      : Object.fromEntries(await request.formData());
+      : Object.fromEntries(await readForm(request));
     if (!raw || typeof raw !== "object") throw new Error("not an object");
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -13,13 +13,16 @@ import {
   requireOwnTransportOrder,
 } from "~/services/affiliates/transport-payments.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
+import { guardResourceAction } from "~/http/route-guards.server";
 
 const PayJsonSchema = z.object({
   price: PayTransportSchema.shape.price,
   source: PayTransportSchema.shape.source.default("gateway"),
 });
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   try {

@@ -12,20 +12,25 @@ import {
   parseServiceOrderFilters,
   PurchaseServiceRequestSchema,
 } from "~/services/affiliates/schemas";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** GET /api/service-orders: open orders, filtered like the board (serviceType, pickupState…). */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = parseServiceOrderFilters(new URL(request.url).searchParams);
   const orders = await listOpenOrders(filters);
   return Response.json(orders.map((order) => toPublicOrder(order, user)));
 }
 
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
 /**
  * POST /api/service-orders: the buyer of a won lot asks for shipping ({purchaseId,
  * serviceType: "shipping", delivery: "City, ST"}) or export ({…, exportPort, destinationCountry}).
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   const user = await requireUser(request);
   try {

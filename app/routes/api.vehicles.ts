@@ -29,8 +29,11 @@ import {
   normaliseListingJson,
   type ListingInput,
 } from "~/services/listings/schemas";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+function load({ request }: LoaderFunctionArgs) {
   return isAuctionQuery(new URL(request.url).searchParams)
     ? auctionVehiclesResponse(request)
     : communityVehicles(request);
@@ -119,8 +122,10 @@ async function fromJson(request: Request) {
   return { parsed, photos: [] as Uint8Array[], fromPage: false };
 }
 
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
+
 /** POST /api/vehicles → 201 {id}; a refusal is a 4xx JSON answer (403 when none is left). */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method Not Allowed");
   // the Post Vehicle page's upload keeps its typed fields for the sign-in too (see record 3320)
   const user = await keepingTypedForm(

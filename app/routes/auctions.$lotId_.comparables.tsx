@@ -7,6 +7,7 @@ import { ComparableSales } from "~/components/vehicles/comparable-sales";
 import { requireUser } from "~/services/accounts/session.server";
 import { getLot } from "~/services/auctions/lots.server";
 import { comparableSales } from "~/services/results/results.server";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -16,7 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const found = await getLot(params.lotId ?? "", user.id);
   if (!found) throw new Response("This auction lot does not exist.", { status: 404 });

@@ -6,6 +6,7 @@ import { VinFacts } from "~/components/vehicles/vin-facts";
 import { requireUser } from "~/services/accounts/session.server";
 import { getLot } from "~/services/auctions/lots.server";
 import { vinReport } from "~/services/vehicles/vin-report.server";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -15,7 +16,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const found = await getLot(params.lotId ?? "", user.id);
   if (!found) throw new Response("This auction lot does not exist.", { status: 404 });

@@ -8,11 +8,14 @@ import { DAMAGE_TYPES } from "~/services/auctions/options";
 import { parseResultsQuery, RESULTS_LIMIT } from "~/services/results/schemas";
 import { POPULAR_MAKES } from "~/services/listings/fields";
 import { formatUsd } from "~/utils/money";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Sold results · BidYard" }];
 
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
 /** What sold lots went for: a GET search by make, model, years, damage and title. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const params = new URL(request.url).searchParams;
   const values = Object.fromEntries(

@@ -21,10 +21,14 @@ import {
   MAX_CONTACT_LENGTH,
   contactSchema,
 } from "~/services/contact/schemas";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact us · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const url = new URL(request.url);
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "";
@@ -35,11 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
 // Anyone may write, signed in or not (a person locked out of their account most of all); the
 // limit is per client address (docs/decisions/3301).
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseWithZod(await readForm(request), { schema: contactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await consumeRateLimit(request, "contact", clientAddress(request));
   const user = await getUser(request);

@@ -3,9 +3,12 @@ import { cancelDeposit } from "~/services/deposits/deposits.server";
 import { providerOrderId } from "~/services/deposits/schemas";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** The payer cancelled at the provider: nothing was charged; say so on the deposit page. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
   if (token.success) await cancelDeposit(user.id, token.data);

@@ -3,10 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ListingCardView } from "~/components/listings/listing-card";
 import { requireUser } from "~/services/accounts/session.server";
 import { listFavorites } from "~/services/listings/favorites.server";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Favorites · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { favorites: await listFavorites(user.id) };
 }

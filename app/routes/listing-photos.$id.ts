@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
 import { StorageUnavailableError } from "~/platform/storage/index.server";
 import { readListingPhoto } from "~/services/listings/photos.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** A listing's photo (?size=thumb for the card size): public while the listing is visible. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function load({ request, params }: LoaderFunctionArgs) {
   const size = new URL(request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
   let photo: Awaited<ReturnType<typeof readListingPhoto>>;
   try {

@@ -2,8 +2,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/accounts/session.server";
 import { openListStream, parseListLots } from "~/services/auctions/live.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lots = parseListLots(new URL(request.url).searchParams.get("lots"));
   if (!lots) {

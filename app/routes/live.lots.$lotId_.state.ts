@@ -4,8 +4,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/accounts/session.server";
 import { lotView } from "~/services/auctions/lot-view.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const view = await lotView(params.lotId ?? "", user.id);
   if (!view) throw new Response("This auction lot does not exist.", { status: 404 });

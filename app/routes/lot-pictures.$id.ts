@@ -2,13 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Readable } from "node:stream";
 import { StorageUnavailableError } from "~/platform/storage/index.server";
 import { readLotPicture } from "~/services/auctions/lot-images.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /**
  * A lot's stored picture (?size=thumb for the 480 px WebP thumbnail): public, like the lot's
  * drawing. An id's picture never changes (a replaced picture gets a new id), so it is cached for
  * a year.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function load({ request, params }: LoaderFunctionArgs) {
   const size = new URL(request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
   let picture: Awaited<ReturnType<typeof readLotPicture>>;
   try {

@@ -41,6 +41,8 @@ import { firstPaidPeriod, planBenefits } from "~/services/memberships/rules";
 import { formatDay } from "~/utils/time";
 import { LocalTime } from "~/components/local-time";
 import { membershipIntentSchema } from "~/services/memberships/schemas";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 // The no-JS subscribe post is answered with a redirect to the provider's approval page.
 export const handle = {
@@ -49,7 +51,9 @@ export const handle = {
 
 export const meta: MetaFunction = () => [{ title: "Membership · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [plans, campaigns, membership] = await Promise.all([
     listPlans(),
@@ -90,9 +94,11 @@ function failure(error: unknown, toast: MembershipToast) {
   return redirectWithToast("/membership", failureToast(toast, error));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: membershipIntentSchema });
+  const submission = parseWithZod(await readForm(request), { schema: membershipIntentSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;
 

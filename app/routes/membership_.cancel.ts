@@ -3,9 +3,12 @@ import { PAYMENT_CANCELLED_TOAST } from "~/services/memberships/messages";
 import { cancelMembershipPayment } from "~/services/memberships/billing.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** The payer turned back at the provider: nothing was charged and nothing changes. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (/^[A-Za-z0-9-]{1,64}$/.test(token)) {

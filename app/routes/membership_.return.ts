@@ -8,9 +8,12 @@ import {
 import { completeMembershipPayment, PeriodPaidError } from "~/services/memberships/billing.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** The provider sends the payer back here with ?token=<order id>: capture, then activate. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!/^[A-Za-z0-9-]{1,64}$/.test(token)) {

@@ -14,22 +14,28 @@ import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { replyFor, throwAsPageError } from "~/http/respond.server";
 import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.thread.listingTitle} · Messages · BidYard` : "Messages · BidYard" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { thread: await getThread(user.id, params.threadId ?? "").catch(throwAsPageError) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const threadId = params.threadId ?? "";
   // Someone outside the thread learns nothing, whatever they post.
   await getThread(user.id, threadId).catch(throwAsPageError);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "report") {
     // The refusal stays with the message it is about, next to its reason field.
     const messageId = String(form.get("messageId") ?? "");

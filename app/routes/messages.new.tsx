@@ -12,10 +12,14 @@ import { listingToMessage, messageSeller } from "~/services/messages/messages.se
 import { messageSchema } from "~/services/messages/schemas";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { throwAsPageError } from "~/http/respond.server";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Message the seller · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const listingId = new URL(request.url).searchParams.get("listing");
   const listing = await listingToMessage(user.id, listingId).catch(throwAsPageError);
@@ -24,10 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { listing };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const listingId = new URL(request.url).searchParams.get("listing") ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: messageSchema });
+  const submission = parseWithZod(await readForm(request), { schema: messageSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await consumeRateLimit(request, "message", user.id);
   const threadId = await messageSeller(user.id, listingId, submission.value.body).catch(

@@ -6,10 +6,13 @@ import { myAuctions, type MyLot } from "~/services/purchases/my-auctions.server"
 import { nextStep, PURCHASE_STATUS_LABELS } from "~/services/purchases/status";
 import { formatUsd } from "~/utils/money";
 import { LocalTime } from "~/components/local-time";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My auctions · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return data(await myAuctions(user.id), { headers: { "Cache-Control": "no-store" } });
 }

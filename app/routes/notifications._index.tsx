@@ -8,12 +8,16 @@ import {
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { LocalTime } from "~/components/local-time";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · BidYard" }];
 
 const PAGE = 20;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const before = new URL(request.url).searchParams.get("before");
   const validBefore = before && /^\d{1,18}$/.test(before) ? before : undefined;
@@ -37,9 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const id = formData.get("id");
   const ids = typeof id === "string" && /^\d{1,18}$/.test(id) ? [id] : undefined;
   const count = await markNotificationsRead(user.id, ids);

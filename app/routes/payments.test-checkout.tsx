@@ -10,7 +10,8 @@ import { testPaymentsAllowed } from "~/platform/payments/index.server";
 import { decideTestOrder, findTestOrder } from "~/platform/payments/test-gateway.server";
 import { formatUsd } from "~/utils/money";
 import { requireSameOrigin } from "~/http/http.server";
-import { whileDatabaseUp } from "~/platform/availability.server";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Checkout · TEST MODE · BidYard" }];
 
@@ -18,8 +19,10 @@ function refuseInProduction() {
   if (!testPaymentsAllowed()) throw new Response("Not Found", { status: 404 });
 }
 
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
 /** The TEST MODE gateway's approval page: plays the provider's checkout, no money moves. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   refuseInProduction();
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const order = await findTestOrder(token);
@@ -37,14 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return whileDatabaseUp(args.request, () => act(args));
-}
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
 
 async function act({ request }: ActionFunctionArgs) {
   refuseInProduction();
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const approve = form.get("intent") === "approve";
   const next = await decideTestOrder(token, approve);

@@ -5,11 +5,13 @@ import { requireUser } from "~/services/accounts/session.server";
 import { errorJson, jsonError } from "~/http/respond.server";
 import { readJson } from "~/http/json-body.server";
 import { createDepositOrderSchema } from "~/services/deposits/schemas";
-import { whileDatabaseUp } from "~/platform/availability.server";
+import { guardResourceAction } from "~/http/route-guards.server";
+
+export const action = (args: ActionFunctionArgs) => guardResourceAction(args, act);
 
 /** POST /paypal/order: {amount, currency, intent} → {id} of a new deposit order at the provider. */
-export async function action(args: ActionFunctionArgs) {
-  return whileDatabaseUp(args.request, () => startOrder(args.request));
+function act(args: ActionFunctionArgs) {
+  return startOrder(args.request);
 }
 
 async function startOrder(request: Request) {

@@ -22,13 +22,16 @@ import { readListingForm } from "~/services/listings/photos.server";
 import { maxListingYear } from "~/services/listings/rules";
 import { listingSchema } from "~/services/listings/schemas";
 import { isUserError } from "~/utils/user-error";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Post Vehicle · BidYard" }];
 
 // a 503 (storage down) keeps its Retry-After on the page (record 3208)
 export const headers = errorBoundaryHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST);
   // what was typed before a session ended comes back once (see record 3320)
   const allowance = await listingAllowance(user.id);
@@ -39,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ allowance, maxYear: maxListingYear(), restored }, { headers });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await keepingTypedForm(request, () =>
     requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST),
   );

@@ -18,13 +18,14 @@ import { PURCHASE_STATUS_LABELS, shipItLink } from "~/services/purchases/status"
 import { redirectWithToast } from "~/http/toast.server";
 import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { paymentGateway } from "~/platform/payments/index.server";
-import { whileDatabaseUp } from "~/platform/availability.server";
 import { formatUsd, fromCents } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
 import { LocalTime } from "~/components/local-time";
 import { PenaltyTerms } from "~/components/purchases/penalty-terms";
 import { PayChoice } from "~/components/purchases/pay-choice";
 import { paidParts } from "~/services/purchases/pay-words";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 /** One kind's part of what paid the purchase ("deposit", "gateway"), formatted, or null. */
 function paidCents(paid: Array<{ kind: string; cents: number }>, kind: string) {
@@ -52,7 +53,9 @@ async function view(request: Request, id: string) {
   }
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const { user, purchase } = await view(request, params.id ?? "");
   const transport = await listOrdersForLot(purchase.lotId, user.id);
   return data(
@@ -61,9 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return whileDatabaseUp(args.request, () => act(args));
-}
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
 
 async function act({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -73,7 +74,7 @@ async function act({ request, params }: ActionFunctionArgs) {
     if (isUserError(error)) throw new Response(error.message, { status: error.status });
     throw error;
   });
-  const submission = parseWithZod(await request.formData(), { schema: paySchema });
+  const submission = parseWithZod(await readForm(request), { schema: paySchema });
   if (submission.status !== "success") {
     return data({ error: "The payment form was incomplete. Please pay again." }, { status: 400 });
   }

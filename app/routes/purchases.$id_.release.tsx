@@ -7,6 +7,7 @@ import { InvoiceLines } from "~/components/purchases/invoice-lines";
 import { LocalTime } from "~/components/local-time";
 import { formatUsd } from "~/utils/money";
 import { isUserError } from "~/utils/user-error";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Vehicle release · BidYard" }];
 
@@ -15,8 +16,10 @@ const PAID_BY: Record<string, string> = {
   gateway: "Paid through the payment provider",
 };
 
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
 /** The printable release of a paid purchase: what the yard's gate asks for. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
     const purchase = await purchaseView(user.id, params.id ?? "");

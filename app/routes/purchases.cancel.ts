@@ -3,9 +3,12 @@ import { requireUser } from "~/services/accounts/session.server";
 import { providerOrderId } from "~/services/deposits/schemas";
 import { cancelPurchasePayment } from "~/services/purchases/paying.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** The payer cancelled at the provider: nothing was charged; back to the invoice. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
   const purchaseId = token.success ? await cancelPurchasePayment(user.id, token.data) : null;

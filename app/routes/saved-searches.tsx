@@ -22,10 +22,14 @@ import {
 } from "~/services/alerts/saved-searches.server";
 import { saveSearchSchema, savedSearchActionSchema } from "~/services/alerts/schemas";
 import { throwAsPageError } from "~/http/respond.server";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Saved searches · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [searches, mailStoppedAt] = await Promise.all([
     listSavedSearches(user.id),
@@ -34,9 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { searches, mailStoppedAt };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (form.get("intent") === "save") {
       const submission = parseWithZod(form, { schema: saveSearchSchema });

@@ -40,6 +40,8 @@ import { messageSchema } from "~/services/messages/schemas";
 import { MESSAGE_SENT } from "~/services/messages/messages";
 import { messageAboutOrder, orderThreadId } from "~/services/messages/messages.server";
 import { replyFor } from "~/http/respond.server";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -53,7 +55,9 @@ const PAYPAL = ["https://www.paypal.com", "https://www.sandbox.paypal.com"];
 // the review step's pay buttons post here and may be redirected to PayPal's approval page
 export const handle = { csp: { formAction: PAYPAL } };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
     const [view, application] = await Promise.all([
@@ -129,11 +133,13 @@ async function sendMessage(request: Request, userId: string, orderId: string, fo
   }
 }
 
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
 /** The form path of every step (claim, start, complete, pay), with or without JavaScript. */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function act({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const orderId = params.id ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "pay") return pay(request, user.id, orderId, form);
   if (form.get("intent") === "send") return sendMessage(request, user.id, orderId, form);
   const parsed = OrderIntentSchema.safeParse(Object.fromEntries(form));

@@ -6,15 +6,18 @@ import { RouteErrorBoundary } from "~/components/error-page";
 import { requireUser } from "~/services/accounts/session.server";
 import { pickupPapersFor } from "~/services/affiliates/pickup-papers.server";
 import { isUserError } from "~/utils/user-error";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Gate pass · BidYard" }];
+
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
 
 /**
  * The claimed job's gate pass, for the carrier that claimed it only (record 3531): the buyer's
  * release naming this carrier, the yard and the delivery address. Any other person, provider or
  * not, gets "not found".
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
     const papers = await pickupPapersFor(params.id ?? "", user.id);

@@ -6,11 +6,14 @@ import { requireUser } from "~/services/accounts/session.server";
 import { earningsStatement } from "~/services/affiliates/earnings.server";
 import { env } from "~/platform/env.server";
 import { formatUsd } from "~/utils/money";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Earnings statement · BidYard" }];
 
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
 /** A provider's statement: every completed job's gross, platform fee and net, and the totals. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const statement = await earningsStatement(user.id);
   return data(

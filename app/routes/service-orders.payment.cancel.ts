@@ -4,9 +4,12 @@ import { requireUser } from "~/services/accounts/session.server";
 import { messageAsToast, TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
 import { cancelTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { providerOrderId } from "~/services/deposits/schemas";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** The payer cancelled at the provider: nothing was charged; back to the order's review step. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const token = providerOrderId.safeParse(new URL(request.url).searchParams.get("token") ?? "");
   const orderId = token.success ? await cancelTransportPayment(user.id, token.data) : null;

@@ -17,14 +17,18 @@ import { KeptFormNotice } from "~/components/kept-form-notice";
 import { redirectWithToast } from "~/http/toast.server";
 import { DESTINATION_COUNTRIES, PurchaseServiceRequestSchema } from "~/services/affiliates/schemas";
 import { TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Ship or export your vehicle · BidYard" }];
+
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
 
 /**
  * `?lot=<lotId>` ("Ship it" on a purchase) preselects that paid lot; a lot that is not one of the
  * buyer's own paid lots is ignored with a notice, and all their vehicles are offered instead.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lot = new URL(request.url).searchParams.get("lot");
   const chosen = lot ? await listPurchasesForService(user.id, { lotId: lot.trim() }) : [];
@@ -52,10 +56,12 @@ type ActionErrors = {
   quote?: Awaited<ReturnType<typeof quoteServiceForPurchase>>;
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await keepingTypedForm(request, () => requireUser(request));
   const values = Object.fromEntries(
-    [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
+    [...(await readForm(request)).entries()].map(([key, value]) => [key, String(value)]),
   );
   const purchaseId = values.purchaseId ?? "";
   const parsed = PurchaseServiceRequestSchema.safeParse(values);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { filesystemStorage, StorageUnavailableError } from "~/platform/storage/index.server";
 import { requireSameOrigin } from "~/http/http.server";
+import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
 
 // The filesystem driver's signed URLs land here (GET to download, PUT to upload); the signature
 // in the URL is the permission. With S3 configured the browser talks to the bucket instead.
@@ -21,9 +22,11 @@ async function handle(request: Request) {
   }
 }
 
-export const loader = ({ request }: LoaderFunctionArgs) => handle(request);
-export const action = ({ request }: ActionFunctionArgs) => {
-  // The browser PUTs from our own pages; nothing else may write here.
-  requireSameOrigin(request);
-  return handle(request);
-};
+export const loader = (args: LoaderFunctionArgs) =>
+  guardResourceLoader(args, ({ request }) => handle(request));
+export const action = (args: ActionFunctionArgs) =>
+  guardResourceAction(args, ({ request }) => {
+    // The browser PUTs from our own pages; nothing else may write here.
+    requireSameOrigin(request);
+    return handle(request);
+  });

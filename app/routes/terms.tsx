@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { LegalPage, LegalSection } from "~/components/legal/legal-page";
@@ -10,15 +10,18 @@ import { penaltyTerms } from "~/services/purchases/penalties";
 import { loadTerms } from "~/services/purchases/schedules.server";
 import { formatUsd } from "~/utils/money";
 import { promiseText } from "~/services/legal/promises";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · BidYard" }];
+
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
 
 /**
  * The figures come from the same settings the charges use (the payment terms an admin edits,
  * the deposit rules, the platform fee), so the terms cannot promise one thing and charge
  * another (docs/decisions/3302).
  */
-export async function loader() {
+async function load() {
   const terms = await loadTerms();
   return {
     penalties: penaltyTerms(terms),

@@ -14,13 +14,17 @@ import {
 } from "~/platform/mail/unsubscribe.server";
 import { TOPIC_LABELS } from "~/platform/mail/topics";
 import { throwAsPageError } from "~/http/respond.server";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Unsubscribe · BidYard" },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ params }: LoaderFunctionArgs) {
   try {
     const { userId, topic } = readUnsubscribeToken(params.token);
     // A link already used says so, rather than asking again (docs/decisions/2807).
@@ -30,8 +34,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request).catch(() => new FormData());
   try {
     if (form.get("intent") === "resubscribe") {
       const { topic } = await resubscribe(params.token);

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { drawVehicle, parseArtFile } from "~/services/vehicles/drawing";
+import { guardResourceLoader } from "~/http/route-guards.server";
+
+export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
 /** A drawn side view of a body style in a paint colour: public, immutable, no script. */
-export async function loader({ params }: LoaderFunctionArgs) {
+async function load({ params }: LoaderFunctionArgs) {
   const art = parseArtFile(params.file ?? "");
   if (!art) return new Response("Not found", { status: 404 });
   return new Response(drawVehicle(art.kind, art.paint, `${art.paint} ${art.kind}`), {

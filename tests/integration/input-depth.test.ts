@@ -6,7 +6,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH, TOO_DEEP } from "~/http/json-body.server";
-import { MAX_FORM_FIELDS, TOO_MANY_FIELDS } from "~/http/route-guards.server";
+import { MAX_FORM_FIELDS, TOO_MANY_FIELDS } from "~/http/form-body.server";
 import { ensureBuilt, type AppProcess } from "../support/app-process";
 import { liveBidder, startLiveServer } from "../support/live-cluster";
 

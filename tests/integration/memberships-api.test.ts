@@ -10,6 +10,12 @@ import { createTestCampaign, createTestPlan } from "../support/memberships";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const context = {};
+/** A signed-out GET, as Remix calls a loader. */
+const get = (path: string) => ({
+  request: new Request(`http://localhost${path}`),
+  params: {},
+  context,
+});
 
 describe("membership seed", () => {
   it("has a free tier, monthly and yearly paid plans, a Pro/Premium one and a running trial", async () => {
@@ -39,7 +45,7 @@ describe("membership calls", () => {
   it("GET /api/membership/plans lists the active plans with their public fields", async () => {
     const plan = await createTestPlan({ name: "Pro Test", vehicleLimit: null });
     const hidden = await createTestPlan({ name: "Retired", active: false });
-    const response = await plansApi();
+    const response = await plansApi(get("/api/membership/plans"));
     const plans = (await response.json()) as Array<Record<string, unknown>>;
     const mine = plans.find((p) => p.id === plan.id);
     expect(mine).toEqual({
@@ -66,7 +72,9 @@ describe("membership calls", () => {
       startsAt: new Date(Date.now() - 10 * DAY_MS),
       endDate: new Date(Date.now() - 1000),
     });
-    const campaigns = (await (await activeCampaignsApi()).json()) as Array<{ id: string }>;
+    const campaigns = (await (
+      await activeCampaignsApi(get("/api/campaigns/active"))
+    ).json()) as Array<{ id: string }>;
     const ids = campaigns.map((c) => c.id);
     expect(ids).toContain(running.id);
     expect(ids).not.toContain(inactive.id);

@@ -93,11 +93,21 @@ async function releasePage(buyer: User, id: string) {
 }
 
 async function termsPage() {
-  return pageText(TermsPage, loaderBody(await termsLoader()), {
-    url: "/terms",
-    path: "/terms",
-    timeZone: ZONE,
-  });
+  return pageText(
+    TermsPage,
+    loaderBody(
+      await termsLoader({
+        request: new Request("http://localhost/terms"),
+        params: {},
+        context: {},
+      }),
+    ),
+    {
+      url: "/terms",
+      path: "/terms",
+      timeZone: ZONE,
+    },
+  );
 }
 
 /** The figures the invoice page stands on: its total and due date as this buyer reads them. */

@@ -21,6 +21,8 @@ import { AuditTab } from "./audit-tab";
 import { EarlyAccessTab } from "./early-access-tab";
 import { SettingsTab } from "./settings-tab";
 import { UsersTab } from "./users-tab";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · BidYard" }];
 
@@ -29,7 +31,9 @@ function tabFrom(url: URL): AdminTab {
   return (ADMIN_TABS.find((t) => t.id === tab)?.id ?? "users") as AdminTab;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const tab = tabFrom(url);
@@ -97,9 +101,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...base, view: "link" as const });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: settingsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: settingsSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }

@@ -12,6 +12,8 @@ import { requireAdmin } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { ReviewApplicationSchema } from "~/services/affiliates/schemas";
 import { Decided, Details, ReviewForms } from "./application";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Affiliate applications · Admin · BidYard" }];
 
@@ -35,7 +37,9 @@ function row(application: ApplicationWithApplicant) {
   };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [pending, approved, rejected] = await Promise.all([
     listApplications("pending"),
@@ -51,9 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = ReviewApplicationSchema.safeParse(form);
   const applicationId = String(form.applicationId ?? "");
   if (!parsed.success || !/^\d{1,18}$/.test(applicationId)) {

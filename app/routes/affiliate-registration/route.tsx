@@ -24,13 +24,17 @@ import { AffiliateApplicationFormSchema } from "~/services/affiliates/schemas";
 import { LICENCE_UPLOAD_PURPOSE } from "~/services/affiliates/rules";
 import { ApplicationForm } from "./application-form";
 import { Pitch, StatusCard } from "./status";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Become a Service Provider · BidYard" }];
 
 // a 503 (storage down) keeps its Retry-After on the page (record 3208)
 export const headers = errorBoundaryHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const application = await getApplication(user.id);
   // a rejected applicant corrects their last application rather than typing it all again
@@ -58,8 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
 /** The Apply to Join form: a multipart post (the optional document streams to storage) or plain. */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   const user = await keepingTypedForm(request, () => requireUser(request));
   let formData: FormData;
   let upload: Awaited<ReturnType<typeof parseUploadForm>>["upload"] = null;
@@ -76,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
     upload = parsed.upload;
     fileProblem = parsed.problem === "missing" ? null : parsed.problem;
   } else {
-    formData = await request.formData();
+    formData = await readForm(request);
   }
   if (upload) formData.set("licenseDocumentUrl", objectPathFor(upload.objectKey));
   const submission = parseWithZod(formData, { schema: AffiliateApplicationFormSchema });

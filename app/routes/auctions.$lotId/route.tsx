@@ -34,7 +34,6 @@ import { isUserError } from "~/utils/user-error";
 import { useHydrated } from "~/utils/use-hydrated";
 import { formatUsd } from "~/utils/money";
 import { bidFormSchema } from "~/services/auctions/schemas";
-import { whileDatabaseUp } from "~/platform/availability.server";
 import { AllInEstimateCard } from "~/components/purchases/all-in-estimate";
 import { allInEstimate } from "~/services/purchases/estimate.server";
 import { feesAt } from "~/services/purchases/schedules.server";
@@ -47,6 +46,8 @@ import { VinSummary, vinSummary } from "~/components/vehicles/vin-facts";
 import { vinReport } from "~/services/vehicles/vin-report.server";
 import { ComparableSales } from "~/components/vehicles/comparable-sales";
 import { comparableSales } from "~/services/results/results.server";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -56,7 +57,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // the lot, its history and the buying power every screen shows, from one snapshot (record
   // 2752); the bid form adds back this lot's own hold
@@ -102,14 +105,12 @@ export type BidActionData = {
   toast?: { title: string; description: string; type: "success" | "info" | "error" };
 };
 
-export async function action(args: ActionFunctionArgs) {
-  return whileDatabaseUp(args.request, () => placeBidFromForm(args));
-}
+export const action = (args: ActionFunctionArgs) => guardAction(args, placeBidFromForm);
 
 async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const lotId = params.lotId ?? "";
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), `/auctions/${lotId}`);
   if (formData.get("intent") === "end-now") return endNow(request, lotId);
   if (formData.get("intent") === "watch") {

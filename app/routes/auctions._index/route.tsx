@@ -27,6 +27,7 @@ import { useReturnFocus } from "~/utils/use-return-focus";
 import { AuctionFilters } from "./filters";
 import { ablated, readUnlessAblated } from "~/utils/ablation";
 import { SaveSearchForm } from "~/components/alerts/save-search-form";
+import { guardLoader } from "~/http/route-guards.server";
 
 // The bid dialog (Headless UI, conform and zod: about 50 KB gzipped) loads on the first Bid click;
 // without JavaScript the card's Bid link goes to the lot page's own form.
@@ -34,7 +35,9 @@ const BidDialog = lazy(() => import("~/components/auctions/bid-dialog.client"));
 
 export const meta: MetaFunction = () => [{ title: "Live Auctions · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   // A value a person typed that cannot be used is left out and named under its field, never a

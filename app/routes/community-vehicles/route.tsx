@@ -38,6 +38,8 @@ import { CommunityHero } from "./hero";
 import { Results } from "./results";
 import { readUnlessAblated } from "~/utils/ablation";
 import { SaveSearchForm } from "~/components/alerts/save-search-form";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Community Vehicles · BidYard" },
@@ -47,7 +49,9 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request);
   const { filters, ignored, notices: rangeNotices } = lenientListingFilters(url.searchParams);
@@ -75,9 +79,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "favorite") throw new Response("Unknown action", { status: 400 });
   const favorite = form.get("favorite") === "true";
   try {

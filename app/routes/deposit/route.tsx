@@ -25,7 +25,6 @@ import { formatUsd } from "~/utils/money";
 import { env } from "~/platform/env.server";
 import { chosenDepositAmount, readDepositForm } from "~/services/deposits/forms.server";
 import { DEPOSIT_SUCCESS } from "~/services/deposits/rules";
-import { whileDatabaseUp } from "~/platform/availability.server";
 import { identityStatusOf } from "~/services/kyc/kyc.server";
 import { biddingEligibility } from "~/services/auctions/eligibility";
 import { toCents } from "~/utils/money";
@@ -34,6 +33,8 @@ import { AmountSection } from "./amount-section";
 import { PaymentSection } from "./payment-section";
 import { RefundSection } from "./refund-section";
 import { RefundConfirmationDialog, RefundConfirmationPage } from "./refund-confirmation";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { readForm } from "~/http/form-body.server";
 
 const PAYPAL = ["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
 export const handle = {
@@ -49,7 +50,9 @@ export const handle = {
 
 export const meta: MetaFunction = () => [{ title: "Deposit · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const [page, identity] = await Promise.all([depositPageData(user.id), identityStatusOf(user)]);
@@ -65,13 +68,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return whileDatabaseUp(args.request, () => act(args));
-}
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
 
 async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const submission = readDepositForm(formData);
   if (submission.status !== "success") {

@@ -23,10 +23,13 @@ import { StatusBanner } from "./status-banner";
 import { StepIndicator } from "./step-indicator";
 import { UnderReview } from "./under-review";
 import { UploadForm, type KycActionErrors } from "./upload-form";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Identity Verification · BidYard" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const documents = await listDocuments(user.id);
   // the one identity status every page shows (docs/decisions/2704)
@@ -37,8 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a 503 (storage down) keeps its Retry-After on the page (record 3208)
 export const headers = errorBoundaryHeaders;
 
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
 /** The no-JS upload: the file streams through the upload checks, then becomes the document. */
-export async function action({ request }: ActionFunctionArgs) {
+async function act({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (user.verified) return redirectWithToast("/kyc-verification", KYC_TOASTS.alreadyVerified);
   await consumeRateLimit(request, "upload", user.id);

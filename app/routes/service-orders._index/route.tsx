@@ -17,12 +17,15 @@ import { ordersAvailableLabel } from "~/services/affiliates/rules";
 import { providerStatus } from "~/services/affiliates/status";
 import { OrderFilters } from "./filters";
 import { Empty, OrderTabs, Skeletons } from "./parts";
+import { guardLoader } from "~/http/route-guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Service Orders · BidYard" }];
 
 export const REFRESH_MS = 10_000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = parseServiceOrderFilters(new URL(request.url).searchParams);
   const application = await getApplication(user.id);

@@ -32,6 +32,7 @@ import { isUserError } from "~/utils/user-error";
 import { vinReport } from "~/services/vehicles/vin-report.server";
 import { EditListing } from "./edit-listing";
 import { ListingView } from "./listing-view";
+import { guardAction, guardLoader } from "~/http/route-guards.server";
 
 // A 429's Retry-After survives the error page.
 export const headers = errorBoundaryHeaders;
@@ -40,7 +41,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.listing.title} · BidYard` : "Vehicle not found · BidYard" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const listing = await getListing(params.id, user?.id);
   if (!listing) throw new Response(NOT_LISTED, { status: 404 });
@@ -56,7 +59,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = (args: ActionFunctionArgs) => guardAction(args, act);
+
+async function act({ request, params }: ActionFunctionArgs) {
   const user = await keepingTypedForm(request, () =>
     requireUserWithNotice(request, SIGN_IN_TO_POST_TOAST),
   );

@@ -4,7 +4,6 @@ import { sql } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { Session, User } from "~/models/user.server";
 import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/http/cookies.server";
-import { whileDatabaseUp } from "~/platform/availability.server";
 import { jsonError, requireSameOrigin, wantsJson } from "~/http/http.server";
 import { noteUser } from "~/platform/request-notes.server";
 import {
@@ -69,9 +68,10 @@ export function readSession(request: Request): Promise<SessionRead | null> {
     // a failed read (an outage) is not kept: a later ask tries again
     read.catch(() => readsOfRequests.delete(request));
   }
-  // Each asker gets its own copy of a thrown answer (the outage's 503): the root loader and the
-  // page's loader both throw it, and Remix reads each one's body, which can be read only once
-  // (it was a 500, "Body has already been read", whenever the database was slow).
+  // Each asker gets its own copy of a thrown answer: the root loader and the page's loader both
+  // throw it, and Remix reads each one's body, which can be read only once (it was a 500, "Body
+  // has already been read", whenever the database was slow). An outage is thrown as the error
+  // it is; each loader's guard makes its own 503 of it (docs/decisions/3611).
   return read.catch((error: unknown) => {
     throw error instanceof Response ? error.clone() : error;
   });
@@ -103,13 +103,13 @@ async function readSessionOnce(request: Request): Promise<SessionRead | null> {
   // One statement for a signed-in page's own work: the session, its user, the unread count and
   // what the deposit holds, straight through the pool (docs/decisions/2903). The user is then built onto the model
   // without a query, so every caller gets the same User as before.
-  const [row] = await whileDatabaseUp(request, () =>
-    sql<Record<string, unknown> & { unreadNotifications__: number; held__: string }>(
-      sessionStatement(),
-      // what it holds, at the server's clock: an overdue invoice holds its late fee (record 3510)
-      [id, now()],
-      { prepared: true },
-    ),
+  const [row] = await sql<
+    Record<string, unknown> & { unreadNotifications__: number; held__: string }
+  >(
+    sessionStatement(),
+    // what it holds, at the server's clock: an overdue invoice holds its late fee (record 3510)
+    [id, now()],
+    { prepared: true },
   );
   if (!row) return null;
   const { unreadNotifications__: unreadNotifications, held__: held, ...attributes } = row;

@@ -17,6 +17,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/services/listings/rules";
 import { cleanField, cleanFormData } from "~/utils/clean-text";
 import { loadSharp } from "~/platform/sharp.server";
 import { IMAGE_INPUT, imageProblemOf } from "~/platform/image-decode.server";
+import { readForm } from "~/http/form-body.server";
 
 const MAX_TEXT_FIELD_BYTES = 32_000;
 const FULL = { width: 1600, height: 1200 };
@@ -55,7 +56,7 @@ export type ListingFormPost = {
 export async function readListingForm(request: Request, userId: string): Promise<ListingFormPost> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
-    return { formData: cleanFormData(await request.formData()), photos: [], photoProblem: null };
+    return { formData: cleanFormData(await readForm(request)), photos: [], photoProblem: null };
   }
   // Photos cost memory and CPU (sharp): multipart posts share the upload budget per user.
   await consumeRateLimit(request, "upload", userId);
