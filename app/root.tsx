@@ -37,7 +37,6 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { flagCookie, hasFlagCookie } from "~/http/cookies.server";
 import { BETA_BANNER_CLOSED, ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
-import { ablated, readUnlessAblated } from "~/utils/ablation";
 
 // A 429's Retry-After survives the error page.
 export const headers = errorBoundaryHeaders;
@@ -63,14 +62,11 @@ export const meta: MetaFunction = ({ error }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   // the user and their unread count come in one statement (docs/decisions/2903); the settings
   // from this process's copy, at most a second old
-  const session = ablated("session") ? null : await readSession(request);
+  const session = await readSession(request);
   const user = session?.user ?? null;
   const unreadNotifications = session?.unreadNotifications ?? 0;
   const [{ toast, headers }, settings] = await whileDatabaseUp(request, () =>
-    Promise.all([
-      ablated("root-reads") ? { toast: null, headers: new Headers() } : readToast(request),
-      readUnlessAblated("root-reads", "settings", getSettings),
-    ]),
+    Promise.all([readToast(request), getSettings()]),
   );
   if (closedForMaintenance(request, user, settings)) throw maintenancePage(user);
   const betaBannerClosed = hasFlagCookie(request, BETA_BANNER_CLOSED, "true");
