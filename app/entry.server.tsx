@@ -8,7 +8,6 @@ import { registerStateMetrics } from "~/platform/metrics.server";
 import { openStreams } from "~/platform/live/stream.server";
 import { noteProblem } from "~/platform/request-notes.server";
 import { NonceProvider } from "~/utils/nonce";
-import { ablated } from "~/utils/ablation";
 import {
   applySecurityHeaders,
   pageContentSecurityPolicy,
@@ -36,10 +35,8 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = scriptNonce();
-  if (!ablated("headers")) {
-    responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(remixContext, nonce));
-    applySecurityHeaders(responseHeaders);
-  }
+  responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(remixContext, nonce));
+  applySecurityHeaders(responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {
     // A render still going after this long is cut off; one that finished clears it, so a

@@ -35,7 +35,6 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { flagCookie, hasFlagCookie } from "~/http/cookies.server";
 import { BETA_BANNER_CLOSED, ONBOARDING_COMPLETED, SIGNED_IN_MARKER } from "~/utils/shell";
 import stylesheet from "~/tailwind.css";
-import { ablated, readUnlessAblated } from "~/utils/ablation";
 import { guardLoader } from "~/http/route-guards.server";
 
 // A 429's Retry-After survives the error page.
@@ -64,13 +63,10 @@ export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
 async function load({ request }: LoaderFunctionArgs) {
   // the user and their unread count come in one statement (docs/decisions/2903); the settings
   // from this process's copy, at most a second old
-  const session = ablated("session") ? null : await readSession(request);
+  const session = await readSession(request);
   const user = session?.user ?? null;
   const unreadNotifications = session?.unreadNotifications ?? 0;
-  const [{ toast, headers }, settings] = await Promise.all([
-    ablated("root-reads") ? { toast: null, headers: new Headers() } : readToast(request),
-    readUnlessAblated("root-reads", "settings", getSettings),
-  ]);
+  const [{ toast, headers }, settings] = await Promise.all([readToast(request), getSettings()]);
   const betaBannerClosed = hasFlagCookie(request, BETA_BANNER_CLOSED, "true");
   // Set by the sign-in callback, read once here: the onboarding dialog may open after it.
   const justSignedIn = Boolean(user) && hasFlagCookie(request, SIGNED_IN_MARKER, "1");

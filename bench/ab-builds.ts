@@ -4,7 +4,8 @@
 // one database, and the rounds alternate them (their order turned each round) so the machine's
 // load falls on both alike; what it reports is the median of the rounds' ratios. Node and PostgreSQL CPU per request are read from /proc (bench/cpu.ts).
 // Usage: tsx bench/ab-builds.ts [--keep NAME] | A B [path, ':lot' for an open lot] (BENCH_ROUNDS,
-// default 5; BENCH_SECONDS per round and build, default 5, after 2 of warm-up).
+// default 5; BENCH_SECONDS per round and build, default 5, after 2 of warm-up). A variant the
+// bench builds (bench/variants.ts) is kept for it with `tsx bench/variants.ts NAME --keep`.
 import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";

@@ -1,17 +1,40 @@
 // The ablation table (docs/decisions/3401): what each piece of the request path costs on each page,
 // in ms of the server's CPU per request. One reference server, one of ours whole and one of ours
-// per piece switched off (BIDYARD_BENCH_ABLATION=1 and BIDYARD_ABLATE=piece, read by
-// server/ablation.ts only then), all started once; every round measures every page on each of them
-// in an order rotated round by round, so the machine's load falls on all alike. A piece's price is
-// ours whole minus ours without it, paired round by round (the median of the pairs).
+// per piece taken out, all started once; every round measures every page on each of them in an
+// order rotated round by round, so the machine's load falls on all alike. A piece's price is ours
+// whole minus ours without it, paired round by round (the median of the pairs). A piece of
+// server/ is switched off on its server (BIDYARD_BENCH_ABLATION=1 and BIDYARD_ABLATE=piece, read
+// by server/ablation.ts only then); a piece of app/ is taken out of a variant of the app the bench
+// builds (bench/variants.ts, docs/decisions/3621), which that server serves. `headers` is both.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { startApp, waitFor200, type AppProcess } from "../tests/support/app-process";
 import { freePort } from "../tests/support/cluster";
-import { PIECES, type Piece } from "../app/utils/ablation";
+import { SERVER_PIECES } from "../server/ablation";
+import { APP_PIECE_EDITS, buildVariant, type AppPiece } from "./variants";
 import { cpuDuring } from "./cpu";
 import { load } from "./load";
 import { startReference } from "./reference";
+
+export type Piece = (typeof SERVER_PIECES)[number] | AppPiece;
+
+/** every piece, in the table's order */
+export const PIECES: readonly Piece[] = [
+  "log",
+  "metrics",
+  "headers",
+  "cross-origin",
+  "body-bounds",
+  "page-slots",
+  "session",
+  "root-reads",
+  "filter-options",
+  "cards",
+  "compression",
+];
+
+const inServer = (piece: string) => (SERVER_PIECES as readonly string[]).includes(piece);
+const inApp = (piece: string): piece is AppPiece => piece in APP_PIECE_EDITS;
 
 /** the variant name of the reference that clears its abort timer */
 export const CLEARED = "reference-cleared";
@@ -74,6 +97,8 @@ export async function ablationTable(options: {
 }): Promise<AblationResult> {
   const { env, pages, pgPid, rounds, seconds, warm, track, log } = options;
   const pieces = options.pieces ?? PIECES;
+  const unknown = pieces.filter((piece) => !PIECES.includes(piece));
+  if (unknown.length) throw new Error(`no ablation piece named ${unknown.join(", ")}`);
   const servers = new Map<string, AppProcess>();
   const stops: Array<() => Promise<unknown>> = [];
   try {
@@ -96,6 +121,12 @@ export async function ablationTable(options: {
       stops.push(track("the reference app, abort timer cleared (ablation)", cleared));
       servers.set(CLEARED, cleared);
     }
+    // the app's variants built first, one after another (once per run, kept while their sources
+    // are the same), before any of ours starts
+    const builds = new Map<string, string>();
+    for (const piece of pieces)
+      if (inApp(piece))
+        builds.set(piece, await buildVariant(`no-${piece}`, APP_PIECE_EDITS[piece], log));
     for (const variant of ["whole", ...pieces]) {
       const port = await freePort();
       const app = startApp(
@@ -103,9 +134,11 @@ export async function ablationTable(options: {
           ...env,
           APP_URL: `http://localhost:${port}`,
           BIDYARD_BENCH_ABLATION: "1",
-          BIDYARD_ABLATE: variant === "whole" ? "" : variant,
+          BIDYARD_ABLATE: inServer(variant) ? variant : "",
         },
         port,
+        [],
+        builds.get(variant),
       );
       stops.push(track(`ours, ${variant === "whole" ? "whole" : `no ${variant}`}`, app));
       servers.set(variant, app);

@@ -23,8 +23,14 @@ import { firstVisitJs, lighthouseScores } from "./pages";
 import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
 import { benchStreams } from "./streams";
-import { CLEARED, ablationMarkdown, ablationTable, median, type AblationPage } from "./ablation";
-import type { Piece } from "../app/utils/ablation";
+import {
+  CLEARED,
+  ablationMarkdown,
+  ablationTable,
+  median,
+  type AblationPage,
+  type Piece,
+} from "./ablation";
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 300_000);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);

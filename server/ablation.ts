@@ -1,8 +1,20 @@
-// The bench's ablation switches (docs/decisions/3401). BIDYARD_ABLATE (a comma-separated list of
-// pieces, app/utils/ablation.ts) is read only when BIDYARD_BENCH_ABLATION=1 is set too, which only
-// bench/ablation.ts sets, and never on Fly (FLY_APP_NAME): a production server refuses to start
-// with the bench's variable rather than run with a piece off.
-import { ABLATION_KEY, PIECES } from "../app/utils/ablation.ts";
+// The bench's ablation switches for the pieces that live in server/ (docs/decisions/3401, 3621).
+// BIDYARD_ABLATE (a comma-separated list of SERVER_PIECES) is read only when
+// BIDYARD_BENCH_ABLATION=1 is set too, which only bench/ablation.ts sets, and never on Fly
+// (FLY_APP_NAME): a production server refuses to start with the bench's variable rather than run
+// with a piece off. The pieces that live in app/ are not switched here but built: the bench builds
+// a variant of the app without them (bench/variants.ts).
+
+/** the pieces of server/worker.ts's request path the bench can switch off */
+export const SERVER_PIECES = [
+  "log",
+  "metrics",
+  "headers",
+  "cross-origin",
+  "body-bounds",
+  "page-slots",
+  "compression",
+] as const;
 
 export function installAblation(
   env: Record<string, string | undefined> = process.env,
@@ -15,8 +27,7 @@ export function installAblation(
       .map((piece) => piece.trim())
       .filter(Boolean),
   );
-  const unknown = [...off].filter((piece) => !(PIECES as readonly string[]).includes(piece));
+  const unknown = [...off].filter((piece) => !(SERVER_PIECES as readonly string[]).includes(piece));
   if (unknown.length) throw new Error(`BIDYARD_ABLATE: no piece named ${unknown.join(", ")}`);
-  (globalThis as { [ABLATION_KEY]?: ReadonlySet<string> })[ABLATION_KEY] = off;
   return off;
 }

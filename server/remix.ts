@@ -1,5 +1,7 @@
 // Between Express and the Remix build, through @remix-run/node's public helpers (docs/decisions/3103):
-// the Fetch Request a handler takes, and the ways its Response goes out.
+// the Fetch Request a handler takes, and the ways its Response goes out. Kept in place of
+// @remix-run/express's adapter, which reads no body the edge has read, streams every answer and
+// keeps each sent answer's timer (docs/decisions/3622).
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { eventStreamWriter } from "./event-streams.ts";
@@ -20,10 +22,11 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
     if (Array.isArray(values)) for (const value of values) headers.append(name, value);
     else headers.set(name, values);
   }
-  // Aborted when the response closes, sent or not, as Remix's own Express adapter does: Remix
-  // keeps a 5-second timer per page and data answer (its encoding of the loader data) that only
-  // the request's abort clears, and with it the answer's data; left to run, every answer of the
-  // last 5 seconds stayed in memory (docs/decisions/3570).
+  // Aborted when the response closes, sent or not (Remix's own Express adapter aborts only an
+  // answer that was not sent, docs/decisions/3622): Remix keeps a 5-second timer per page and
+  // data answer (its encoding of the loader data) that only the request's abort clears, and with
+  // it the answer's data; left to run, every answer of the last 5 seconds stayed in memory
+  // (docs/decisions/3570).
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const init: RequestInit & { duplex?: "half" } = {

@@ -1,20 +1,17 @@
-// The bench's ablation switches (server/ablation.ts, docs/decisions/3401): a server switches a piece
-// off only when the bench's own variable is set too, never on Fly, and never for a piece it does
-// not know. Without the bench's variable, BIDYARD_ABLATE is not even read.
-import { afterEach, describe, expect, it } from "vitest";
-import { installAblation } from "../../server/ablation.ts";
-import { ABLATION_KEY, ablated, readUnlessAblated } from "../../app/utils/ablation.ts";
+// The bench's ablation (docs/decisions/3401, 3621). The server's switches (server/ablation.ts): a
+// server switches a piece off only when the bench's own variable is set too, never on Fly, and
+// never for a piece it does not know; without the bench's variable, BIDYARD_ABLATE is not even
+// read. The app's pieces are built, not switched: every edit bench/variants.ts makes to take one
+// out still applies to the app as it is (an edit that stops applying fails here, not mid-bench).
+import { describe, expect, it } from "vitest";
+import { installAblation, SERVER_PIECES } from "../../server/ablation.ts";
+import { PIECES } from "../../bench/ablation.ts";
+import { APP_PIECE_EDITS, VARIANTS, editedSources } from "../../bench/variants.ts";
 
-afterEach(() => {
-  delete (globalThis as Record<symbol, unknown>)[ABLATION_KEY];
-});
-
-describe("bench ablation switches", () => {
+describe("bench ablation switches in server/", () => {
   it("are ignored without the bench's variable, as on every production server", () => {
     const off = installAblation({ BIDYARD_ABLATE: "log,metrics,headers", NODE_ENV: "production" });
     expect(off.size).toBe(0);
-    expect(ablated("log")).toBe(false);
-    expect(ablated("headers")).toBe(false);
   });
 
   it("refuse to run on Fly even with the bench's variable", () => {
@@ -25,29 +22,49 @@ describe("bench ablation switches", () => {
         FLY_APP_NAME: "bidyard",
       }),
     ).toThrow(/bench/);
-    expect(ablated("log")).toBe(false);
   });
 
-  it("refuse a piece they do not know", () => {
+  it("refuse a piece they do not know, and the app's pieces (those are built)", () => {
     expect(() => installAblation({ BIDYARD_BENCH_ABLATION: "1", BIDYARD_ABLATE: "lgo" })).toThrow(
       /lgo/,
     );
+    expect(() => installAblation({ BIDYARD_BENCH_ABLATION: "1", BIDYARD_ABLATE: "cards" })).toThrow(
+      /cards/,
+    );
   });
 
-  it("switch off exactly the pieces named on a bench server", async () => {
-    const off = installAblation({ BIDYARD_BENCH_ABLATION: "1", BIDYARD_ABLATE: "cards, log" });
-    expect([...off].sort()).toEqual(["cards", "log"]);
-    expect(ablated("cards")).toBe(true);
-    expect(ablated("metrics")).toBe(false);
-    let reads = 0;
-    const read = async () => (reads += 1);
-    // a piece on: read every time; off: the first answer stands for the rest
-    await readUnlessAblated("root-reads", "t1", read);
-    await readUnlessAblated("root-reads", "t1", read);
-    expect(reads).toBe(2);
-    installAblation({ BIDYARD_BENCH_ABLATION: "1", BIDYARD_ABLATE: "root-reads" });
-    expect(await readUnlessAblated("root-reads", "t2", read)).toBe(3);
-    expect(await readUnlessAblated("root-reads", "t2", read)).toBe(3);
-    expect(reads).toBe(3);
+  it("switch off exactly the pieces named on a bench server", () => {
+    const off = installAblation({
+      BIDYARD_BENCH_ABLATION: "1",
+      BIDYARD_ABLATE: "compression, log",
+    });
+    expect([...off].sort()).toEqual(["compression", "log"]);
+  });
+});
+
+describe("bench variants of the app", () => {
+  it("cover every piece of the table, each in server/, in app/ or both", () => {
+    for (const piece of PIECES)
+      expect((SERVER_PIECES as readonly string[]).includes(piece) || piece in APP_PIECE_EDITS).toBe(
+        true,
+      );
+  });
+
+  it("apply to the app as it is, each edit changing its file", () => {
+    for (const [name, edits] of Object.entries(VARIANTS)) {
+      const edited = editedSources(name, edits);
+      expect(edited.size).toBeGreaterThan(0);
+    }
+    const cards = editedSources("no-cards", APP_PIECE_EDITS.cards);
+    expect(cards.get("app/routes/auctions._index/route.tsx")).not.toMatch(/<LotCard\b/);
+    expect(cards.get("app/routes/community-vehicles/results.tsx")).not.toMatch(
+      /<ListingCardView\b/,
+    );
+  });
+
+  it("fail naming the edit when the app changed under it", () => {
+    expect(() =>
+      editedSources("gone", [{ file: "app/root.tsx", from: "no such text in the root", to: "" }]),
+    ).toThrow(/gone: app\/root\.tsx: no such text in the root found 0 times/);
   });
 });

@@ -25,7 +25,6 @@ import type { action as lotAction } from "../auctions.$lotId/route";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useReturnFocus } from "~/utils/use-return-focus";
 import { AuctionFilters } from "./filters";
-import { ablated, readUnlessAblated } from "~/utils/ablation";
 import { SaveSearchForm } from "~/components/alerts/save-search-form";
 import { guardLoader } from "~/http/route-guards.server";
 
@@ -48,7 +47,7 @@ async function load({ request }: LoaderFunctionArgs) {
   const [page, bidder, options] = await Promise.all([
     searchLots(query, user.id),
     buyingPower(user, { held }),
-    readUnlessAblated("filter-options", "auctions", auctionFilterOptions),
+    auctionFilterOptions(),
   ]);
   return {
     ...page,
@@ -217,20 +216,15 @@ export default function AuctionsPage() {
         </div>
       ) : (
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {vehicles.map((lot) =>
-            // the bench's "cards" switch: a bare title in place of the card (record 3401)
-            ablated("cards") ? (
-              <p key={lot.id}>{`${lot.year} ${lot.make} ${lot.model}`}</p>
-            ) : (
-              <LotCard
-                key={lot.id}
-                lot={live.apply(lot)}
-                serverTime={live.serverTime}
-                returnTo={returnTo}
-                onBid={openBid}
-              />
-            ),
-          )}
+          {vehicles.map((lot) => (
+            <LotCard
+              key={lot.id}
+              lot={live.apply(lot)}
+              serverTime={live.serverTime}
+              returnTo={returnTo}
+              onBid={openBid}
+            />
+          ))}
         </div>
       )}
 

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ListingCardSkeleton, ListingCardView } from "~/components/listings/listing-card";
 import type { ListingCard } from "~/services/listings/listings.server";
-import { ablated } from "~/utils/ablation";
 import { ignoredFilterNotice, type IgnoredFilter } from "~/services/listings/schemas";
 
 /**
@@ -107,12 +106,7 @@ export function Results({
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {listings.map((listing) => (
               <li key={listing.id}>
-                {ablated("cards") ? (
-                  // the bench's "cards" switch: a bare title in place of the card (record 3401)
-                  listing.title
-                ) : (
-                  <ListingCardView listing={listing} returnTo={returnTo} signedIn={signedIn} />
-                )}
+                <ListingCardView listing={listing} returnTo={returnTo} signedIn={signedIn} />
               </li>
             ))}
           </ul>

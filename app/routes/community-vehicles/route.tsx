@@ -36,7 +36,6 @@ import { safeRedirect } from "~/http/http.server";
 import { useOptionalUser } from "~/services/accounts/use-user";
 import { CommunityHero } from "./hero";
 import { Results } from "./results";
-import { readUnlessAblated } from "~/utils/ablation";
 import { SaveSearchForm } from "~/components/alerts/save-search-form";
 import { guardAction, guardLoader } from "~/http/route-guards.server";
 import { readForm } from "~/http/form-body.server";
@@ -62,8 +61,8 @@ async function load({ request }: LoaderFunctionArgs) {
   const [page, allowance, options, rates] = await Promise.all([
     searchListings(filters, { cursor, viewerId: user?.id }),
     user ? listingAllowance(user.id) : null,
-    readUnlessAblated("filter-options", "listings", listingFilterOptions),
-    readUnlessAblated("filter-options", "rates", ratesInForce),
+    listingFilterOptions(),
+    ratesInForce(),
   ]);
   return {
     filters,
