@@ -3,6 +3,7 @@ import { PAYMENT_CANCELLED_TOAST } from "~/services/memberships/messages";
 import { cancelMembershipPayment } from "~/services/memberships/billing.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { log } from "~/platform/log.server";
 
 /** The payer turned back at the provider: nothing was charged and nothing changes. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       await cancelMembershipPayment(user.id, token);
     } catch (error) {
-      console.error("membership cancel:", error instanceof Error ? error.message : error);
+      log().error({ err: error }, "membership cancel failed");
     }
   }
   return redirectWithToast("/membership", PAYMENT_CANCELLED_TOAST);

@@ -8,6 +8,7 @@ import {
 import { completeMembershipPayment, PeriodPaidError } from "~/services/memberships/billing.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { log } from "~/platform/log.server";
 
 /** The provider sends the payer back here with ?token=<order id>: capture, then activate. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return redirectWithToast("/membership", alreadyPaidToast(error.message));
     }
     // Declined, unreachable provider, someone else's order: nothing was activated.
-    console.error("membership return:", error instanceof Error ? error.message : error);
+    log().error({ err: error }, "membership return failed");
     return redirectWithToast("/membership", SUBSCRIBE_FAILED_TOAST);
   }
 }

@@ -3,6 +3,7 @@
 import { type VehicleType } from "~/models/affiliate.server";
 import { type Lot } from "~/models/auction.server";
 import { decodeVin } from "~/services/vehicles/decode.server";
+import { log } from "~/platform/log.server";
 
 /**
  * A body style in the board's three vehicle types, when it is one of them: the decoder's names
@@ -33,7 +34,7 @@ export async function vehicleFacts(lot: Lot) {
   try {
     decoded = (await decodeVin(lot.vin))?.bodyStyle ?? null;
   } catch (error) {
-    console.error("VIN decoding failed:", (error as Error)?.message ?? error);
+    log().error({ err: error, lot_id: String(lot.id) }, "VIN decoding failed");
   }
   const bodyStyle = decoded ?? lot.bodyStyle;
   return {
