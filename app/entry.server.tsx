@@ -86,7 +86,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // an error in the shell is Remix's to report (handleError); one after it is ours
-          if (shellRendered) console.error(error);
+          if (shellRendered) log().error({ err: error }, "render failed after the shell");
         },
       },
     );

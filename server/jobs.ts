@@ -10,7 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import client from "prom-client";
-import { createLog, routeConsole } from "./log.ts";
+import { createLog } from "./log.ts";
 
 type JobsEntry = {
   startJobWorker(options?: {
@@ -21,7 +21,6 @@ type JobsEntry = {
 };
 
 const log = await createLog();
-routeConsole(log);
 const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/index.js");
 const imported = await import(url.pathToFileURL(buildPath).href);
 const entry = imported.entry.module as JobsEntry;

@@ -4,9 +4,8 @@
 //
 // The logger is made once per process and kept on globalThis, where the app's own modules find it
 // (app/platform/log.server.ts): the build is a separate bundle, so a module-level instance would
-// not be shared. console.* is routed into it, so every line a server process writes (the closer's,
-// the live hub's, a library's) is a JSON line too; an Error keeps its stack inside its line.
-import { format } from "node:util";
+// not be shared. Code that logs imports it (app code through log() there, server code through
+// createLog here); console is left as it is (docs/decisions/3661).
 import pino, { type Logger, type LoggerOptions } from "pino";
 
 const LOG_KEY = Symbol.for("bidyard.log");
@@ -102,21 +101,4 @@ export function lineBatcher(write: (text: string) => void) {
     },
     flush,
   };
-}
-
-/** console.log/info/warn/error/debug write through `log`: one JSON line each. */
-export function routeConsole(log: Logger) {
-  const route = (level: "info" | "warn" | "error" | "debug") =>
-    function (...args: unknown[]) {
-      const err = args.find((arg) => arg instanceof Error);
-      const rest = args.filter((arg) => arg !== err);
-      const msg = rest.length ? format(...rest) : ((err as Error | undefined)?.message ?? "");
-      if (err) log[level]({ err }, msg);
-      else log[level](msg);
-    };
-  console.log = route("info");
-  console.info = route("info");
-  console.warn = route("warn");
-  console.error = route("error");
-  console.debug = route("debug");
 }

@@ -2,13 +2,12 @@
 // machine's memory, replaces one that dies, serves the metrics, and stops them all on SIGTERM.
 import cluster from "node:cluster";
 import type { Server } from "node:http";
-import { createLog, routeConsole } from "./log.ts";
+import { createLog } from "./log.ts";
 import { machineMemoryMb, memoryPlan } from "./memory.ts";
 
 export async function startPrimary() {
   const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
   const log = await createLog();
-  routeConsole(log);
   // One worker accepts its own connections (no hand-off through this process); several take
   // turns (round robin), which Linux would otherwise balance poorly.
   cluster.schedulingPolicy = workers === 1 ? cluster.SCHED_NONE : cluster.SCHED_RR;

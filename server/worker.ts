@@ -13,7 +13,7 @@ import { installAblation } from "./ablation.ts";
 import { boundedBody } from "./body-bounds.ts";
 import { clientAddress, refuseCrossOriginWrites, securityHeaders } from "./edge.ts";
 import { dropSlowEventStreams } from "./event-streams.ts";
-import { createLog, routeConsole } from "./log.ts";
+import { createLog } from "./log.ts";
 import { admitPages } from "./page-slots.ts";
 import { sendResponse, toFetchRequest } from "./remix.ts";
 import { requestLog } from "./request-log.ts";
@@ -22,7 +22,6 @@ import { httpTimeouts } from "./timeouts.ts";
 
 export async function startWorker() {
   const log = await createLog();
-  routeConsole(log);
   // the bench's switches: empty unless the bench started this server (docs/decisions/3401)
   const off = installAblation();
   if (off.size) log.warn({ ablated: [...off] }, "bench ablation: pieces switched off");

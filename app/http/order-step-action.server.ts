@@ -4,7 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/accounts/session.server";
 import { ORDER_STEP_DONE } from "~/services/affiliates/messages";
 import type { OrderStep } from "~/services/affiliates/rules";
-import { runOrderStep, toPublicOrder } from "~/services/affiliates/service-orders.server";
+import { toPublicOrder } from "~/services/affiliates/service-order-views.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { errorJson, jsonError } from "./respond.server";
 
 export function orderStepAction(step: OrderStep) {

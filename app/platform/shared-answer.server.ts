@@ -4,6 +4,8 @@
 // (stale-while-revalidate). So the pages never wait on, nor start, a count of their own
 // (docs/decisions/2805).
 
+import { log } from "~/platform/log.server";
+
 export type SharedAnswer<T> = {
   /** The answer: the cached copy (refreshed behind the caller when stale), or the one load. */
   get(): Promise<T>;
@@ -46,7 +48,10 @@ export function sharedAnswer<T>(options: {
       if (!copy) return refresh();
       if (clock() - copy.at >= options.freshMs) {
         refresh().catch((error: unknown) =>
-          console.error(`${options.name}: refresh failed; serving the older copy`, error),
+          log().error(
+            { err: error, answer: options.name },
+            "shared answer: refresh failed; serving the older copy",
+          ),
         );
       }
       return Promise.resolve(copy.value);

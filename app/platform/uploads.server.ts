@@ -27,6 +27,7 @@ import {
   type DetectedFileType,
   type FileProblem,
 } from "~/utils/file-type";
+import { log } from "~/platform/log.server";
 
 type Policy = { prefix: string; maxBytes: number; types: DetectedFileType[] };
 
@@ -250,7 +251,9 @@ export async function storeStreamedUpload(
     // No row, no owner: the object must not stay behind.
     await storage()
       .delete(objectKey)
-      .catch(() => console.error("upload left without a row:", objectKey));
+      .catch((error: unknown) =>
+        log().error({ err: error, object_key: objectKey }, "upload left without a row"),
+      );
     throw error;
   }
 }

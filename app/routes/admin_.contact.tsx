@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminQueueAction, AdminQueuePage } from "~/components/admin/queue-page";
 import { redirectWithToast } from "~/http/toast.server";
 import { throwAsPageError } from "~/http/respond.server";
 import { requireAdmin } from "~/services/accounts/session.server";
@@ -34,44 +35,33 @@ async function act({ request }: ActionFunctionArgs) {
 export default function ContactInboxPage() {
   const { messages } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl px-3 py-6 sm:px-6">
-      <h1 className="text-2xl font-black">Contact messages</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Answer each by e-mail (every admin also gets it by e-mail), then mark it answered.
-      </p>
-      {messages.length === 0 ? (
-        <p className="mt-6 text-slate-600">No unanswered messages.</p>
-      ) : (
-        <ul className="mt-6 space-y-4">
-          {messages.map((message) => (
-            <li
-              key={message.id}
-              data-testid="contact-message"
-              className="rounded-lg border border-slate-200 bg-white p-4"
-            >
-              <h2 className="wrap-anywhere font-bold">{message.topicLabel}</h2>
-              <p className="wrap-anywhere text-sm text-slate-600">
-                From {message.name} ·{" "}
-                <a href={`mailto:${message.email}`} className="text-brand-700 underline">
-                  {message.email}
-                </a>{" "}
-                · {message.signedIn ? "signed in" : "not signed in"} ·{" "}
-                <LocalTime at={message.createdAt} />
-              </p>
-              <p className="mt-2 whitespace-pre-wrap wrap-anywhere">{message.body}</p>
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="messageId" value={message.id} />
-                <button
-                  type="submit"
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:focus-ring"
-                >
-                  Mark answered
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+    <AdminQueuePage
+      title="Contact messages"
+      intro="Answer each by e-mail (every admin also gets it by e-mail), then mark it answered."
+      empty="No unanswered messages."
+      items={messages}
+      testId="contact-message"
+    >
+      {(message) => (
+        <>
+          <h2 className="wrap-anywhere font-bold">{message.topicLabel}</h2>
+          <p className="wrap-anywhere text-sm text-slate-600">
+            From {message.name} ·{" "}
+            <a href={`mailto:${message.email}`} className="text-brand-700 underline">
+              {message.email}
+            </a>{" "}
+            · {message.signedIn ? "signed in" : "not signed in"} ·{" "}
+            <LocalTime at={message.createdAt} />
+          </p>
+          <p className="mt-2 whitespace-pre-wrap wrap-anywhere">{message.body}</p>
+          <AdminQueueAction
+            name="messageId"
+            value={message.id}
+            label="Mark answered"
+            className="mt-3"
+          />
+        </>
       )}
-    </div>
+    </AdminQueuePage>
   );
 }

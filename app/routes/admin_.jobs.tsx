@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminQueueAction, AdminQueuePage } from "~/components/admin/queue-page";
 import { LocalTime } from "~/components/local-time";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireAdmin } from "~/services/accounts/session.server";
@@ -49,76 +50,54 @@ async function act({ request }: ActionFunctionArgs) {
   });
 }
 
-const button =
-  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:focus-ring";
-
 /** Background jobs with an error: still retrying, or out of tries (docs/decisions/3561). */
 export default function FailedJobsPage() {
   const { jobs } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl px-3 py-6 sm:px-6">
-      <h1 className="text-2xl font-black">Failed jobs</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Background jobs whose last run failed. The queue tries each again on its own until it runs
-        out of tries; run one again now once its cause is fixed, or discard it.
-      </p>
-      {jobs.length === 0 ? (
-        <p className="mt-6 text-slate-600">No failed jobs.</p>
-      ) : (
-        <ul className="mt-6 space-y-4">
-          {jobs.map((job) => (
-            <li
-              key={job.id}
-              data-testid="failed-job"
-              className="rounded-lg border border-slate-200 bg-white p-4"
-            >
-              <h2 className="font-bold">
-                {job.kind} <span className="font-normal text-slate-600">· job {job.id}</span>
-              </h2>
-              <p className="text-sm text-slate-600">
-                Tries {job.attempts} of {job.maxAttempts} ·{" "}
-                {job.nextRunAt ? (
-                  <>
-                    next run <LocalTime at={job.nextRunAt} />
-                  </>
+    <AdminQueuePage
+      title="Failed jobs"
+      intro="Background jobs whose last run failed. The queue tries each again on its own until it runs out of tries; run one again now once its cause is fixed, or discard it."
+      empty="No failed jobs."
+      items={jobs}
+      testId="failed-job"
+    >
+      {(job) => (
+        <>
+          <h2 className="font-bold">
+            {job.kind} <span className="font-normal text-slate-600">· job {job.id}</span>
+          </h2>
+          <p className="text-sm text-slate-600">
+            Tries {job.attempts} of {job.maxAttempts} ·{" "}
+            {job.nextRunAt ? (
+              <>
+                next run <LocalTime at={job.nextRunAt} />
+              </>
+            ) : (
+              "out of tries: runs again only if you retry it"
+            )}
+            {job.about ? (
+              <>
+                {" "}
+                · about{" "}
+                {job.about.href ? (
+                  <Link to={job.about.href} className="text-brand-700 underline">
+                    {job.about.label}
+                  </Link>
                 ) : (
-                  "out of tries: runs again only if you retry it"
+                  job.about.label
                 )}
-                {job.about ? (
-                  <>
-                    {" "}
-                    · about{" "}
-                    {job.about.href ? (
-                      <Link to={job.about.href} className="text-brand-700 underline">
-                        {job.about.label}
-                      </Link>
-                    ) : (
-                      job.about.label
-                    )}
-                  </>
-                ) : null}
-              </p>
-              <pre className="mt-2 overflow-x-auto whitespace-pre-wrap wrap-anywhere rounded bg-slate-50 p-2 text-xs">
-                {job.error}
-              </pre>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Form method="post">
-                  <input type="hidden" name="jobId" value={job.id} />
-                  <button type="submit" name="intent" value="retry" className={button}>
-                    Retry now
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="jobId" value={job.id} />
-                  <button type="submit" name="intent" value="discard" className={button}>
-                    Discard
-                  </button>
-                </Form>
-              </div>
-            </li>
-          ))}
-        </ul>
+              </>
+            ) : null}
+          </p>
+          <pre className="mt-2 overflow-x-auto whitespace-pre-wrap wrap-anywhere rounded bg-slate-50 p-2 text-xs">
+            {job.error}
+          </pre>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <AdminQueueAction name="jobId" value={job.id} intent="retry" label="Retry now" />
+            <AdminQueueAction name="jobId" value={job.id} intent="discard" label="Discard" />
+          </div>
+        </>
       )}
-    </div>
+    </AdminQueuePage>
   );
 }

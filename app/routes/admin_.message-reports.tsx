@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminQueueAction, AdminQueuePage } from "~/components/admin/queue-page";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireAdmin } from "~/services/accounts/session.server";
 import { REPORT_RESOLVED } from "~/services/messages/messages";
@@ -38,45 +39,35 @@ async function act({ request }: ActionFunctionArgs) {
 export default function MessageReportsPage() {
   const { reports } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl px-3 py-6 sm:px-6">
-      <h1 className="text-2xl font-black">Reported messages</h1>
-      {reports.length === 0 ? (
-        <p className="mt-6 text-slate-600">No open reports.</p>
-      ) : (
-        <ul className="mt-6 space-y-4">
-          {reports.map((report) => (
-            <li key={report.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 className="wrap-anywhere font-bold">{report.listingTitle}</h2>
-              <p className="wrap-anywhere text-sm text-slate-600">
-                Reported by {report.reporterEmail} · written by {report.senderEmail} ·{" "}
-                <LocalTime at={report.reportedAt} />
-              </p>
-              <p className="mt-2 wrap-anywhere">
-                <span className="font-semibold">Reason:</span> {report.reason}
-              </p>
-              <ol className="mt-3 space-y-1 text-sm" aria-label="The conversation">
-                {report.context.map((message, index) => (
-                  <li
-                    key={index}
-                    className={`whitespace-pre-wrap wrap-anywhere rounded p-2 ${message.reported ? "bg-red-50 font-semibold" : "bg-slate-50"}`}
-                  >
-                    {message.sender === "seller" ? "Seller" : "Buyer"}: {message.body}
-                  </li>
-                ))}
-              </ol>
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="reportId" value={report.id} />
-                <button
-                  type="submit"
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:focus-ring"
-                >
-                  Close report
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+    <AdminQueuePage title="Reported messages" empty="No open reports." items={reports}>
+      {(report) => (
+        <>
+          <h2 className="wrap-anywhere font-bold">{report.listingTitle}</h2>
+          <p className="wrap-anywhere text-sm text-slate-600">
+            Reported by {report.reporterEmail} · written by {report.senderEmail} ·{" "}
+            <LocalTime at={report.reportedAt} />
+          </p>
+          <p className="mt-2 wrap-anywhere">
+            <span className="font-semibold">Reason:</span> {report.reason}
+          </p>
+          <ol className="mt-3 space-y-1 text-sm" aria-label="The conversation">
+            {report.context.map((message, index) => (
+              <li
+                key={index}
+                className={`whitespace-pre-wrap wrap-anywhere rounded p-2 ${message.reported ? "bg-red-50 font-semibold" : "bg-slate-50"}`}
+              >
+                {message.sender === "seller" ? "Seller" : "Buyer"}: {message.body}
+              </li>
+            ))}
+          </ol>
+          <AdminQueueAction
+            name="reportId"
+            value={report.id}
+            label="Close report"
+            className="mt-3"
+          />
+        </>
       )}
-    </div>
+    </AdminQueuePage>
   );
 }

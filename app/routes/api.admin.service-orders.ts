@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createOrderByAdmin, toPublicOrder } from "~/services/affiliates/service-orders.server";
+import { toPublicOrder } from "~/services/affiliates/service-order-views.server";
+import { createOrderByAdmin } from "~/services/affiliates/service-orders.server";
 import { requireAdmin } from "~/services/accounts/session.server";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";

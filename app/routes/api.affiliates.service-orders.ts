@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isApprovedAffiliate } from "~/services/affiliates/applications.server";
 import { APPROVAL_REQUIRED } from "~/services/affiliates/messages";
 import { requireUser } from "~/services/accounts/session.server";
-import { listAffiliateOrders, toPublicOrder } from "~/services/affiliates/service-orders.server";
+import {
+  listAffiliateOrders,
+  toPublicOrder,
+} from "~/services/affiliates/service-order-views.server";
 import { jsonError } from "~/http/http.server";
 import { guardResourceLoader } from "~/http/route-guards.server";
 

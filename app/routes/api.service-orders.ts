@@ -1,10 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/accounts/session.server";
-import {
-  listOpenOrders,
-  requestServiceForPurchase,
-  toPublicOrder,
-} from "~/services/affiliates/service-orders.server";
+import { listOpenOrders, toPublicOrder } from "~/services/affiliates/service-order-views.server";
+import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { jsonError } from "~/http/http.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { errorJson } from "~/http/respond.server";

@@ -4,6 +4,7 @@ import { cancelMembershipPayment } from "~/services/memberships/billing.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { guardResourceLoader } from "~/http/route-guards.server";
+import { log } from "~/platform/log.server";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
@@ -15,7 +16,7 @@ async function load({ request }: LoaderFunctionArgs) {
     try {
       await cancelMembershipPayment(user.id, token);
     } catch (error) {
-      console.error("membership cancel:", error instanceof Error ? error.message : error);
+      log().error({ err: error }, "membership cancel failed");
     }
   }
   return redirectWithToast("/membership", PAYMENT_CANCELLED_TOAST);

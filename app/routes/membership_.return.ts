@@ -9,6 +9,7 @@ import { completeMembershipPayment, PeriodPaidError } from "~/services/membershi
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { guardResourceLoader } from "~/http/route-guards.server";
+import { log } from "~/platform/log.server";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
 
@@ -28,7 +29,7 @@ async function load({ request }: LoaderFunctionArgs) {
       return redirectWithToast("/membership", alreadyPaidToast(error.message));
     }
     // Declined, unreachable provider, someone else's order: nothing was activated.
-    console.error("membership return:", error instanceof Error ? error.message : error);
+    log().error({ err: error }, "membership return failed");
     return redirectWithToast("/membership", SUBSCRIBE_FAILED_TOAST);
   }
 }

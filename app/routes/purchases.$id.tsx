@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InvoiceLines } from "~/components/purchases/invoice-lines";
 import { TransportOrders } from "~/components/purchases/transport-orders";
-import { listOrdersForLot } from "~/services/affiliates/service-orders.server";
+import { listOrdersForLot } from "~/services/affiliates/service-order-views.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { findOwnPurchase, purchaseView } from "~/services/purchases/invoices.server";
 import { AlreadyPaidError, PAID_ONCE, payPurchase } from "~/services/purchases/paying.server";

@@ -19,11 +19,8 @@ import {
   ORDER_STEP_DONE,
   TRANSPORT_MESSAGES,
 } from "~/services/affiliates/messages";
-import {
-  canViewOrder,
-  getOrderForViewer,
-  runOrderStep,
-} from "~/services/affiliates/service-orders.server";
+import { canViewOrder, getOrderForViewer } from "~/services/affiliates/service-order-views.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { getApplication } from "~/services/affiliates/applications.server";
 import { pickupPapersFor } from "~/services/affiliates/pickup-papers.server";
 import { PickupPapersCard } from "~/components/affiliates/pickup-papers";

@@ -5,11 +5,9 @@ import { CityList, DestinationFields } from "~/components/affiliates/destination
 import { primaryButton, secondaryButton } from "~/components/affiliates/ui";
 import { cityLabel, EXPORT_PORTS, US_CITIES } from "~/services/affiliates/us-cities";
 import { isUserError } from "~/utils/user-error";
-import {
-  listPurchasesForService,
-  quoteServiceForPurchase,
-  requestServiceForPurchase,
-} from "~/services/affiliates/service-orders.server";
+import { listPurchasesForService } from "~/services/affiliates/service-order-views.server";
+import { quoteServiceForPurchase } from "~/services/affiliates/service-order-quotes.server";
+import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { formatUsd } from "~/utils/money";
 import { requireUser } from "~/services/accounts/session.server";
 import { keepingTypedForm, takeKeptForm } from "~/http/kept-form.server";

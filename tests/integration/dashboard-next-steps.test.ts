@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { loader as indexLoader } from "~/routes/_index";
-import { runOrderStep } from "~/services/affiliates/service-orders.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";

@@ -14,7 +14,7 @@ import ReleasePage, { loader as releaseLoader } from "~/routes/purchases.$id_.re
 import ServiceOrderPage, { loader as orderLoader } from "~/routes/service-orders.$id";
 import TermsPage, { loader as termsLoader } from "~/routes/terms";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
-import { runOrderStep } from "~/services/affiliates/service-orders.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
 import { payWays } from "~/services/purchases/pay-words";
 import { confirmPurchasePayment, payPurchase } from "~/services/purchases/paying.server";

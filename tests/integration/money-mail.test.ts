@@ -13,10 +13,8 @@ import { MAIL_TOPICS } from "~/platform/mail/topics";
 import type { MailTransport } from "~/platform/mail/transport.server";
 import { readUnsubscribeToken, unsubscribe } from "~/platform/mail/unsubscribe.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account._index";
-import {
-  requestServiceForPurchase,
-  runOrderStep,
-} from "~/services/affiliates/service-orders.server";
+import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { placeBid } from "~/services/auctions/bidding.server";
 import { closeLotIfEnded } from "~/services/auctions/closer.server";

@@ -9,10 +9,8 @@ import { sequelize } from "~/models/db.server";
 import { Purchase } from "~/models/auction.server";
 import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import {
-  requestServiceForPurchase,
-  runOrderStep,
-} from "~/services/affiliates/service-orders.server";
+import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { messageAboutOrder, sendMessageNotices } from "~/services/messages/messages.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";

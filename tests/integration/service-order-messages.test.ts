@@ -4,7 +4,7 @@ import { QueryTypes } from "sequelize";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
-import { runOrderStep } from "~/services/affiliates/service-orders.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { sendMessageNotices } from "~/services/messages/messages.server";
 import * as orderRoute from "~/routes/service-orders.$id";
 import * as threadRoute from "~/routes/messages.$threadId";

@@ -10,7 +10,7 @@ import { loader as kycLoader } from "~/routes/kyc-verification/route";
 import { loader as lotLoader } from "~/routes/auctions.$lotId/route";
 import * as board from "~/routes/service-orders._index/route";
 import * as orderPage from "~/routes/service-orders.$id";
-import { claimOrder } from "~/services/affiliates/service-orders.server";
+import { claimOrder } from "~/services/affiliates/service-order-claims.server";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";

@@ -9,7 +9,7 @@ import { Purchase } from "~/models/auction.server";
 import { ServiceOrder } from "~/models/affiliate.server";
 import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import { runOrderStep } from "~/services/affiliates/service-orders.server";
+import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { payPurchase } from "~/services/purchases/paying.server";

@@ -6,7 +6,7 @@ import { ServiceOrder } from "~/models/affiliate.server";
 import { Purchase } from "~/models/auction.server";
 import * as orderPage from "~/routes/service-orders.$id";
 import * as requestPage from "~/routes/service-orders.request";
-import { vehicleTypeOf } from "~/services/affiliates/service-orders.server";
+import { vehicleTypeOf } from "~/services/affiliates/service-order-vehicles.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 

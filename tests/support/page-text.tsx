@@ -5,6 +5,7 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
+import { vi } from "vitest";
 
 /** A loader's answer, whether it came wrapped in data() or plain. */
 export function loaderBody<T>(result: T) {
@@ -27,10 +28,10 @@ export function pageText(
     },
   ]);
   // the stub's router uses a layout effect, which React warns about on the server: not the page's
-  const error = console.error;
-  console.error = (...parts: unknown[]) => {
+  const error = console.error.bind(console);
+  const quiet = vi.spyOn(console, "error").mockImplementation((...parts: unknown[]) => {
     if (!String(parts[0]).includes("useLayoutEffect does nothing on the server")) error(...parts);
-  };
+  });
   let html: string;
   try {
     html = renderToString(
@@ -40,7 +41,7 @@ export function pageText(
       />,
     );
   } finally {
-    console.error = error;
+    quiet.mockRestore();
   }
   return (
     html

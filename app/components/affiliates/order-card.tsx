@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { LocalTime } from "~/components/local-time";
-import type { PublicOrder } from "~/services/affiliates/service-orders.server";
+import type { PublicOrder } from "~/services/affiliates/service-order-views.server";
 import { claimBlocker, type ProviderStatus } from "~/services/affiliates/status";
 import { formatUsd } from "~/utils/money";
 import { Badge, primaryButton, secondaryButton } from "./ui";

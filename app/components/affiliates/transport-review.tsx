@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { PublicOrder } from "~/services/affiliates/service-orders.server";
+import type { PublicOrder } from "~/services/affiliates/service-order-views.server";
 import type { PaymentPreview } from "~/services/affiliates/transport-payments.server";
 import { formatUsd } from "~/utils/money";
 import { BUYING_POWER_LABEL } from "~/services/auctions/rules";

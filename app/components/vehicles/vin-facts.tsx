@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { VinReport } from "~/services/vehicles/vin-report.server";
 
 function engineText(engine: NonNullable<VinReport["decoded"]>["engine"]) {
@@ -8,6 +9,41 @@ function engineText(engine: NonNullable<VinReport["decoded"]>["engine"]) {
     engine.model,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : null;
+}
+
+/** The VIN section's frame, the same on the VIN page and the lot page: heading, VIN, warning. */
+function VinSection({
+  vin,
+  warning,
+  children,
+}: {
+  vin: string;
+  warning: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="vin-facts-heading"
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id="vin-facts-heading" className="text-lg font-bold">
+        What the VIN says
+      </h2>
+      <p className="text-xs text-slate-500">
+        <span className="break-all font-mono">{vin}</span>, decoded from NHTSA vehicle data
+      </p>
+      {warning ? (
+        <p
+          role="note"
+          className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="vin-warning"
+        >
+          {warning}
+        </p>
+      ) : null}
+      {children}
+    </section>
+  );
 }
 
 /**
@@ -36,25 +72,7 @@ export function VinFacts({ report }: { report: VinReport | null }) {
       ]
     : [];
   return (
-    <section
-      aria-labelledby="vin-facts-heading"
-      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <h2 id="vin-facts-heading" className="text-lg font-bold">
-        What the VIN says
-      </h2>
-      <p className="text-xs text-slate-500">
-        <span className="break-all font-mono">{report.vin}</span>, decoded from NHTSA vehicle data
-      </p>
-      {report.warning ? (
-        <p
-          role="note"
-          className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
-          data-testid="vin-warning"
-        >
-          {report.warning}
-        </p>
-      ) : null}
+    <VinSection vin={report.vin} warning={report.warning}>
       {d && d.decoded ? (
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           {rows.map(([label, value]) => (
@@ -69,7 +87,7 @@ export function VinFacts({ report }: { report: VinReport | null }) {
           This VIN's maker is not in the NHTSA data, so it cannot be decoded here.
         </p>
       )}
-    </section>
+    </VinSection>
   );
 }
 
@@ -88,25 +106,7 @@ export function vinSummary(report: VinReport | null): VinSummaryData | null {
 export function VinSummary({ summary, href }: { summary: VinSummaryData | null; href: string }) {
   if (!summary) return null;
   return (
-    <section
-      aria-labelledby="vin-facts-heading"
-      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <h2 id="vin-facts-heading" className="text-lg font-bold">
-        What the VIN says
-      </h2>
-      <p className="text-xs text-slate-500">
-        <span className="break-all font-mono">{summary.vin}</span>, decoded from NHTSA vehicle data
-      </p>
-      {summary.warning ? (
-        <p
-          role="note"
-          className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
-          data-testid="vin-warning"
-        >
-          {summary.warning}
-        </p>
-      ) : null}
+    <VinSection vin={summary.vin} warning={summary.warning}>
       <p className="mt-2 text-sm">
         {summary.decoded ? (
           <Link to={href} prefetch="intent" className="text-brand-700 underline">
@@ -116,6 +116,6 @@ export function VinSummary({ summary, href }: { summary: VinSummaryData | null; 
           "This VIN's maker is not in the NHTSA data, so it cannot be decoded here."
         )}
       </p>
-    </section>
+    </VinSection>
   );
 }

@@ -14,6 +14,7 @@ import createSubscriber, { type Subscriber } from "pg-listen";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 
 export const LOT_EVENTS_CHANNEL = "lot_events";
 
@@ -257,7 +258,7 @@ export class LiveHub {
       try {
         subscriber.event(event, id);
       } catch (error) {
-        console.error("live listener:", error);
+        log().error({ err: error }, "live listener failed");
       }
     }
   }
@@ -265,15 +266,16 @@ export class LiveHub {
   /** pg-listen lost the connection and is reconnecting ("reconnect", once per attempt). */
   private lost(subscriber: Subscriber) {
     if (subscriber !== this.subscriber) return;
-    if (this.up) console.error("live hub: LISTEN connection lost; reconnecting");
+    if (this.up) log().error({}, "live hub: LISTEN connection lost; reconnecting");
     this.up = false;
     // a catch-up in flight stops; the next one starts from where the groups now are
     this.generation += 1;
     this.held ??= [];
     this.downTimer ??= setTimeout(() => {
       this.downTimer = null;
-      console.error(
-        `live hub: LISTEN connection down for ${hubSettings.downGraceMs} ms; ending the open streams`,
+      log().error(
+        { down_ms: hubSettings.downGraceMs },
+        "live hub: LISTEN connection down too long; ending the open streams",
       );
       this.endAll();
     }, hubSettings.downGraceMs);
@@ -326,14 +328,17 @@ export class LiveHub {
         total += rows.length;
         if (rows.length < hubSettings.catchUpPageSize) break;
         if (total >= hubSettings.catchUpLimit) {
-          console.error(`live hub: ${total} or more events missed; ending the open streams`);
+          log().error(
+            { missed: total },
+            "live hub: too many events missed; ending the open streams",
+          );
           this.endAll();
           break;
         }
       }
     } catch (error) {
       if (generation !== this.generation) return;
-      console.error("live hub: catch-up failed; ending the open streams:", error);
+      log().error({ err: error }, "live hub: catch-up failed; ending the open streams");
       this.endAll();
     }
     const held = this.held ?? [];
@@ -342,18 +347,18 @@ export class LiveHub {
     if (this.downTimer) clearTimeout(this.downTimer);
     this.downTimer = null;
     this.up = true;
-    console.log("live hub: LISTEN connection restored");
+    log().info({}, "live hub: LISTEN connection restored");
   }
 
   /** pg-listen's "error": a payload it could not parse, or it gave up reconnecting. */
   private failed(subscriber: Subscriber, error: Error) {
     if (subscriber !== this.subscriber) return;
     if (error.message.startsWith("Error parsing PostgreSQL notification payload")) {
-      console.error("live hub:", error.message);
+      log().error({ err: error }, "live hub: notification payload not parsed");
       return;
     }
     // pg-listen stops for good when it cannot LISTEN again after reconnecting: start afresh
-    console.error("live hub: LISTEN connection failed; starting a new one:", error.message);
+    log().error({ err: error }, "live hub: LISTEN connection failed; starting a new one");
     void this.tearDown();
     this.scheduleRetry();
   }
@@ -394,7 +399,7 @@ export class LiveHub {
       try {
         subscriber.end();
       } catch (error) {
-        console.error("live listener:", error);
+        log().error({ err: error }, "live listener failed");
       }
     }
   }

@@ -6,6 +6,7 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
+import { log } from "~/platform/log.server";
 
 export const leaseSettings = {
   /** How long a lease counts without being renewed. */
@@ -37,7 +38,7 @@ function startRenewing() {
   renewer = setInterval(() => {
     // the database away: the leases may run out and let a person open a few more for a while
     renewStreamLeases().catch((error) =>
-      console.error("live streams: could not renew leases:", error),
+      log().error({ err: error }, "live streams: could not renew leases"),
     );
   }, leaseSettings.renewMs);
   renewer.unref();

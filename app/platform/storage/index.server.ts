@@ -11,6 +11,7 @@ import {
   StorageUnavailableError,
   type ObjectStorage,
 } from "./types";
+import { log } from "~/platform/log.server";
 
 export * from "./types";
 export { detectFileType, FILE_TYPES, FILE_TYPE_SNIFF_BYTES } from "~/utils/file-type";
@@ -72,7 +73,7 @@ export function guardStorage<T extends ObjectStorage>(driver: T): T {
         return await (method as (...a: unknown[]) => Promise<unknown>).apply(driver, args);
       } catch (error) {
         if (isOwnError(error)) throw error;
-        console.error(`storage ${name} failed:`, (error as Error)?.message ?? error);
+        log().error({ err: error, method: name }, "storage failed");
         throw new StorageUnavailableError(name, { cause: error });
       }
     };

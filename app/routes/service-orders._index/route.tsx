@@ -11,7 +11,7 @@ import {
   listOpenOrders,
   hasPurchasesForService,
   toPublicOrder,
-} from "~/services/affiliates/service-orders.server";
+} from "~/services/affiliates/service-order-views.server";
 import { parseServiceOrderFilters } from "~/services/affiliates/schemas";
 import { ordersAvailableLabel } from "~/services/affiliates/rules";
 import { providerStatus } from "~/services/affiliates/status";

@@ -20,6 +20,7 @@ import { notify } from "~/platform/notifications.server";
 import { paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
 import { formatUsd, fromCents, parseCents, toCents } from "~/utils/money";
 import { queueTransportMail } from "./transport-mail.server";
+import { log } from "~/platform/log.server";
 
 export const TRANSPORT_RETURN_PATH = "/service-orders/payment/return";
 export const TRANSPORT_CANCEL_PATH = "/service-orders/payment/cancel";
@@ -32,7 +33,7 @@ export type TransportPayment =
 
 function providerFailed(error: unknown): never {
   if (!(error instanceof PaymentGatewayError)) throw error;
-  console.error("payment provider error (transport):", error.code, error.message);
+  log().error({ err: error, step: "transport" }, "payment provider error");
   throw new AffiliateError(502, M.providerFailed);
 }
 

@@ -28,6 +28,7 @@ import {
 import { LOT_PICTURE_PATH } from "./pictures";
 import { loadSharp } from "~/platform/sharp.server";
 import { IMAGE_INPUT, imageProblemOf } from "~/platform/image-decode.server";
+import { log } from "~/platform/log.server";
 
 export const LOT_PICTURE_LIMITS = {
   /** The largest picture (or list of pictures) downloaded. */
@@ -213,7 +214,11 @@ async function refreshLotImageUrls(lotIds: string[], transaction: Transaction) {
 async function deleteObjects(keys: string[]) {
   const results = await Promise.allSettled(keys.map((key) => storage().delete(key)));
   results.forEach((result, index) => {
-    if (result.status === "rejected") console.error("lot picture object left behind:", keys[index]);
+    if (result.status === "rejected")
+      log().error(
+        { err: result.reason, object_key: keys[index] },
+        "lot picture object left behind",
+      );
   });
 }
 

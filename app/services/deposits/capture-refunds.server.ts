@@ -8,15 +8,9 @@
 import { Op, QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
-import { gatewayFor, PaymentGatewayError } from "~/platform/payments/index.server";
-
-/** Provider answers that say no for good; anything else (a timeout, a 5xx) may have paid out. */
-export function definiteRefusal(error: unknown): error is PaymentGatewayError {
-  return (
-    error instanceof PaymentGatewayError &&
-    ["declined", "not_found", "auth_failed"].includes(error.code)
-  );
-}
+import { type PaymentGatewayError } from "~/platform/payments/index.server";
+import { log } from "~/platform/log.server";
+import { sendRefund, type RefundSent } from "./send-refund.server";
 
 /** What a provider's refusal is called in the admin list: its issue and its words. */
 function reasonOf(error: PaymentGatewayError) {
@@ -24,37 +18,21 @@ function reasonOf(error: PaymentGatewayError) {
 }
 
 /**
- * Sends one refund of a capture that was never the deposit's (again, with the same request id, if
- * need be). Completed: the row says so. A definite refusal: the refund is `failed` with the
- * provider's reason, an open case for a person. An unclear answer: still pending, for its
- * retry_refund job (record 3564).
+ * Sends one refund of a capture that was never the deposit's (sendRefund). A definite refusal:
+ * the refund is `failed` with the provider's reason, an open case for a person. An unclear
+ * answer: still pending, for its retry_refund job (record 3564).
  */
-export async function sendCaptureRefund(
-  refund: PaymentRefund,
-  order: PaymentOrder,
-): Promise<"completed" | "pending" | "failed"> {
-  try {
-    const result = await gatewayFor(order.provider).refundCapture({
-      captureId: order.captureId!,
-      amount: refund.amount,
-      currency: "USD",
-      idempotencyKey: `refund-${refund.id}`,
-    });
-    await PaymentRefund.update(
-      { status: "completed", providerRefundId: result.refundId },
-      { where: { id: refund.id, status: "pending" } },
-    );
-    return "completed";
-  } catch (error) {
-    console.error("refund of an unwanted capture not sent", refund.id, (error as Error).message);
-    if (!definiteRefusal(error)) return "pending";
+export function sendCaptureRefund(refund: PaymentRefund, order: PaymentOrder): Promise<RefundSent> {
+  return sendRefund(refund, order, async (error) => {
     await PaymentRefund.update(
       { status: "failed", failureReason: reasonOf(error) },
       { where: { id: refund.id, status: "pending" } },
     );
-    console.error(`refund ${refund.id} refused by the provider: it needs a person`);
-    return "failed";
-  }
+    log().error(
+      { refund_id: String(refund.id) },
+      "refund refused by the provider: it needs a person",
+    );
+  });
 }
 
 export type RefundCase = {

@@ -14,13 +14,14 @@ import {
   refundLimitMessage,
 } from "~/services/deposits/rules";
 import { env } from "~/platform/env.server";
-import { gatewayFor, paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
+import { paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
 import { createTestGateway, decideTestOrder } from "~/platform/payments/test-gateway.server";
 import { UserError, type UserErrorOptions } from "~/utils/user-error";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { notify } from "~/platform/notifications.server";
 import { queueDepositReceipt } from "./receipt-mail.server";
-import { definiteRefusal, sendCaptureRefund } from "./capture-refunds.server";
+import { sendCaptureRefund } from "./capture-refunds.server";
+import { sendRefund, type RefundSent } from "./send-refund.server";
 import { queueRefundRetry, REFUND_RETRY, refundJobKey } from "./refund-retry-queue.server";
 import {
   cancelPaymentOrder,
@@ -28,6 +29,7 @@ import {
   findUserPaymentOrder,
   settlePaymentOrder,
 } from "./payments.server";
+import { log } from "~/platform/log.server";
 
 /**
  * A refusal the user caused or can act on (4xx), or the payment provider failing (502, with a
@@ -45,7 +47,7 @@ export const CONFIRM_FAILED = DEPOSIT_MESSAGES.confirmFailed;
 /** A provider failure as the DepositError people see; anything else is rethrown as it is. */
 function providerFailed(error: unknown, message: string, step: string): never {
   if (!(error instanceof PaymentGatewayError)) throw error;
-  console.error(`payment provider error (${step}):`, error.code, error.message);
+  log().error({ err: error, step }, "payment provider error");
   throw new DepositError(message, {
     status: 502,
     title: "Payment Error",
@@ -367,7 +369,7 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
 
   const totals = { completed: 0, pending: 0, failed: 0 };
   for (const { refund, order } of parts) {
-    totals[await sendRefund(refund, order)] += toCents(refund.amount);
+    totals[await sendDepositRefund(refund, order)] += toCents(refund.amount);
   }
   const user = await User.findByPk(userId, { rejectOnEmpty: true });
   return {
@@ -379,29 +381,12 @@ export async function refundDeposit(userId: string, amount: string): Promise<Ref
 }
 
 /**
- * Sends one recorded refund to the provider (again, with the same request id, if need be).
- * A refusal puts the money back with an adjustment entry; an unclear answer (timeout, 5xx) leaves
- * the refund pending for its retry_refund job, since the provider may have paid it out.
+ * Sends one recorded deposit refund to the provider (sendRefund). A refusal puts the money back
+ * with an adjustment entry; an unclear answer (timeout, 5xx) leaves the refund pending for its
+ * retry_refund job, since the provider may have paid it out.
  */
-async function sendRefund(
-  refund: PaymentRefund,
-  order: PaymentOrder,
-): Promise<"completed" | "pending" | "failed"> {
-  try {
-    const result = await gatewayFor(order.provider).refundCapture({
-      captureId: order.captureId!,
-      amount: refund.amount,
-      currency: "USD",
-      idempotencyKey: `refund-${refund.id}`,
-    });
-    await PaymentRefund.update(
-      { status: "completed", providerRefundId: result.refundId },
-      { where: { id: refund.id, status: "pending" } },
-    );
-    return "completed";
-  } catch (error) {
-    console.error("refund not sent", refund.id, (error as Error).message);
-    if (!definiteRefusal(error)) return "pending";
+function sendDepositRefund(refund: PaymentRefund, order: PaymentOrder): Promise<RefundSent> {
+  return sendRefund(refund, order, async () => {
     if (order.purpose !== "deposit") {
       throw new Error(
         `refund ${refund.id} is not a deposit's: it is never credited to the deposit`,
@@ -431,8 +416,7 @@ async function sendRefund(
         memo: "Refund refused by the provider; returned to your balance",
       });
     });
-    return "failed";
-  }
+  });
 }
 
 /** What one try of a recorded refund came to; `settled-before` when it was not pending. */
@@ -443,8 +427,8 @@ export class RefundStillPending extends Error {}
 
 /**
  * One try of a recorded refund, as its retry_refund job runs it (record 3564), each by its kind
- * (record 3502): a deposit's through `sendRefund`, any other capture's through
- * `sendCaptureRefund`. No transaction is open while the provider is asked; the outcome is
+ * (record 3502): a deposit's through `sendDepositRefund`, any other capture's through
+ * `sendCaptureRefund` (both send with `sendRefund`). No transaction is open while the provider is asked; the outcome is
  * written only if the row is still pending (a conditional update), and the provider is always
  * asked with the refund's own request id, so two tries at once (two workers, a job run again)
  * pay it out once and record it once. An unclear answer throws RefundStillPending, for the queue
@@ -461,7 +445,7 @@ export async function retryRefund(
   const order = await PaymentOrder.findByPk(refund.paymentOrderId, { rejectOnEmpty: true });
   const outcome =
     order.purpose === "deposit"
-      ? await sendRefund(refund, order)
+      ? await sendDepositRefund(refund, order)
       : await sendCaptureRefund(refund, order);
   if (outcome !== "pending") return outcome;
   const last =
@@ -479,7 +463,10 @@ export async function retryRefund(
       { where: { id: refund.id, status: "pending" } },
     );
     if (count === 1) {
-      console.error(`refund ${refund.id} still unclear after its last try: it needs a person`);
+      log().error(
+        { refund_id: String(refund.id) },
+        "refund still unclear after its last try: it needs a person",
+      );
       return "failed";
     }
     return "settled-before";

@@ -13,6 +13,7 @@ import {
   type CaptureResult,
   type PaymentGateway,
 } from "~/platform/payments/index.server";
+import { log } from "~/platform/log.server";
 
 export type StartedPayment = { order: PaymentOrder; approvalUrl: string };
 
@@ -134,7 +135,10 @@ export async function closePaymentOrders(orderIds: string[]) {
     try {
       await gatewayFor(order.provider).voidOrder(order.providerOrderId);
     } catch (error) {
-      console.error("payment provider error (closing a checkout):", (error as Error).message);
+      log().error(
+        { err: error, step: "closing a checkout", payment_order_id: String(order.id) },
+        "payment provider error",
+      );
     }
   }
   return closed.length;

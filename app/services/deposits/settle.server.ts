@@ -17,6 +17,7 @@ import { toCents } from "~/utils/money";
 import { closePaymentOrders } from "./payments.server";
 import { sendCaptureRefund } from "./capture-refunds.server";
 import { queueRefundRetry } from "./refund-retry-queue.server";
+import { log } from "~/platform/log.server";
 
 /** What the payable says about itself once its row is locked. */
 export type PayableState =
@@ -136,7 +137,10 @@ async function refundUnwanted(
     { transaction },
   );
   await queueRefundRetry(refund.id, transaction);
-  console.error(`capture ${capture.captureId} (${capture.amount}) is ${why}; refunding`);
+  log().error(
+    { capture_id: capture.captureId, amount: capture.amount, why },
+    "capture not kept; refunding",
+  );
   return { outcome: "refunded", refund, payment: locked };
 }
 
@@ -150,11 +154,9 @@ async function lostCapture(locked: PaymentOrder) {
     return capture;
   } catch (error) {
     // closed all the same; a later return of this checkout asks again
-    console.error(
-      "could not ask whether checkout",
-      locked.id,
-      "was captured:",
-      (error as Error).message,
+    log().error(
+      { err: error, payment_order_id: String(locked.id) },
+      "could not ask whether the checkout was captured",
     );
     return null;
   }

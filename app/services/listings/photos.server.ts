@@ -18,6 +18,7 @@ import { cleanField, cleanFormData } from "~/utils/clean-text";
 import { loadSharp } from "~/platform/sharp.server";
 import { IMAGE_INPUT, imageProblemOf } from "~/platform/image-decode.server";
 import { readForm } from "~/http/form-body.server";
+import { log } from "~/platform/log.server";
 
 const MAX_TEXT_FIELD_BYTES = 32_000;
 const FULL = { width: 1600, height: 1200 };
@@ -171,7 +172,8 @@ export async function deleteStoredPhotos(photos: Array<Pick<StoredPhoto, "key" |
 async function deleteObjects(keys: string[]) {
   const results = await Promise.allSettled(keys.map((key) => storage().delete(key)));
   results.forEach((result, index) => {
-    if (result.status === "rejected") console.error("photo object left behind:", keys[index]);
+    if (result.status === "rejected")
+      log().error({ err: result.reason, object_key: keys[index] }, "photo object left behind");
   });
 }
 

@@ -4,6 +4,7 @@ import type { DecodedVin } from "~/services/vehicles/types";
 import { hasValidCheckDigit, isWellFormedVin, normalizeVin } from "~/services/vehicles/vin";
 import type { BodyType, FuelType } from "./fields";
 import { listingFactsFromVin } from "./vin-fill";
+import { log } from "~/platform/log.server";
 
 export type VinPrefill = {
   vin: string;
@@ -27,7 +28,7 @@ export async function vinPrefill(raw: string): Promise<VinPrefill | null> {
   try {
     decoded = await decodeVin(vin);
   } catch (error) {
-    console.error("VIN decoding failed:", (error as Error)?.message ?? error);
+    log().error({ err: error }, "VIN decoding failed");
   }
   const facts = listingFactsFromVin(decoded?.decoded ? decoded : null);
   return {

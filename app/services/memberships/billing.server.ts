@@ -40,6 +40,7 @@ import {
   putMembership,
   runningCampaign,
 } from "./memberships.server";
+import { log } from "~/platform/log.server";
 
 export type CapturedPayment = {
   /** Our payment order's id. */
@@ -73,7 +74,7 @@ export class PaymentFailedError extends UserError {
 
 function failed(error: unknown): never {
   if (error instanceof PaymentGatewayError) {
-    console.error("membership payment:", error.message);
+    log().error({ err: error }, "membership payment failed");
     throw new PaymentFailedError(error.message);
   }
   throw error;

@@ -30,6 +30,7 @@ import {
 } from "./invoices.server";
 import { queuePurchaseMail } from "./mail.server";
 import { loadTerms } from "./schedules.server";
+import { log } from "~/platform/log.server";
 
 export const PURCHASE_RETURN_PATH = "/purchases/return";
 export const PURCHASE_CANCEL_PATH = "/purchases/cancel";
@@ -222,7 +223,7 @@ export async function payPurchase(
     });
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
-    console.error("payment provider error (purchase start):", error.code, error.message);
+    log().error({ err: error, step: "purchase start" }, "payment provider error");
     throw new PurchaseError(PAYING_MESSAGES.providerFailed, {
       status: 502,
       code: "payment_provider",
@@ -319,7 +320,7 @@ export async function confirmPurchasePayment(userId: string, providerOrderId: st
       }),
   ).catch((error: unknown) => {
     if (!(error instanceof PaymentGatewayError)) throw error;
-    console.error("payment provider error (purchase capture):", error.code, error.message);
+    log().error({ err: error, step: "purchase capture" }, "payment provider error");
     throw new PurchaseError(PAYING_MESSAGES.providerFailed, {
       status: 502,
       code: "payment_provider",

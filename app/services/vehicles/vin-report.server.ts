@@ -4,6 +4,7 @@ import { decodeVin } from "./decode.server";
 import { compareWithVin, describeVerdict, type VinVerdict } from "./disagreement";
 import type { DecodedVin } from "./types";
 import { normalizeVin } from "./vin";
+import { log } from "~/platform/log.server";
 
 export type VinReport = {
   vin: string;
@@ -29,7 +30,7 @@ export async function vinReport(
   try {
     decoded = await decodeVin(vin);
   } catch (error) {
-    console.error("VIN decoding failed:", (error as Error)?.message ?? error);
+    log().error({ err: error }, "VIN decoding failed");
     return null;
   }
   const verdict = compareWithVin(stated, decoded, vin);
@@ -65,9 +66,9 @@ export async function assertListingVin(input: {
   } catch (error) {
     // The decoder is our part (its data file unreadable, say): a seller is not refused for it.
     // Without a decode, compareWithVin still checks the check digit and the year of position 10.
-    console.error(
-      "VIN decoding failed; the listing is checked without make and model:",
-      (error as Error)?.message ?? error,
+    log().error(
+      { err: error },
+      "VIN decoding failed; the listing is checked without make and model",
     );
     decoded = null;
   }
