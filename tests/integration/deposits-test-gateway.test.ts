@@ -15,6 +15,7 @@ import { ledgerTotal, refundDeposit } from "~/services/deposits/deposits.server"
 import { resetEnvForTests } from "~/platform/env.server";
 import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";
+import { statusOf } from "../support/http";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const saved = { ...process.env };
@@ -64,10 +65,6 @@ async function decide(approval: URL, intent: "approve" | "cancel") {
   )) as Response;
   return response;
 }
-
-/** A Response's status, or the status of a `data(...)` answer. */
-const statusOf = (answer: unknown) =>
-  (answer as { init?: { status?: number } }).init?.status ?? (answer as Response).status;
 
 const balance = async (user: User) =>
   (await User.findByPk(user.id, { rejectOnEmpty: true })).deposit;

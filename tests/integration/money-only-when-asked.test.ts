@@ -30,6 +30,7 @@ import {
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { statusOf } from "../support/http";
 
 beforeAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
@@ -42,10 +43,6 @@ const args = (request: Request, params: Record<string, string> = {}) => ({
   params,
   context: {},
 });
-const statusOf = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : ((result as { init?: ResponseInit }).init?.status ?? 200);
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
 /** A paid purchase of a Phoenix lot and its unpaid shipping order, the buyer with `deposit`. */

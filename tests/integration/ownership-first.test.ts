@@ -17,6 +17,7 @@ import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 import { createTestLot } from "../support/lots";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { statusOf } from "../support/http";
 
 beforeAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
@@ -29,10 +30,6 @@ const args = (request: Request, params: Record<string, string>) => ({
   params,
   context: {},
 });
-const statusOf = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : ((result as { init?: ResponseInit }).init?.status ?? 200);
 /** The answer of an action that may throw its Response (a 404 page). */
 async function answer(run: () => Promise<unknown>) {
   try {

@@ -13,6 +13,7 @@ import { placeBid } from "~/services/auctions/bidding.server";
 import { requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { statusOf } from "../support/http";
 
 beforeAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
@@ -26,8 +27,6 @@ const args = (request: Request, params: Record<string, string> = {}) => ({
   context: {},
 });
 type Loaded<T> = { data: T };
-const statusOf = (answer: unknown) =>
-  (answer as { init?: { status?: number } }).init?.status ?? (answer as Response).status;
 async function thrown(promise: Promise<unknown>) {
   try {
     await promise;

@@ -32,6 +32,7 @@ import { newLedger } from "../../soak/scenarios";
 import { createAffiliate } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { statusOf } from "../support/http";
 
 beforeAll(() => {
   delete process.env.PAYPAL_CLIENT_ID;
@@ -44,11 +45,6 @@ const args = (request: Request, params: Record<string, string> = {}) => ({
   params,
   context: {},
 });
-const statusOf = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : ((result as { init?: ResponseInit }).init?.status ?? 200);
-
 /** A buyer who won a lot at a Phoenix yard, with `deposit` in their ledger. */
 async function wonLot(deposit: string | null = "5000.00") {
   const buyer = await createTestUser({ firstName: "Wendy", lastName: "Winner" });
