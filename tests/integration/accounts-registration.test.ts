@@ -9,6 +9,7 @@ import { action as registerAction } from "~/routes/register";
 import { resetEnvForTests } from "~/platform/env.server";
 import { answerOf } from "../support/http";
 import { throughIssuer } from "../support/oidc";
+import { args } from "../support/routes";
 
 const APP = "http://localhost:3000";
 let issuer: LocalIssuer;
@@ -21,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await issuer?.stop();
 });
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 const cookiePairs = (response: Response) =>
   response.headers.getSetCookie().map((c) => c.split(";")[0]);

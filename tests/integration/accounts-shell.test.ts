@@ -8,8 +8,8 @@ import { loader as rootLoader } from "~/root";
 import { toastCookie } from "~/http/cookies.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { responseOf } from "../support/http";
+import { args } from "../support/routes";
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
 let address = 0;
 
 /** A request from its own client address, so the early-access rate limit is per test. */

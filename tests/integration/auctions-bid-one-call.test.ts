@@ -11,8 +11,7 @@ import { RATE_LIMITS } from "~/platform/rate-limit.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { responseOf } from "../support/http";
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
+import { args } from "../support/routes";
 
 async function counter(userId: string) {
   const rows = await sequelize.query<{ points: number }>(

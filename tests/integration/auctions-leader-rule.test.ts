@@ -14,12 +14,7 @@ import { placeBid } from "~/services/auctions/bidding.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { responseOf } from "../support/http";
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
+import { args } from "../support/routes";
 
 async function lotEvents(lotId: string) {
   const [row] = await sequelize.query<{ n: string }>(

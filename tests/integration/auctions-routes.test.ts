@@ -21,12 +21,7 @@ import { createTestUser, requestAs } from "../support/auth";
 import { runJobs } from "../support/jobs";
 import { createTestLot } from "../support/lots";
 import { answerOf, statusOf } from "../support/http";
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
+import { args } from "../support/routes";
 
 describe("POST /api/bids", () => {
   it("places a bid and answers 201; errors are 4xx JSON with the spec's message", async () => {

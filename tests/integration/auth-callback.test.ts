@@ -10,6 +10,7 @@ import { getUser } from "~/services/accounts/session.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { responseOf } from "../support/http";
+import { args } from "../support/routes";
 
 const APP = "http://localhost:3000";
 let issuer: LocalIssuer;
@@ -23,8 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await issuer?.stop();
 });
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 function cookiePairs(response: Response) {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]);

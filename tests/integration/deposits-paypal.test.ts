@@ -27,6 +27,7 @@ import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypa
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 import { queuedJobs, runRefundRetries } from "../support/jobs";
+import { args } from "../support/routes";
 import { queueRefundRetry } from "~/services/deposits/refund-retry-queue.server";
 import { listFailedJobs } from "~/services/admin/failed-jobs.server";
 
@@ -44,11 +45,6 @@ vi.mock("~/services/auctions/buying-power.server", async (importOriginal) => {
 });
 
 const CONFIRM_FAILED = "Failed to confirm deposit. Please try again.";
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
 
 function usePayPal(secret = PAYPAL_TEST_CREDENTIALS.clientSecret) {
   process.env.PAYPAL_CLIENT_ID = PAYPAL_TEST_CREDENTIALS.clientId;
