@@ -1,6 +1,6 @@
 // Invoices and paying them: the invoice the closer writes, the deposit applied first, the gateway
 // for the rest, exactly once under concurrency, every movement in a ledger, refusals write nothing.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
@@ -17,15 +17,11 @@ import {
 } from "~/services/purchases/paying.server";
 import { PurchaseError } from "~/services/purchases/errors";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
