@@ -13,7 +13,7 @@ import { runOrderStep } from "~/services/affiliates/service-orders.server";
 import { messageAboutOrder, sendMessageNotices } from "~/services/messages/messages.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { ROUTE_ACCESS } from "../support/route-access";
-import { routeModuleFiles } from "../support/route-files";
+import { paramsFor, routeModuleFiles } from "../support/route-files";
 import { createAffiliate } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { addKentYard, paidSeattleShippingJob } from "../support/purchases";
@@ -81,21 +81,6 @@ function pathFor(file: string, sample: string) {
     "messages.$threadId.tsx": `/messages/${threadId}`,
   };
   return own[file] ?? sample;
-}
-
-function paramsFor(file: string, url: string) {
-  const segments = file
-    .replace(/\.(ts|tsx)$/, "")
-    .split(".")
-    .filter((s) => s !== "_index");
-  const parts = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
-  const params: Record<string, string> = {};
-  segments.forEach((segment, index) => {
-    const name = segment.replace(/_$/, "");
-    if (name.startsWith("$") && name.length > 1) params[name.slice(1)] = parts[index] ?? "";
-    if (name === "$") params["*"] = parts.slice(index).join("/");
-  });
-  return params;
 }
 
 /** What a response carries, read as text (event streams only their first chunk). */
