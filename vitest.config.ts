@@ -10,7 +10,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/support/matchers.ts"],
+        },
       },
       {
         extends: true,
@@ -18,7 +22,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           globalSetup: ["tests/support/global-setup.ts"],
-          setupFiles: ["tests/support/setup-db.ts"],
+          setupFiles: ["tests/support/setup-db.ts", "tests/support/matchers.ts"],
         },
       },
     ],

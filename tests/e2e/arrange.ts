@@ -56,6 +56,38 @@ export async function createWonLot(buyerId: string, options: { paid?: boolean } 
   return lot.id;
 }
 
+/**
+ * A yard in Kent, WA (its street, hours and phone on file) and `buyerId`'s paid purchase of a
+ * 2017 Honda `model` there, listed under Seattle, released with `pickupCode`: what a carrier's
+ * pickup papers and the buyer's release are about.
+ */
+export async function createPaidLotAtKent(buyerId: string, model: string, pickupCode: string) {
+  const t = tag();
+  const yardName = `Kent ${t}`;
+  await query(
+    `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
+     VALUES ('iaai', $1, '22606 68th Ave S', 'Kent', 'WA', '98032', '(253) 555-0190',
+             'Mon–Fri 8:00 AM – 4:30 PM')`,
+    [yardName],
+  );
+  const [lot] = await query<{ id: string }>(
+    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style,
+       location_city, location_state, location_zip, yard_name, starts_at, ends_at, status,
+       current_bid, high_bidder_id, high_max, closed_at)
+     VALUES ('iaai', $1, '5J6RW2H89HL000000', 2017, 'Honda', $2, '4DR SPOR', 'Seattle', 'WA',
+       '98032', $3, now() - interval '2 days', now() - interval '1 hour', 'sold', 4000, $4,
+       4000, now())
+     RETURNING id`,
+    [`K${t}`.slice(0, 12), model, yardName, buyerId],
+  );
+  const [purchase] = await query<{ id: string }>(
+    `INSERT INTO purchases (lot_id, user_id, amount, status, paid_at, pickup_code)
+     VALUES ($1, $2, 4000, 'paid', now(), $3) RETURNING id`,
+    [lot.id, buyerId, pickupCode],
+  );
+  return { lotId: lot.id, purchaseId: purchase.id };
+}
+
 /** An open shipping job on the board, or one claimed by `claimedBy` (an approved affiliate). */
 export async function createOrder(label: string, claimedBy?: string) {
   const rows = await query<{ id: string }>(

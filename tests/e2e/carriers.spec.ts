@@ -2,7 +2,7 @@
 // from the yard's own town, a claimed job's pickup papers and gate pass without the buyer's
 // contact, the buyer's release naming the carrier, and a provider's own dashboard.
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { createAffiliate, tag } from "./arrange";
+import { createAffiliate, createPaidLotAtKent, tag } from "./arrange";
 import { query, signInAs } from "./db";
 import { jsEnabled, ready } from "./helpers";
 
@@ -20,37 +20,17 @@ test.beforeEach(async ({ page }) => {
   );
 });
 
-/** A yard in Kent, WA, and a buyer's paid purchase of a lot there with its pickup code. */
+/** A buyer signed in on `context`, with a paid purchase of a lot at a Kent yard and its code. */
 async function paidLotAtKent(context: BrowserContext, who: string) {
   const t = tag();
-  const yardName = `Kent ${t}`;
-  await query(
-    `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
-     VALUES ('iaai', $1, '22606 68th Ave S', 'Kent', 'WA', '98032', '(253) 555-0190',
-             'Mon–Fri 8:00 AM – 4:30 PM')`,
-    [yardName],
-  );
   const email = `e2e-${who}-${test.info().project.name}-${t}@bidyard.test`;
   const buyerId = await signInAs(context, email, {
     first_name: "Blake",
     last_name: "Quillfeather",
   });
-  const [lot] = await query<{ id: string }>(
-    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style,
-       location_city, location_state, location_zip, yard_name, starts_at, ends_at, status,
-       current_bid, high_bidder_id, high_max, closed_at)
-     VALUES ('iaai', $1, '5J6RW2H89HL000000', 2017, 'Honda', $2, '4DR SPOR', 'Seattle', 'WA',
-       '98032', $3, now() - interval '2 days', now() - interval '1 hour', 'sold', 4000, $4,
-       4000, now())
-     RETURNING id`,
-    [`K${t}`.slice(0, 12), `CR-V ${t}`, yardName, buyerId],
-  );
-  const [purchase] = await query<{ id: string }>(
-    `INSERT INTO purchases (lot_id, user_id, amount, status, paid_at, pickup_code)
-     VALUES ($1, $2, 4000, 'paid', now(), 'KENT4242') RETURNING id`,
-    [lot.id, buyerId],
-  );
-  return { buyerId, email, lotId: lot.id, purchaseId: purchase.id, model: `CR-V ${t}` };
+  const model = `CR-V ${t}`;
+  const { lotId, purchaseId } = await createPaidLotAtKent(buyerId, model, "KENT4242");
+  return { buyerId, email, lotId, purchaseId, model };
 }
 
 async function quote(page: Page, lotId: string, delivery: string, street = "") {

@@ -1,5 +1,5 @@
 // What only a browser can show about BidYard's security headers and cookies (the HTTP-level
-// suite is tests/integration/security.test.ts). With JavaScript only (playwright.config.ts): the
+// suite is tests/integration/security-*.test.ts). With JavaScript only (playwright.config.ts): the
 // Content-Security-Policy is about scripts.
 //   1. Our pages hydrate under the CSP with no violation (every script of ours carries the nonce).
 //   2. An inline script slipped into a page without the nonce is blocked by the browser.

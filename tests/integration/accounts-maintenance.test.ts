@@ -3,8 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { updateSetting } from "~/services/admin/settings.server";
 import { createTestUser, requestAs } from "../support/auth";
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
+import { args } from "../support/routes";
 
 describe("the maintenance notice in the root loader", () => {
   afterAll(async () => {

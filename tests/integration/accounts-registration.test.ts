@@ -7,6 +7,9 @@ import { loader as callbackLoader } from "~/routes/api.callback";
 import { loader as loginLoader } from "~/routes/api.login";
 import { action as registerAction } from "~/routes/register";
 import { resetEnvForTests } from "~/platform/env.server";
+import { answerOf } from "../support/http";
+import { throughIssuer } from "../support/oidc";
+import { args } from "../support/routes";
 
 const APP = "http://localhost:3000";
 let issuer: LocalIssuer;
@@ -20,49 +23,17 @@ afterAll(async () => {
   await issuer?.stop();
 });
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function caught(work: Promise<unknown>): Promise<unknown> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
 const cookiePairs = (response: Response) =>
   response.headers.getSetCookie().map((c) => c.split(";")[0]);
 
 /** From the app's redirect to the issuer, through its form (names left empty), to the callback. */
 async function signInAtIssuer(login: Response, email: string) {
   const appCookies = cookiePairs(login).join("; ");
-  const jar = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, {
-      ...init,
-      redirect: "manual",
-      headers: {
-        ...(init.headers ?? {}),
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
-      },
-    });
-    for (const pair of cookiePairs(response)) {
-      const [name, ...rest] = pair.split("=");
-      jar.set(name, rest.join("="));
-    }
-    return response;
-  };
-  let response = await send(login.headers.get("location")!);
-  const interaction = new URL(response.headers.get("location")!, issuer.issuer).toString();
-  await send(interaction);
-  response = await send(interaction, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, firstName: "", lastName: "" }),
+  const callbackUrl = await throughIssuer(issuer, login.headers.get("location")!, {
+    email,
+    firstName: "",
+    lastName: "",
   });
-  response = await send(new URL(response.headers.get("location")!, issuer.issuer).toString());
-  const callbackUrl = response.headers.get("location")!;
   return new Request(callbackUrl, { headers: { cookie: appCookies } });
 }
 
@@ -73,7 +44,7 @@ type Refused = {
 
 describe("the registration form's submission", () => {
   it("sent empty, is refused with 400 and a message per field, and starts no sign-in", async () => {
-    const answer = (await caught(
+    const answer = (await answerOf(
       loginLoader(args(new Request(`${APP}/api/login?from=register&accountType=buyer`))),
     )) as Refused;
     expect(answer).not.toBeInstanceOf(Response);
@@ -97,7 +68,7 @@ describe("the registration form's submission", () => {
       phone: "713-555-0100",
       terms: "on",
     });
-    const answer = (await caught(
+    const answer = (await answerOf(
       loginLoader(args(new Request(`${APP}/api/login?${query}`))),
     )) as Refused;
     expect(answer.init.status).toBe(400);
@@ -123,7 +94,7 @@ describe("the registration form's submission", () => {
       phone: "713-555-0100",
       terms: "on",
     });
-    const login = (await caught(
+    const login = (await answerOf(
       loginLoader(args(new Request(`${APP}/api/login?${query}`))),
     )) as Response;
     expect(login.status).toBe(302);
@@ -132,7 +103,7 @@ describe("the registration form's submission", () => {
     expect(login.headers.get("location")).not.toContain("Rita");
     expect(login.headers.get("location")).not.toContain("555");
 
-    const callback = await caught(callbackLoader(args(await signInAtIssuer(login, email))));
+    const callback = await answerOf(callbackLoader(args(await signInAtIssuer(login, email))));
     expect((callback as Response).status).toBe(302);
     const user = await User.findOne({ where: { email } });
     expect(user).toMatchObject({
@@ -145,11 +116,11 @@ describe("the registration form's submission", () => {
 
   it("a plain Sign In creates an account without names, as before", async () => {
     const email = `plain-${Date.now()}@example.com`;
-    const login = (await caught(
+    const login = (await answerOf(
       loginLoader(args(new Request(`${APP}/api/login?login_hint=${email}`))),
     )) as Response;
     expect(login.status).toBe(302);
-    await caught(callbackLoader(args(await signInAtIssuer(login, email))));
+    await answerOf(callbackLoader(args(await signInAtIssuer(login, email))));
     const user = await User.findOne({ where: { email } });
     expect(user).toMatchObject({ firstName: null, lastName: null, phone: null });
   });
@@ -174,10 +145,10 @@ describe("the registration form posted (docs/decisions/3304)", () => {
 
   it("keeps the phone number on the account the sign-in creates, and nothing in a URL", async () => {
     const email = `posted-${Date.now()}@example.com`;
-    const login = (await caught(registerAction(args(post(filled(email)))))) as Response;
+    const login = (await answerOf(registerAction(args(post(filled(email)))))) as Response;
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).not.toContain("555");
-    await caught(callbackLoader(args(await signInAtIssuer(login, email))));
+    await answerOf(callbackLoader(args(await signInAtIssuer(login, email))));
     const user = await User.findOne({ where: { email } });
     expect(user).toMatchObject({
       firstName: "Pat",
@@ -192,7 +163,7 @@ describe("the registration form posted (docs/decisions/3304)", () => {
       ["call me", "Enter a phone number: digits, spaces, + ( ) - and . only."],
       ["12345", "Enter a phone number of 7 to 15 digits, like 713-555-0100."],
     ]) {
-      const answer = (await caught(
+      const answer = (await answerOf(
         registerAction(args(post({ ...filled(email), phone }))),
       )) as Refused;
       expect(answer.init.status).toBe(400);
@@ -203,7 +174,7 @@ describe("the registration form posted (docs/decisions/3304)", () => {
   });
 
   it("from another site is refused", async () => {
-    const answer = await caught(
+    const answer = await answerOf(
       registerAction(args(post(filled("x@example.com"), "https://evil.example"))),
     );
     expect((answer as Response).status).toBe(403);

@@ -7,8 +7,9 @@ import { loader as indexLoader } from "~/routes/_index";
 import { loader as rootLoader } from "~/root";
 import { toastCookie } from "~/http/cookies.server";
 import { createTestUser, requestAs } from "../support/auth";
+import { responseOf } from "../support/http";
+import { args } from "../support/routes";
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
 let address = 0;
 
 /** A request from its own client address, so the early-access rate limit is per test. */
@@ -19,17 +20,6 @@ async function signupRequest(init: Parameters<typeof requestAs>[2]) {
   return request;
 }
 
-async function caught(work: Promise<unknown>): Promise<Response> {
-  try {
-    const value = await work;
-    if (value instanceof Response) return value;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a Response");
-}
-
 async function flashOf(response: Response) {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__toast="));
   return toastCookie.parse(cookie!.split(";")[0]);
@@ -38,14 +28,14 @@ async function flashOf(response: Response) {
 describe("POST /api/prelaunch-signup", () => {
   it("stores a JSON signup once; the same e-mail again gets a friendly answer", async () => {
     const email = `early-${Date.now()}@example.com`;
-    const first = await caught(
+    const first = await responseOf(
       signupAction(
         args(await signupRequest({ json: { email, firstName: " Erin ", lastName: "" } })),
       ),
     );
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ ok: true, alreadyJoined: false });
-    const again = await caught(
+    const again = await responseOf(
       signupAction(args(await signupRequest({ json: { email: email.toUpperCase() } }))),
     );
     expect(again.status).toBe(200);
@@ -57,12 +47,14 @@ describe("POST /api/prelaunch-signup", () => {
 
   it("answers 400 with the field message to a missing or bad e-mail, storing nothing", async () => {
     const before = await PrelaunchSignup.count();
-    const missing = await caught(
+    const missing = await responseOf(
       signupAction(args(await signupRequest({ json: { firstName: "A" } }))),
     );
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toBe("Email is required");
-    const bad = await caught(signupAction(args(await signupRequest({ json: { email: "nope@" } }))));
+    const bad = await responseOf(
+      signupAction(args(await signupRequest({ json: { email: "nope@" } }))),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       message: "Please enter a valid email address",
@@ -73,13 +65,13 @@ describe("POST /api/prelaunch-signup", () => {
       body: "{",
       headers: { "content-type": "application/json" },
     });
-    expect((await caught(signupAction(args(notJson)))).status).toBe(400);
+    expect((await responseOf(signupAction(args(notJson)))).status).toBe(400);
     expect(await PrelaunchSignup.count()).toBe(before);
   });
 
   it("takes a plain form and redirects back with a flash toast; errors reopen the form", async () => {
     const email = `form-${Date.now()}@example.com`;
-    const ok = await caught(
+    const ok = await responseOf(
       signupAction(args(await signupRequest({ form: { email, redirectTo: "/membership?x=1" } }))),
     );
     expect(ok.status).toBe(303);
@@ -89,7 +81,7 @@ describe("POST /api/prelaunch-signup", () => {
       description: "You've been added to our early access list",
     });
 
-    const bad = await caught(
+    const bad = await responseOf(
       signupAction(
         args(await signupRequest({ form: { email: "bad", redirectTo: "//evil.example" } })),
       ),
@@ -105,11 +97,11 @@ describe("POST /api/prelaunch-signup", () => {
 
   it("pretends to accept a filled honeypot and stores nothing", async () => {
     const email = `bot-${Date.now()}@example.com`;
-    const json = await caught(
+    const json = await responseOf(
       signupAction(args(await signupRequest({ json: { email, website: "http://spam" } }))),
     );
     expect(json.status).toBe(201);
-    const form = await caught(
+    const form = await responseOf(
       signupAction(args(await signupRequest({ form: { email, website: "x" } }))),
     );
     expect(form.status).toBe(303);
@@ -123,7 +115,7 @@ describe("POST /api/prelaunch-signup", () => {
         json: { email: `limit-${i}-${Date.now()}@example.com` },
       });
       request.headers.set("fly-client-ip", "10.9.9.9");
-      statuses.push((await caught(signupAction(args(request)))).status);
+      statuses.push((await responseOf(signupAction(args(request)))).status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
@@ -131,13 +123,13 @@ describe("POST /api/prelaunch-signup", () => {
   it("refuses a cross-origin post", async () => {
     const request = await signupRequest({ json: { email: `x-${Date.now()}@example.com` } });
     request.headers.set("Origin", "https://evil.example");
-    expect((await caught(signupAction(args(request)))).status).toBe(403);
+    expect((await responseOf(signupAction(args(request)))).status).toBe(403);
   });
 });
 
 describe("the shell's server side", () => {
   it("closing the beta banner without JS sets the cookie the root loader reads", async () => {
-    const response = await caught(
+    const response = await responseOf(
       betaBannerAction(
         args(await requestAs(null, "/api/beta-banner", { form: { redirectTo: "/auctions" } })),
       ),
@@ -170,12 +162,12 @@ describe("the shell's server side", () => {
     const buyer = await createTestUser({ verified: true });
     const admin = await createTestUser({ role: "admin" });
     expect(
-      (await caught(adminStatsLoader(args(await requestAs(buyer, "/api/admin/stats"))))).status,
+      (await responseOf(adminStatsLoader(args(await requestAs(buyer, "/api/admin/stats"))))).status,
     ).toBe(403);
     expect(
-      (await caught(adminStatsLoader(args(await requestAs(null, "/api/admin/stats"))))).status,
+      (await responseOf(adminStatsLoader(args(await requestAs(null, "/api/admin/stats"))))).status,
     ).toBe(401);
-    const response = await caught(
+    const response = await responseOf(
       adminStatsLoader(args(await requestAs(admin, "/api/admin/stats"))),
     );
     expect(response.status).toBe(200);

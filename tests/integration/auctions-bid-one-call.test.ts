@@ -10,17 +10,8 @@ import { action as bidsAction } from "~/routes/api.bids";
 import { RATE_LIMITS } from "~/platform/rate-limit.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function outcome(promise: Promise<unknown>): Promise<Response> {
-  try {
-    return (await promise) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+import { responseOf } from "../support/http";
+import { args } from "../support/routes";
 
 async function counter(userId: string) {
   const rows = await sequelize.query<{ points: number }>(
@@ -61,7 +52,7 @@ describe("a bid in one database call", () => {
        ON CONFLICT (key) DO UPDATE SET points = EXCLUDED.points, expire = EXCLUDED.expire`,
       { bind: [`bid:${user.id}`, RATE_LIMITS.bid.points, Date.now() + 30_000] },
     );
-    const refused = await outcome(
+    const refused = await responseOf(
       bidsAction(
         args(await requestAs(user, "/api/bids", { json: { vehicleId: lot.id, amount: "100" } })),
       ),
@@ -98,9 +89,9 @@ describe("a bid in one database call", () => {
         bind: [user.id],
       },
     );
-    const expired = await outcome(bidsAction(args(request)));
+    const expired = await responseOf(bidsAction(args(request)));
     expect(expired.status).toBe(401);
-    const forged = await outcome(
+    const forged = await responseOf(
       bidsAction(
         args(
           await requestAs(null, "/api/bids", {

@@ -21,15 +21,11 @@ import {
 import { toastCookie } from "~/http/cookies.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { args } from "../support/routes";
 
 afterEach(() => resetClock());
 
 const HOUR = 60 * 60_000;
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
 
 /** An ended lot: unsold without bids, or sold (with its purchase); demo or real. */
 async function endedLot(kind: "unsold" | "sold", demo: boolean) {

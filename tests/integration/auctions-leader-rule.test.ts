@@ -13,21 +13,8 @@ import { toastCookie } from "~/http/cookies.server";
 import { placeBid } from "~/services/auctions/bidding.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
-
-async function outcome(promise: Promise<unknown>): Promise<Response> {
-  try {
-    return (await promise) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+import { responseOf } from "../support/http";
+import { args } from "../support/routes";
 
 async function lotEvents(lotId: string) {
   const [row] = await sequelize.query<{ n: string }>(
@@ -113,7 +100,7 @@ describe("a leader's new bid", () => {
     const lot = await createTestLot();
     const leader = await bidder();
     const post = async (form: Record<string, string>) =>
-      outcome(
+      responseOf(
         lotAction(
           args(
             await requestAs(leader, `/auctions/${lot.id}`, { form: { intent: "bid", ...form } }),

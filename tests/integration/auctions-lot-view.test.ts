@@ -10,12 +10,7 @@ import { lotView } from "~/services/auctions/lot-view.server";
 import { toCents } from "~/utils/money";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
+import { args } from "../support/routes";
 
 /** One read that does not contradict itself, for a viewer whose deposit is `depositCents`. */
 function expectAgrees(state: LotLiveState, depositCents: number) {

@@ -20,27 +20,8 @@ import { activeBidCount } from "~/services/auctions/bidding.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { runJobs } from "../support/jobs";
 import { createTestLot } from "../support/lots";
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
-
-async function outcome(promise: Promise<unknown>): Promise<Response> {
-  try {
-    return (await promise) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-/** Remix data() results carry their status in `init`. */
-function statusOf(result: unknown) {
-  if (result instanceof Response) return result.status;
-  return (result as { init?: { status?: number } }).init?.status ?? 200;
-}
+import { answerOf, statusOf } from "../support/http";
+import { args } from "../support/routes";
 
 describe("POST /api/bids", () => {
   it("places a bid and answers 201; errors are 4xx JSON with the spec's message", async () => {
@@ -87,7 +68,7 @@ describe("POST /api/bids", () => {
     expect((await refused.json()).message).toBe(
       "Verification Required: Please complete KYC verification before bidding.",
     );
-    const anonymous = await outcome(
+    const anonymous = await answerOf<Response>(
       bidsAction(args(await requestAs(null, "/api/bids", { json: { vehicleId: lot.id } }))),
     );
     expect(anonymous.status).toBe(401);
@@ -158,11 +139,13 @@ describe("GET /api/auctions and /api/vehicles", () => {
     // the soonest ends within the hour
     expect(vehicles[0]).toMatchObject({ make, status: "active", badge: "ENDING SOON" });
 
-    const bad = await outcome(
+    const bad = await answerOf<Response>(
       auctionsApi(args(await requestAs(user, "/api/auctions?auctionHouse=ebay"))),
     );
     expect(bad.status).toBe(400);
-    const anonymous = await outcome(auctionsApi(args(await requestAs(null, "/api/auctions"))));
+    const anonymous = await answerOf<Response>(
+      auctionsApi(args(await requestAs(null, "/api/auctions"))),
+    );
     expect(anonymous.status).toBe(401);
   });
 
@@ -228,7 +211,9 @@ describe("GET /api/auctions and /api/vehicles", () => {
 
 describe("the /auctions page and the lot page", () => {
   it("redirect a visitor to sign in", async () => {
-    const response = await outcome(auctionsPage(args(await requestAs(null, "/auctions"))));
+    const response = await answerOf<Response>(
+      auctionsPage(args(await requestAs(null, "/auctions"))),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toContain("/api/login");
   });
@@ -245,7 +230,7 @@ describe("the /auctions page and the lot page", () => {
       ),
     );
     expect(statusOf(bad)).toBe(400);
-    const ok = await outcome(
+    const ok = await answerOf<Response>(
       lotAction(
         args(
           await requestAs(user, `/auctions/${lot.id}`, {
@@ -260,7 +245,7 @@ describe("the /auctions page and the lot page", () => {
     expect(ok.headers.get("Set-Cookie")).toContain("__toast");
     expect(await Bid.count({ where: { lotId: lot.id } })).toBe(1);
 
-    const evil = await outcome(
+    const evil = await answerOf<Response>(
       lotAction(
         args(
           await requestAs(user, `/auctions/${lot.id}`, {
@@ -289,7 +274,7 @@ describe("the /auctions page and the lot page", () => {
     expect(seen.lot.myMax).toBeNull();
     expect(JSON.stringify(seen)).not.toContain(user.id);
 
-    const missing = await outcome(
+    const missing = await answerOf<Response>(
       lotPage(args(await requestAs(user, "/auctions/abc"), { lotId: "abc" })),
     );
     expect(missing.status).toBe(404);
@@ -299,7 +284,7 @@ describe("the /auctions page and the lot page", () => {
     const user = await createTestUser({ verified: true, deposit: "2000.00" });
     const lot = await createTestLot();
     const post = async (form: Record<string, string>) =>
-      outcome(
+      answerOf<Response>(
         lotAction(args(await requestAs(user, `/auctions/${lot.id}`, { form }), { lotId: lot.id })),
       );
     // the box ticked and the maximum left empty: the empty field is named, nothing written
@@ -323,7 +308,7 @@ describe("the /auctions page and the lot page", () => {
     expect(page.lot).toMatchObject({ leading: true, myMax: "700.00" });
     // a typed maximum not above the bid is refused with why, not silently dropped
     const other = await createTestUser({ verified: true, deposit: "2000.00" });
-    const low = (await outcome(
+    const low = (await answerOf<Response>(
       lotAction(
         args(
           await requestAs(other, `/auctions/${lot.id}`, {
@@ -360,7 +345,7 @@ describe("the /auctions page and the lot page", () => {
       endsAt: new Date(Date.now() + 86400_000),
     });
     const post = async () =>
-      outcome(
+      answerOf<Response>(
         lotAction(
           args(await requestAs(user, `/auctions/${lot.id}`, { form: { intent: "watch" } }), {
             lotId: lot.id,
@@ -412,7 +397,7 @@ describe("/notifications", () => {
       body: `${lot.year} ${lot.make} ${lot.model}: the current bid is now $200.00.`,
       link: `/auctions/${lot.id}`,
     });
-    const marked = await outcome(
+    const marked = await answerOf<Response>(
       notificationsAction(
         args(await requestAs(user, "/notifications", { form: { id: page.notifications[0].id } })),
       ),

@@ -9,6 +9,8 @@ import { action as logoutAction } from "~/routes/api.logout";
 import { getUser } from "~/services/accounts/session.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
+import { responseOf } from "../support/http";
+import { args } from "../support/routes";
 
 const APP = "http://localhost:3000";
 let issuer: LocalIssuer;
@@ -23,21 +25,8 @@ afterAll(async () => {
   await issuer?.stop();
 });
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
 function cookiePairs(response: Response) {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]);
-}
-
-async function caught(work: Promise<unknown>): Promise<Response> {
-  try {
-    const value = await work;
-    if (value instanceof Response) return value;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a Response");
 }
 
 /** Drives /api/login → issuer login form → back to the app; returns the callback request. */
@@ -48,7 +37,7 @@ async function throughIssuer(
   /** Cookies the browser still holds when it comes back (an older session). */
   cookie = "",
 ) {
-  const login = await caught(loginLoader(args(new Request(`${APP}/api/login${query}`))));
+  const login = await responseOf(loginLoader(args(new Request(`${APP}/api/login${query}`))));
   expect(login.status).toBe(302);
   const appCookies = cookiePairs(login).join("; ");
   const jar = new Map<string, string>();
@@ -109,7 +98,7 @@ describe("sign-in through the local issuer", () => {
     expect(authorize.searchParams.get("login_hint")).toBe(email);
     expect(flow.loginPage).toContain(`value="${email}"`);
 
-    const response = await caught(callbackLoader(args(flow.callback())));
+    const response = await responseOf(callbackLoader(args(flow.callback())));
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/deposit?x=1");
     const setCookies = response.headers.getSetCookie();
@@ -145,7 +134,7 @@ describe("sign-in through the local issuer", () => {
   it("claims a seeded account by e-mail and makes ADMIN_EMAILS admins", async () => {
     const seeded = await createTestUser({ email: "boss-it@bidyard.test", firstName: "Bo" });
     const flow = await throughIssuer("Boss-IT@bidyard.test");
-    const response = await caught(callbackLoader(args(flow.callback())));
+    const response = await responseOf(callbackLoader(args(flow.callback())));
     expect(response.headers.get("location")).toBe("/");
     await seeded.reload();
     expect(seeded.role).toBe("admin");
@@ -158,7 +147,7 @@ describe("sign-in through the local issuer", () => {
     const email = `linked-${Date.now()}@example.com`;
     const other = await createTestUser({ email, oidcSubject: "someone-else", firstName: "Orig" });
     const flow = await throughIssuer(email, "", { firstName: "Intruder" });
-    const response = await caught(callbackLoader(args(flow.callback())));
+    const response = await responseOf(callbackLoader(args(flow.callback())));
     expect(response.status).toBe(409);
     expect(await response.text()).toMatch(/already exists/);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
@@ -169,12 +158,12 @@ describe("sign-in through the local issuer", () => {
   it("sends a NEW service provider to /affiliate-registration, an existing one to returnTo", async () => {
     const email = `provider-${Date.now()}@example.com`;
     const first = await throughIssuer(email, "?accountType=affiliate&returnTo=%2Fauctions");
-    const created = await caught(callbackLoader(args(first.callback())));
+    const created = await responseOf(callbackLoader(args(first.callback())));
     expect(created.headers.get("location")).toBe("/affiliate-registration");
     expect((await User.findOne({ where: { email } }))?.accountType).toBe("affiliate");
 
     const again = await throughIssuer(email, "?accountType=affiliate&returnTo=%2Fauctions");
-    const returning = await caught(callbackLoader(args(again.callback())));
+    const returning = await responseOf(callbackLoader(args(again.callback())));
     expect(returning.headers.get("location")).toBe("/auctions");
   });
 
@@ -183,18 +172,18 @@ describe("sign-in through the local issuer", () => {
       `safe-${Date.now()}@example.com`,
       "?returnTo=%2F%2Fevil.example%2Fx",
     );
-    const response = await caught(callbackLoader(args(flow.callback())));
+    const response = await responseOf(callbackLoader(args(flow.callback())));
     expect(response.headers.get("location")).toBe("/");
   });
 
   it("gives a new session id on every sign-in and ends the previous one", async () => {
     const email = `twice-${Date.now()}@example.com`;
-    const one = await caught(callbackLoader(args((await throughIssuer(email)).callback())));
+    const one = await responseOf(callbackLoader(args((await throughIssuer(email)).callback())));
     const firstSession = one.headers
       .getSetCookie()
       .find((c) => c.startsWith("__session="))!
       .split(";")[0];
-    const two = await caught(
+    const two = await responseOf(
       callbackLoader(args((await throughIssuer(email, "", {}, firstSession)).callback())),
     );
     const secondSession = two.headers
@@ -211,7 +200,7 @@ describe("sign-in through the local issuer", () => {
     const flow = await throughIssuer(email);
     const url = new URL(flow.callbackUrl);
     url.searchParams.set("state", "forged-state-value");
-    const response = await caught(
+    const response = await responseOf(
       callbackLoader(args(new Request(url, { headers: { cookie: flow.appCookies } }))),
     );
     expect(response.status).toBe(400);
@@ -221,15 +210,15 @@ describe("sign-in through the local issuer", () => {
 
   it("answers 400 to a callback without the state cookie (another browser)", async () => {
     const flow = await throughIssuer(`nocookie-${Date.now()}@example.com`);
-    const response = await caught(callbackLoader(args(new Request(flow.callbackUrl))));
+    const response = await responseOf(callbackLoader(args(new Request(flow.callbackUrl))));
     expect(response.status).toBe(400);
   });
 
   it("answers 400 to a replayed code", async () => {
     const flow = await throughIssuer(`replay-${Date.now()}@example.com`);
-    const first = await caught(callbackLoader(args(flow.callback())));
+    const first = await responseOf(callbackLoader(args(flow.callback())));
     expect(first.status).toBe(302);
-    const replay = await caught(callbackLoader(args(flow.callback())));
+    const replay = await responseOf(callbackLoader(args(flow.callback())));
     expect(replay.status).toBe(400);
     expect(await replay.text()).toMatch(/already been used/);
   });
@@ -239,7 +228,7 @@ describe("sign-in through the local issuer", () => {
     const url = new URL(flow.callbackUrl);
     url.searchParams.delete("code");
     url.searchParams.set("error", "access_denied");
-    const response = await caught(
+    const response = await responseOf(
       callbackLoader(args(new Request(url, { headers: { cookie: flow.appCookies } }))),
     );
     expect(response.status).toBe(400);
@@ -247,7 +236,7 @@ describe("sign-in through the local issuer", () => {
   });
 
   it("answers 400 to a callback with no state at all", async () => {
-    const response = await caught(
+    const response = await responseOf(
       callbackLoader(args(new Request(`${APP}/api/callback?code=abc`))),
     );
     expect(response.status).toBe(400);
@@ -268,10 +257,10 @@ describe("the session endpoints", () => {
       headers: new Headers(request.headers),
     });
     forged.headers.set("Origin", "https://evil.example");
-    expect((await caught(logoutAction(args(forged)))).status).toBe(403);
+    expect((await responseOf(logoutAction(args(forged)))).status).toBe(403);
     expect(await getUser(request)).not.toBeNull();
 
-    const response = await caught(logoutAction(args(request)));
+    const response = await responseOf(logoutAction(args(request)));
     expect(response.status).toBe(302);
     expect(
       response.headers

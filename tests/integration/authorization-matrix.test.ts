@@ -7,7 +7,7 @@ import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { ROUTE_ACCESS, type Persona, type RouteAccess } from "../support/route-access";
 import { createTestUser, requestAs } from "../support/auth";
-import { routeModuleFiles } from "../support/route-files";
+import { paramsFor, routeModuleFiles } from "../support/route-files";
 
 const routeModules = routeModuleFiles();
 const routeFiles = routeModules.map((route) => route.name);
@@ -53,22 +53,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => issuer.stop());
-
-function paramsFor(file: string, url: string) {
-  // Route segments like `$id` take the matching part of the sample path.
-  const segments = file
-    .replace(/\.(ts|tsx)$/, "")
-    .split(".")
-    .filter((s) => s !== "_index");
-  const parts = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
-  const params: Record<string, string> = {};
-  segments.forEach((segment, index) => {
-    if (segment.startsWith("$") && segment.length > 1)
-      params[segment.slice(1)] = parts[index] ?? "";
-    if (segment === "$") params["*"] = parts.slice(index).join("/");
-  });
-  return params;
-}
 
 async function call(
   handler: NonNullable<RouteModule["loader"]>,

@@ -3,9 +3,8 @@
 // late fee once past due). The same figure on every screen that shows it (dashboard, lot page,
 // invoice pay choices, deposit page), in the bid check and in the refusals; paying an invoice
 // from the deposit leaves it where it was.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { User } from "~/models/user.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { loader as dashboardLoader } from "~/routes/_index";
 import { loader as lotLoader } from "~/routes/auctions.$lotId/route";
@@ -21,18 +20,11 @@ import { fromCents } from "~/utils/money";
 import { requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
 /** A loader's answer, whether it came wrapped in data() or plain. */
 const body = <T>(result: T) =>
   ((result as { data?: unknown }).data ?? result) as T extends { data: infer D } ? D : T;

@@ -7,8 +7,8 @@ import { runOrderStep } from "~/services/affiliates/service-order-progress.serve
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
+import { args } from "../support/routes";
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
 type Page = {
   firstVisit: boolean;
   buyerSteps: boolean;

@@ -27,6 +27,7 @@ import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypa
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 import { queuedJobs, runRefundRetries } from "../support/jobs";
+import { args } from "../support/routes";
 import { queueRefundRetry } from "~/services/deposits/refund-retry-queue.server";
 import { listFailedJobs } from "~/services/admin/failed-jobs.server";
 
@@ -44,11 +45,6 @@ vi.mock("~/services/auctions/buying-power.server", async (importOriginal) => {
 });
 
 const CONFIRM_FAILED = "Failed to confirm deposit. Please try again.";
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
 
 function usePayPal(secret = PAYPAL_TEST_CREDENTIALS.clientSecret) {
   process.env.PAYPAL_CLIENT_ID = PAYPAL_TEST_CREDENTIALS.clientId;
@@ -470,6 +466,33 @@ describe("refunds", () => {
     return orderId;
   }
 
+  /** PayPal's refund call answers unclearly (a 5xx) or refuses (422), until the handlers reset. */
+  function paypalRefunds(answer: "unclear" | "refused") {
+    server.use(
+      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
+        answer === "unclear"
+          ? HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 })
+          : HttpResponse.json(
+              { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "TRANSACTION_REFUSED" }] },
+              { status: 422 },
+            ),
+      ),
+    );
+  }
+
+  /**
+   * A new user who deposited $1,000 through PayPal and asked for `amount` back while PayPal's
+   * answer was unclear: the refund is pending, its retry job queued, PayPal still unclear.
+   */
+  async function pendingRefund(amount: string) {
+    const user = await createTestUser();
+    const orderId = await deposit(user, "1000.00");
+    paypalRefunds("unclear");
+    const outcome = await refundDeposit(user.id, amount);
+    const [refund] = await PaymentRefund.findAll({ where: { userId: user.id } });
+    return { user, orderId, outcome, refund };
+  }
+
   it("refunds through PayPal against the newest captures, never twice; ledger and balance agree", async () => {
     const user = await createTestUser();
     const older = await deposit(user, "1000.00");
@@ -531,14 +554,7 @@ describe("refunds", () => {
   it("a refund PayPal refuses (422) goes back to the balance, with an entry", async () => {
     const user = await createTestUser();
     await deposit(user, "1000.00");
-    server.use(
-      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
-        HttpResponse.json(
-          { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "TRANSACTION_REFUSED" }] },
-          { status: 422 },
-        ),
-      ),
-    );
+    paypalRefunds("refused");
     const outcome = await refundDeposit(user.id, "400.00");
     expect(outcome).toEqual({
       refunded: "0.00",
@@ -558,14 +574,7 @@ describe("refunds", () => {
   });
 
   it("an unclear answer (5xx) keeps the refund pending, and a retry pays it once", async () => {
-    const user = await createTestUser();
-    const orderId = await deposit(user, "1000.00");
-    server.use(
-      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
-        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
-      ),
-    );
-    const outcome = await refundDeposit(user.id, "400.00");
+    const { user, orderId, outcome } = await pendingRefund("400.00");
     expect(outcome).toEqual({
       refunded: "0.00",
       pending: "400.00",
@@ -620,15 +629,7 @@ describe("refunds", () => {
   });
 
   it("a refund's job run twice at once pays it out once and records it once", async () => {
-    const user = await createTestUser();
-    const orderId = await deposit(user, "1000.00");
-    server.use(
-      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
-        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
-      ),
-    );
-    await refundDeposit(user.id, "400.00");
-    const [refund] = await PaymentRefund.findAll({ where: { userId: user.id } });
+    const { user, orderId, refund } = await pendingRefund("400.00");
     expect(refund.status).toBe("pending");
     server.resetHandlers();
     // two workers (or a job run again while the first still runs): both ask PayPal with the
@@ -641,24 +642,9 @@ describe("refunds", () => {
     await expectLedgerAgrees(user);
 
     // a refusal seen by two tries at once goes back to the balance once
-    const other = await createTestUser();
-    await deposit(other, "1000.00");
-    server.use(
-      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
-        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
-      ),
-    );
-    await refundDeposit(other.id, "300.00");
-    const [refused] = await PaymentRefund.findAll({ where: { userId: other.id } });
+    const { user: other, refund: refused } = await pendingRefund("300.00");
     server.resetHandlers();
-    server.use(
-      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
-        HttpResponse.json(
-          { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "TRANSACTION_REFUSED" }] },
-          { status: 422 },
-        ),
-      ),
-    );
+    paypalRefunds("refused");
     await Promise.all([retryRefund(refused.id), retryRefund(refused.id)]);
     expect((await PaymentRefund.findByPk(refused.id))!.status).toBe("failed");
     expect(await balanceOf(other)).toBe("1000.00");
@@ -669,15 +655,7 @@ describe("refunds", () => {
   });
 
   it("an unclear answer is retried by the queue with its backoff; a deposit's refund still unclear after the last try stays pending", async () => {
-    const user = await createTestUser();
-    const orderId = await deposit(user, "1000.00");
-    server.use(
-      http.post(`${PAYPAL_BASE}/v2/payments/captures/:id/refund`, () =>
-        HttpResponse.json({ name: "INTERNAL_SERVER_ERROR" }, { status: 500 }),
-      ),
-    );
-    await refundDeposit(user.id, "400.00");
-    const [refund] = await PaymentRefund.findAll({ where: { userId: user.id } });
+    const { user, orderId, refund } = await pendingRefund("400.00");
     const key = `retry_refund:${refund.id}`;
     const jobOf = async () => (await queuedJobs("retry_refund")).find((j) => j.key === key);
     expect(await runRefundRetries()).toMatchObject({ pending: 1 });

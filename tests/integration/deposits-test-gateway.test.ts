@@ -1,6 +1,6 @@
 // The built-in TEST MODE gateway (no PayPal settings): the same redirect contract, its books in
 // PostgreSQL, refused in production unless ALLOW_TEST_PAYMENTS.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
@@ -15,15 +15,13 @@ import { ledgerTotal, refundDeposit } from "~/services/deposits/deposits.server"
 import { resetEnvForTests } from "~/platform/env.server";
 import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";
+import { statusOf } from "../support/http";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
 const saved = { ...process.env };
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 afterEach(() => {
   for (const key of [
     "NODE_ENV",
@@ -64,10 +62,6 @@ async function decide(approval: URL, intent: "approve" | "cancel") {
   )) as Response;
   return response;
 }
-
-/** A Response's status, or the status of a `data(...)` answer. */
-const statusOf = (answer: unknown) =>
-  (answer as { init?: { status?: number } }).init?.status ?? (answer as Response).status;
 
 const balance = async (user: User) =>
   (await User.findByPk(user.id, { rejectOnEmpty: true })).deposit;

@@ -27,6 +27,7 @@ import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 import { runRefundRetries } from "../support/jobs";
 import { createTestPlan, toastOf } from "../support/memberships";
+import { args } from "../support/routes";
 
 const START_FAILED = "Failed to start the payment. Please try again.";
 /** What the tests set the timeouts to, and how long any failed call may take in all. */
@@ -34,12 +35,6 @@ const TIMEOUT_MS = 400;
 const BOUND_MS = 2_000;
 /** Longer than any timeout here: PayPal "hangs". */
 const HANG_MS = 5_000;
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
 
 beforeEach(() => {
   process.env.PAYPAL_CLIENT_ID = PAYPAL_TEST_CREDENTIALS.clientId;

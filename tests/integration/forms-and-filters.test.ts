@@ -3,9 +3,8 @@
 // buyer's currency at dated rates, the unsubscribe state shows on saved searches, and a refund
 // is confirmed before it moves.
 import { QueryTypes } from "sequelize";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { unsubscribeToken } from "~/platform/mail/unsubscribe.server";
 import * as affiliateRoute from "~/routes/affiliate-registration/route";
 import * as auctionsRoute from "~/routes/auctions._index/route";
@@ -32,12 +31,9 @@ import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 import { createTestLot } from "../support/lots";
 import { call, type Handler } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 

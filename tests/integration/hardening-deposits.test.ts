@@ -1,6 +1,6 @@
 // Issue 20, deposits: the success notice comes once, demo money is a real captured test payment,
 // and the refund section says the true reason when part of a balance cannot go back.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
@@ -16,18 +16,13 @@ import {
 } from "~/services/deposits/deposits.server";
 import { placeBid } from "~/services/auctions/bidding.server";
 import { refundReasons } from "~/services/deposits/rules";
-import { resetEnvForTests } from "~/platform/env.server";
 import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 const count = async (sql: string, replacements: Record<string, unknown> = {}) => {
   const [row] = await sequelize.query<{ n: string }>(sql, {

@@ -1,20 +1,16 @@
 // Issue 35: the invoice asks how to pay, as the transport checkout does: the deposit first (the
 // rest through the gateway) or all through the gateway, each with the buying power it leaves; the
 // choice posted is the one used, and paying through the gateway leaves the deposit alone.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { User } from "~/models/user.server";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
 import { payChoices, purchaseView, splitFor } from "~/services/purchases/invoices.server";
 import { confirmPurchasePayment, payPurchase } from "~/services/purchases/paying.server";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 

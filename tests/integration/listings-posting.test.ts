@@ -12,6 +12,7 @@ import {
 import { listingSchema } from "~/services/listings/schemas";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
+import { thrownResponse } from "../support/http";
 
 const FORM = {
   title: "2019 Toyota Camry XLE",
@@ -45,16 +46,6 @@ const post = async (
     params: {},
     context,
   });
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a Response to be thrown");
-}
 
 function toastOf(response: Response) {
   return response.headers.get("set-cookie") ?? "";
@@ -117,11 +108,11 @@ describe("posting a vehicle", () => {
   });
 
   it("sends a visitor to sign in with the authentication message", async () => {
-    const response = await thrown(post(null, FORM));
+    const response = await thrownResponse(post(null, FORM));
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/api/login?returnTo=%2Fpost-vehicle");
     expect(toastOf(response)).toContain("__toast=");
-    const page = await thrown(
+    const page = await thrownResponse(
       postVehicleLoader({ request: await requestAs(null, "/post-vehicle"), params: {}, context }),
     );
     expect(page.headers.get("location")).toBe("/api/login?returnTo=%2Fpost-vehicle");
@@ -233,7 +224,7 @@ describe("the listing calls", () => {
     expect((await missing.json()).message).toBe(
       "Missing Information: Please fill in all required fields.",
     );
-    const visitor = await thrown(
+    const visitor = await thrownResponse(
       apiVehiclesAction({
         request: await requestAs(null, "/api/vehicles", { json: FORM }),
         params: {},

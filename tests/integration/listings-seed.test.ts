@@ -1,12 +1,8 @@
-import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
-import { sequelize } from "~/models/db.server";
 import { COUNT_CAP, searchListings } from "~/services/listings/listings.server";
 import { runSeeds } from "../../db/seeds/index";
 import { DEMO_LISTING_COUNT } from "../../db/seeds/listings";
-
-const count = async (sql: string) =>
-  Number((await sequelize.query<{ n: string }>(sql, { type: QueryTypes.SELECT }))[0].n);
+import { count } from "../support/sql";
 
 describe("listing seeds", () => {
   it("load varied demo listings once, and top up the bulk seller with --listings", async () => {

@@ -1,11 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { createTestUser } from "../support/auth";
 import { createTestCampaign, createTestPlan } from "../support/memberships";
-
-async function rejects(sql: string, bind: unknown[] = []) {
-  await expect(sequelize.query(sql, { bind })).rejects.toThrow();
-}
+import { rejects } from "../support/sql";
 
 const plan = (values: string) =>
   `insert into membership_plans (code, name, price, billing_interval, vehicle_limit) values ${values}`;

@@ -2,26 +2,12 @@ import { describe, expect, it } from "vitest";
 import { Membership, MembershipTrial } from "~/models/membership.server";
 import { action as startTrialApi } from "~/routes/api.membership.start-trial";
 import { action as membershipAction, loader as membershipLoader } from "~/routes/membership";
-import {
-  activeMembership,
-  MembershipError,
-  startTrial,
-} from "~/services/memberships/memberships.server";
+import { activeMembership, startTrial } from "~/services/memberships/memberships.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestCampaign, createTestPlan, toastOf } from "../support/memberships";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const context = {};
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MembershipError) return error;
-    throw error;
-  }
-  throw new Error("expected a MembershipError");
-}
 
 async function pageData(user: Awaited<ReturnType<typeof createTestUser>>) {
   const response = (await membershipLoader({
@@ -53,10 +39,9 @@ describe("starting a free trial", () => {
       endDate: new Date(Date.now() - 1000),
     });
     for (const campaign of [inactive, ended]) {
-      const error = await refusal(
-        startTrial(user.id, { planId: plan.id, campaignId: campaign.id }),
+      await expect(startTrial(user.id, { planId: plan.id, campaignId: campaign.id })).toBeRefused(
+        400,
       );
-      expect(error.status).toBe(400);
     }
     expect(await Membership.count({ where: { userId: user.id } })).toBe(0);
     expect(await MembershipTrial.count({ where: { userId: user.id } })).toBe(0);
@@ -72,8 +57,9 @@ describe("starting a free trial", () => {
     const user = await createTestUser();
     const free = await createTestPlan({ name: "Free", price: "0.00", vehicleLimit: 3 });
     const campaign = await createTestCampaign();
-    const error = await refusal(startTrial(user.id, { planId: free.id, campaignId: campaign.id }));
-    expect(error.status).toBe(400);
+    await expect(startTrial(user.id, { planId: free.id, campaignId: campaign.id })).toBeRefused(
+      400,
+    );
   });
 
   it("is once per user ever: a second try is refused, even on another plan after expiry", async () => {
@@ -82,8 +68,9 @@ describe("starting a free trial", () => {
     const other = await createTestPlan({ name: "Basic", price: "19.99", vehicleLimit: 10 });
     const campaign = await createTestCampaign();
     await startTrial(user.id, { planId: plan.id, campaignId: campaign.id });
-    const again = await refusal(startTrial(user.id, { planId: plan.id, campaignId: campaign.id }));
-    expect(again.status).toBe(409);
+    await expect(startTrial(user.id, { planId: plan.id, campaignId: campaign.id })).toBeRefused(
+      409,
+    );
 
     await Membership.update(
       {
@@ -93,10 +80,9 @@ describe("starting a free trial", () => {
       { where: { userId: user.id } },
     );
     expect(await activeMembership(user.id)).toBeNull();
-    const afterExpiry = await refusal(
-      startTrial(user.id, { planId: other.id, campaignId: campaign.id }),
+    await expect(startTrial(user.id, { planId: other.id, campaignId: campaign.id })).toBeRefused(
+      409,
     );
-    expect(afterExpiry.status).toBe(409);
     expect((await pageData(user)).trialOffer).toBeNull();
   });
 

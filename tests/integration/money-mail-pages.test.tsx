@@ -4,11 +4,10 @@
 // pays for it first; you pay the rest on the invoice page" while the page offers the deposit or
 // the gateway; the release e-mail and page once ended free storage 72 clock hours after payment.
 import { QueryTypes } from "sequelize";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import PurchasePage, { loader as purchaseLoader } from "~/routes/purchases.$id";
 import ReleasePage, { loader as releaseLoader } from "~/routes/purchases.$id_.release";
 import ServiceOrderPage, { loader as orderLoader } from "~/routes/service-orders.$id";
@@ -26,12 +25,9 @@ import { createAffiliate } from "../support/affiliates";
 import { requestAs } from "../support/auth";
 import { loaderBody, pageText } from "../support/page-text";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 // the buyer reads in Los Angeles; the yard (Copart Dallas) keeps Central time
 const ZONE = "America/Los_Angeles";

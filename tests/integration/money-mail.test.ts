@@ -3,10 +3,9 @@
 // Each is queued once, whatever ticks or requests run at the same moment, under its own topic
 // with its own one-click unsubscribe, and follows the preferences on the account page.
 import { QueryTypes } from "sequelize";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Purchase } from "~/models/auction.server";
 import { sequelize } from "~/models/db.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import type { MailAttachment } from "~/platform/mail/outbox.server";
 import { mailPreferences, setMailPreferences } from "~/platform/mail/preferences.server";
 import { MAIL_TOPICS } from "~/platform/mail/topics";
@@ -29,12 +28,10 @@ import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { runJobs } from "../support/jobs";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 type Row = {
   id: string;
@@ -55,8 +52,6 @@ async function outbox(userId: string, topic?: string) {
     { replacements: { userId, topic }, type: QueryTypes.SELECT },
   );
 }
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 /** A transport that keeps what it is asked to send. */
 function catcher() {

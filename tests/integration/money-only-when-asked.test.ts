@@ -2,14 +2,13 @@
 // the buyer presses that button, a paid (or defaulted) invoice's open checkouts are closed so none
 // can be approved again, and a second payment lands on the paid invoice, told it was paid once.
 import { QueryTypes } from "sequelize";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ServiceOrder, ServiceOrderCharge } from "~/models/affiliate.server";
 import { Purchase } from "~/models/auction.server";
 import { sequelize } from "~/models/db.server";
 import { PaymentOrder } from "~/models/payment.server";
 import { User } from "~/models/user.server";
 import { toastCookie } from "~/http/cookies.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { decideTestOrder, findTestOrder } from "~/platform/payments/test-gateway.server";
 import * as orderPage from "~/routes/service-orders.$id";
@@ -30,22 +29,12 @@ import {
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { statusOf } from "../support/http";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
-const statusOf = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : ((result as { init?: ResponseInit }).init?.status ?? 200);
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
 /** A paid purchase of a Phoenix lot and its unpaid shipping order, the buyer with `deposit`. */

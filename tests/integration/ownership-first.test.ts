@@ -1,7 +1,7 @@
 // Ownership before form checks (docs/decisions/3202): a call or form action that names someone
 // else's object by id answers 404 whatever its body says — a broken body included — so nobody
 // learns from a 400 that the object exists, and nothing is written.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Purchase } from "~/models/auction.server";
 import { ServiceOrder, ServiceOrderCharge } from "~/models/affiliate.server";
 import { Listing } from "~/models/listing.server";
@@ -12,27 +12,20 @@ import * as purchasePage from "~/routes/purchases.$id";
 import * as vehiclePage from "~/routes/vehicle.$id/route";
 import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 import { createTestLot } from "../support/lots";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { statusOf } from "../support/http";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 const args = (request: Request, params: Record<string, string>) => ({
   request,
   params,
   context: {},
 });
-const statusOf = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : ((result as { init?: ResponseInit }).init?.status ?? 200);
 /** The answer of an action that may throw its Response (a 404 page). */
 async function answer(run: () => Promise<unknown>) {
   try {

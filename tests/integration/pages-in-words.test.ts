@@ -15,6 +15,7 @@ import { LOCAL_OIDC_CLIENT_ID, LOCAL_OIDC_CLIENT_SECRET } from "~/services/accou
 import { ensureBuilt, startApp, waitFor200, type AppProcess } from "../support/app-process";
 import { createTestUser, sessionCookieFor } from "../support/auth";
 import { freePort } from "../support/cluster";
+import { throughIssuer } from "../support/oidc";
 import { createTestListing } from "../support/listings";
 import { createTestLot } from "../support/lots";
 
@@ -203,32 +204,12 @@ describe("the registration form posted as a page (finding 5)", () => {
 async function signInAtIssuer(browser: Browser, email: string) {
   const login = await browser.send("/api/login");
   expect(login.status).toBe(302);
-  const jar = new Map<string, string>();
-  const atIssuer = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, {
-      ...init,
-      redirect: "manual",
-      headers: {
-        ...(init.headers as Record<string, string>),
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
-      },
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [name, ...rest] = header.split(";")[0].split("=");
-      jar.set(name, rest.join("="));
-    }
-    return response;
-  };
-  let response = await atIssuer(login.headers.get("location")!);
-  const interaction = new URL(response.headers.get("location")!, issuer.issuer).toString();
-  await atIssuer(interaction);
-  response = await atIssuer(interaction, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, firstName: "Sam", lastName: "Limited" }),
+  const callback = await throughIssuer(issuer, login.headers.get("location")!, {
+    email,
+    firstName: "Sam",
+    lastName: "Limited",
   });
-  response = await atIssuer(new URL(response.headers.get("location")!, issuer.issuer).toString());
-  return browser.send(response.headers.get("location")!);
+  return browser.send(callback);
 }
 
 /** Spends all but `left` of a limiter's points for `key`, as earlier requests would have. */

@@ -9,16 +9,14 @@ import { sequelize } from "~/models/db.server";
 import { Purchase } from "~/models/auction.server";
 import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
-import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { messageAboutOrder, sendMessageNotices } from "~/services/messages/messages.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { ROUTE_ACCESS } from "../support/route-access";
-import { routeModuleFiles } from "../support/route-files";
+import { paramsFor, routeModuleFiles } from "../support/route-files";
 import { createAffiliate } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
-import { createTestLot } from "../support/lots";
+import { addKentYard, paidSeattleShippingJob } from "../support/purchases";
 import { call, type Handler } from "../support/routes";
 
 type RouteModule = { loader?: Handler };
@@ -33,39 +31,6 @@ let purchaseId: string;
 let lotId: string;
 let threadId: string;
 
-/** A paid purchase of a lot at the Seattle yard, shipped to `delivery`, paid from the deposit. */
-async function paidShippingOrder(delivery: string) {
-  const lot = await createTestLot({
-    locationCity: "Seattle",
-    locationState: "WA",
-    locationZip: "98032",
-    yardName: "Seattle",
-    auctionHouse: "iaai",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
-  });
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
-  });
-  await sequelize.query("UPDATE purchases SET pickup_code = 'SWEEP123' WHERE id = :id", {
-    replacements: { id: purchase.id },
-  });
-  const order = await requestServiceForPurchase(buyer.id, {
-    purchaseId: Number(purchase.id),
-    serviceType: "shipping",
-    delivery,
-  });
-  await confirmTransportPayment(buyer.id, String(order.id), order.payout, "deposit");
-  return { orderId: String(order.id), purchaseId: String(purchase.id), lotId: String(lot.id) };
-}
-
 beforeAll(async () => {
   resetEnvForTests();
   const stamp = Date.now();
@@ -77,19 +42,14 @@ beforeAll(async () => {
     verified: true,
   });
   await recordOpeningBalance(buyer.id, "9000.00");
-  await sequelize.query(
-    `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
-     VALUES ('iaai', 'Seattle', '22606 68th Ave S', 'Kent', 'WA', '98032', '(253) 555-0190',
-             'Mon–Fri 8:00 AM – 4:30 PM')
-     ON CONFLICT (auction_house, name) DO NOTHING`,
-  );
+  await addKentYard();
   carrier = await createAffiliate();
-  const claimed = await paidShippingOrder("98101");
+  const claimed = await paidSeattleShippingJob(buyer, "98101", "SWEEP123");
   claimedId = claimed.orderId;
   purchaseId = claimed.purchaseId;
   lotId = claimed.lotId;
   await runOrderStep(carrier.id, claimedId, "claim");
-  deliveredId = (await paidShippingOrder("Portland, OR")).orderId;
+  deliveredId = (await paidSeattleShippingJob(buyer, "Portland, OR", "SWEEP123")).orderId;
   await runOrderStep(carrier.id, deliveredId, "claim");
   await runOrderStep(carrier.id, deliveredId, "start");
   await runOrderStep(carrier.id, deliveredId, "complete");
@@ -121,21 +81,6 @@ function pathFor(file: string, sample: string) {
     "messages.$threadId.tsx": `/messages/${threadId}`,
   };
   return own[file] ?? sample;
-}
-
-function paramsFor(file: string, url: string) {
-  const segments = file
-    .replace(/\.(ts|tsx)$/, "")
-    .split(".")
-    .filter((s) => s !== "_index");
-  const parts = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
-  const params: Record<string, string> = {};
-  segments.forEach((segment, index) => {
-    const name = segment.replace(/_$/, "");
-    if (name.startsWith("$") && name.length > 1) params[name.slice(1)] = parts[index] ?? "";
-    if (name === "$") params["*"] = parts.slice(index).join("/");
-  });
-  return params;
 }
 
 /** What a response carries, read as text (event streams only their first chunk). */

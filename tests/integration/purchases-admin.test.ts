@@ -7,7 +7,6 @@ import { User } from "~/models/user.server";
 import { exposure } from "~/services/auctions/buying-power.server";
 import { ledgerTotal } from "~/services/deposits/deposits.server";
 import { defaultPurchase } from "~/services/purchases/defaults.server";
-import { PurchaseError } from "~/services/purchases/errors";
 import { purchaseView } from "~/services/purchases/invoices.server";
 import {
   loadSchedules,
@@ -25,16 +24,6 @@ import { placeBid } from "~/services/auctions/bidding.server";
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 const admin = () => createTestUser({ role: "admin" });
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PurchaseError) return error.status;
-    throw error;
-  }
-  throw new Error("accepted");
-}
 
 describe("defaulting", () => {
   it("charges the default fee from the deposit, releases the hold, relists the lot; audited, notified", async () => {
@@ -79,7 +68,7 @@ describe("defaulting", () => {
     expect(notes).toHaveLength(1);
     expect((await purchaseView(buyer.id, purchaseId)).defaultFeeCents).toBe(terms.defaultFeeCents);
     // twice: refused, nothing more taken
-    expect(await refusal(defaultPurchase(boss, purchaseId, "close"))).toBe(409);
+    await expect(defaultPurchase(boss, purchaseId, "close")).toBeRefused(409);
     expect(await ledgerTotal(buyer.id)).toBe(user.deposit);
   });
 
@@ -114,9 +103,9 @@ describe("defaulting", () => {
     const boss = await admin();
     const buyer = await createBuyer("1000.00");
     const { purchaseId } = await arrangeWonPurchase(buyer, "800.00");
-    expect(await refusal(defaultPurchase(boss, purchaseId, "close"))).toBe(409);
+    await expect(defaultPurchase(boss, purchaseId, "close")).toBeRefused(409);
     expect(await ledgerTotal(buyer.id)).toBe("1000.00");
-    expect(await refusal(defaultPurchase(boss, "999999999", "close"))).toBe(404);
+    await expect(defaultPurchase(boss, "999999999", "close")).toBeRefused(404);
   });
 });
 

@@ -2,20 +2,16 @@
 // notification and its e-mail (subject, text and the invoice attached) all give the same day,
 // from the one business-day function.
 import { QueryTypes } from "sequelize";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
 import { loadTerms } from "~/services/purchases/schedules.server";
 import { formatDeadline } from "~/utils/time";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });

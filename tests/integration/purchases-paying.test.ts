@@ -1,6 +1,6 @@
 // Invoices and paying them: the invoice the closer writes, the deposit applied first, the gateway
 // for the rest, exactly once under concurrency, every movement in a ledger, refusals write nothing.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { User } from "~/models/user.server";
@@ -17,15 +17,11 @@ import {
 } from "~/services/purchases/paying.server";
 import { PurchaseError } from "~/services/purchases/errors";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
@@ -62,16 +58,6 @@ async function books(userId: string, purchaseId: string) {
     orders: orders.length,
     held: await exposure(userId),
   };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PurchaseError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("it was accepted");
 }
 
 describe("the invoice", () => {
@@ -114,7 +100,7 @@ describe("the invoice", () => {
     const buyer = await createBuyer("5000.00");
     const other = await createBuyer("5000.00");
     const { purchaseId } = await arrangeWonPurchase(buyer, "900.00");
-    expect((await refusal(purchaseView(other.id, purchaseId))).status).toBe(404);
+    await expect(purchaseView(other.id, purchaseId)).toBeRefused(404);
   });
 });
 
@@ -193,8 +179,10 @@ describe("paying with the deposit and the gateway", () => {
     await decideTestOrder(tokenOf(started.approvalUrl), true);
     expect(await confirmPurchasePayment(buyer.id, tokenOf(started.approvalUrl))).toBe(purchaseId);
     const paid = await books(buyer.id, purchaseId);
-    const again = await refusal(confirmPurchasePayment(buyer.id, tokenOf(started.approvalUrl)));
-    expect(again).toEqual({ status: 409, message: "This purchase is already paid." });
+    await expect(confirmPurchasePayment(buyer.id, tokenOf(started.approvalUrl))).toBeRefused(
+      409,
+      "This purchase is already paid.",
+    );
     expect(await books(buyer.id, purchaseId)).toEqual(paid);
   });
 
@@ -202,17 +190,14 @@ describe("paying with the deposit and the gateway", () => {
     const { buyer, purchaseId, view } = await arranged();
     const other = await createBuyer("5000.00");
     const before = await books(buyer.id, purchaseId);
-    expect((await refusal(payPurchase(other.id, purchaseId, gatewayPart(view)))).status).toBe(404);
-    const tampered = await refusal(payPurchase(buyer.id, purchaseId, "1.00"));
-    expect(tampered.status).toBe(409);
-    expect((await refusal(payPurchase(buyer.id, purchaseId, "0.00"))).status).toBe(409);
+    await expect(payPurchase(other.id, purchaseId, gatewayPart(view))).toBeRefused(404);
+    await expect(payPurchase(buyer.id, purchaseId, "1.00")).toBeRefused(409);
+    await expect(payPurchase(buyer.id, purchaseId, "0.00")).toBeRefused(409);
     const started = (await payPurchase(buyer.id, purchaseId, gatewayPart(view))) as {
       approvalUrl: string;
     };
     await decideTestOrder(tokenOf(started.approvalUrl), true);
-    expect(
-      (await refusal(confirmPurchasePayment(other.id, tokenOf(started.approvalUrl)))).status,
-    ).toBe(404);
+    await expect(confirmPurchasePayment(other.id, tokenOf(started.approvalUrl))).toBeRefused(404);
     const after = await books(buyer.id, purchaseId);
     expect({ ...after, orders: before.orders }).toEqual(before);
     expect(after.orders).toBe(1); // only the buyer's own, untouched order
@@ -226,8 +211,7 @@ describe("paying with the deposit and the gateway", () => {
       approvalUrl: string;
     };
     // never approved: the gateway declines the capture
-    const failed = await refusal(confirmPurchasePayment(buyer.id, tokenOf(started.approvalUrl)));
-    expect(failed.status).toBe(502);
+    await expect(confirmPurchasePayment(buyer.id, tokenOf(started.approvalUrl))).toBeRefused(502);
     const after = await books(buyer.id, purchaseId);
     expect(after).toMatchObject({
       status: "pending",
@@ -258,8 +242,10 @@ describe("paying with the deposit and the gateway", () => {
     try {
       // read past the due date: the late fee is held from then on (record 3510)
       const before = await books(buyer.id, purchaseId);
-      const late = await refusal(confirmPurchasePayment(buyer.id, token));
-      expect(late).toEqual({ status: 409, message: PAYING_MESSAGES.amountChanged });
+      await expect(confirmPurchasePayment(buyer.id, token)).toBeRefused(
+        409,
+        PAYING_MESSAGES.amountChanged,
+      );
       expect(await books(buyer.id, purchaseId)).toEqual(before);
       // paying again asks for the invoice with its late fee
       const now = await purchaseView(buyer.id, purchaseId);
@@ -291,10 +277,10 @@ describe("paying with the deposit and the gateway", () => {
     await decideTestOrder(token, true);
     expect(await cancelPurchasePayment(buyer.id, token)).toBe(purchaseId);
     const before = await books(buyer.id, purchaseId);
-    expect(await refusal(confirmPurchasePayment(buyer.id, token))).toEqual({
-      status: 409,
-      message: PAYING_MESSAGES.orderClosed,
-    });
+    await expect(confirmPurchasePayment(buyer.id, token)).toBeRefused(
+      409,
+      PAYING_MESSAGES.orderClosed,
+    );
     expect(await books(buyer.id, purchaseId)).toEqual(before);
     expect(before).toMatchObject({ status: "pending", captured: 0 });
   });

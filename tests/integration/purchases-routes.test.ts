@@ -1,8 +1,7 @@
 // The buyer's screens after the hammer, through their loaders and actions: My auctions, the
 // purchase page's pay form (deposit part + the gateway's redirect flow), the return, the release.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toastCookie } from "~/http/cookies.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { loader as myAuctionsLoader } from "~/routes/my-auctions";
 import { action as purchaseAction, loader as purchaseLoader } from "~/routes/purchases.$id";
 import { loader as releaseLoader } from "~/routes/purchases.$id_.release";
@@ -13,21 +12,13 @@ import { placeBid } from "~/services/auctions/bidding.server";
 import { requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import { statusOf } from "../support/http";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
 type Loaded<T> = { data: T };
-const statusOf = (answer: unknown) =>
-  (answer as { init?: { status?: number } }).init?.status ?? (answer as Response).status;
 async function thrown(promise: Promise<unknown>) {
   try {
     await promise;

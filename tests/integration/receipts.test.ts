@@ -1,6 +1,6 @@
 // Every payment has a receipt: money added to a deposit, and a membership period
 // (docs/decisions/3305); each once per payment, each under its own preference.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
@@ -11,15 +11,12 @@ import { MAIL_TOPICS, TOPIC_NAMES } from "~/platform/mail/topics";
 import { setMailPreferences } from "~/platform/mail/preferences.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
 const saved = { id: process.env.PAYPAL_CLIENT_ID, secret: process.env.PAYPAL_CLIENT_SECRET };
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
+useTestGateway();
 afterAll(() => {
   if (saved.id !== undefined) process.env.PAYPAL_CLIENT_ID = saved.id;
   if (saved.secret !== undefined) process.env.PAYPAL_CLIENT_SECRET = saved.secret;

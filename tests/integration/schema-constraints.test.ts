@@ -1,9 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { sequelize } from "~/models/db.server";
-
-async function rejects(sql: string) {
-  await expect(sequelize.query(sql)).rejects.toThrow();
-}
+import { rejects } from "../support/sql";
 
 describe("database constraints", () => {
   it("refuse what the application must never write", async () => {

@@ -7,16 +7,7 @@ import {
   requireUser,
 } from "~/services/accounts/session.server";
 import { createTestUser, requestAs } from "../support/auth";
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a Response to be thrown");
-}
+import { thrownResponse } from "../support/http";
 
 describe("sessions", () => {
   it("find the user from the cookie and store only a hash of its id", async () => {
@@ -31,10 +22,10 @@ describe("sessions", () => {
   });
 
   it("send a visitor to sign in from a page and answer 401 to an API call", async () => {
-    const page = await thrown(requireUser(await requestAs(null, "/deposit?x=1")));
+    const page = await thrownResponse(requireUser(await requestAs(null, "/deposit?x=1")));
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/api/login?returnTo=%2Fdeposit%3Fx%3D1");
-    const api = await thrown(requireUser(await requestAs(null, "/api/auth/user")));
+    const api = await thrownResponse(requireUser(await requestAs(null, "/api/auth/user")));
     expect(api.status).toBe(401);
   });
 
@@ -55,15 +46,15 @@ describe("sessions", () => {
     // The browser loading the page itself still gets the redirect.
     const document = await requestAs(null, "/deposit");
     document.headers.set("Sec-Fetch-Dest", "document");
-    expect((await thrown(requireUser(document))).status).toBe(302);
+    expect((await thrownResponse(requireUser(document))).status).toBe(302);
   });
 
   it("refuse non-admins with 403 and let admins through", async () => {
     const user = await createTestUser();
     const admin = await createTestUser({ role: "admin" });
-    expect((await thrown(requireAdmin(await requestAs(user, "/api/admin/stats")))).status).toBe(
-      403,
-    );
+    expect(
+      (await thrownResponse(requireAdmin(await requestAs(user, "/api/admin/stats")))).status,
+    ).toBe(403);
     expect((await requireAdmin(await requestAs(admin, "/api/admin/stats"))).id).toBe(admin.id);
   });
 
@@ -71,7 +62,7 @@ describe("sessions", () => {
     const user = await createTestUser();
     const request = await requestAs(user, "/api/bids", { json: {} });
     request.headers.set("Origin", "https://evil.example");
-    expect((await thrown(requireUser(request))).status).toBe(403);
+    expect((await thrownResponse(requireUser(request))).status).toBe(403);
   });
 
   it("end on the server at logout", async () => {

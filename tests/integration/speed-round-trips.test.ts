@@ -7,6 +7,7 @@ import { notify } from "~/platform/notifications.server";
 import { getSettings } from "~/services/admin/settings.server";
 import { loader as rootLoader } from "~/root";
 import { createTestUser, requestAs } from "../support/auth";
+import { args } from "../support/routes";
 
 /** Statements sent while `work` runs. */
 async function roundTrips<T>(work: () => Promise<T>) {
@@ -43,8 +44,6 @@ async function statementsDuring<T>(work: () => Promise<T>) {
     spy.mockRestore();
   }
 }
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 afterEach(() => vi.restoreAllMocks());
 

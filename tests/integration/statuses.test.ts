@@ -14,12 +14,8 @@ import { claimOrder } from "~/services/affiliates/service-order-claims.server";
 import { createAdmin, createAffiliate, createTestOrder } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { args } from "../support/routes";
 
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
 const unwrap = <T>(value: unknown) => ((value as { data?: T }).data ?? value) as T;
 
 async function pages(user: User) {

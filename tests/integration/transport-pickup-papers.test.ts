@@ -5,7 +5,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
-import { Purchase } from "~/models/auction.server";
 import { ServiceOrder } from "~/models/affiliate.server";
 import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/platform/env.server";
@@ -19,8 +18,12 @@ import * as gatePass from "~/routes/service-orders.$id_.gate-pass";
 import * as releasePage from "~/routes/purchases.$id_.release";
 import { createAffiliate, createAdmin } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
-import { createTestLot } from "../support/lots";
-import { arrangeWonPurchase, createBuyer } from "../support/purchases";
+import {
+  addKentYard,
+  arrangeWonPurchase,
+  createBuyer,
+  paidSeattlePurchase,
+} from "../support/purchases";
 import { call as callRoute, type Handler } from "../support/routes";
 
 const call = (handler: unknown, request: Request, params: Record<string, string> = {}) =>
@@ -33,39 +36,12 @@ beforeAll(async () => {
   buyer = await createTestUser({ firstName: "Blake", lastName: "Buyer", verified: true });
   await recordOpeningBalance(buyer.id, "9000.00");
   // the IAAI yard the feed calls "Seattle" is in Kent (98032)
-  await sequelize.query(
-    `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
-     VALUES ('iaai', 'Seattle', '22606 68th Ave S', 'Kent', 'WA', '98032', '(253) 555-0190',
-             'Mon–Fri 8:00 AM – 4:30 PM')
-     ON CONFLICT (auction_house, name) DO NOTHING`,
-  );
+  await addKentYard();
 });
 
 /** A paid purchase of a lot listed under Seattle at the IAAI "Seattle" yard, with its code. */
 async function paidSeattleLot() {
-  const lot = await createTestLot({
-    auctionHouse: "iaai",
-    locationCity: "Seattle",
-    locationState: "WA",
-    locationZip: "98032",
-    yardName: "Seattle",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
-  });
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
-  });
-  await sequelize.query("UPDATE purchases SET pickup_code = 'KENT4242' WHERE id = :id", {
-    replacements: { id: purchase.id },
-  });
-  return String(purchase.id);
+  return (await paidSeattlePurchase(buyer, "KENT4242")).purchaseId;
 }
 
 async function postRequest(form: Record<string, string>) {

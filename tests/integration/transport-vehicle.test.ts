@@ -9,12 +9,7 @@ import * as requestPage from "~/routes/service-orders.request";
 import { vehicleTypeOf } from "~/services/affiliates/service-order-vehicles.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
+import { args } from "../support/routes";
 
 // a 2017 Honda CR-V: its VIN decodes to an SUV; the feed's abbreviation "4DR SPOR" read as a sedan
 const CRV_VIN = "5J6RW2H89HL000000";

@@ -1,7 +1,7 @@
 // Transport from a won lot: "Ship it" (?lot=), the review step, paying once (deposit or the
 // TEST MODE gateway), and the provider's earnings credited once on completion.
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { ProviderEarning, ServiceOrder, ServiceOrderCharge } from "~/models/affiliate.server";
 import { Purchase } from "~/models/auction.server";
@@ -25,7 +25,6 @@ import { splitPayout } from "~/services/affiliates/rules";
 import { listOrdersForLot } from "~/services/affiliates/service-order-views.server";
 import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { ledgerTotal, recordOpeningBalance } from "~/services/deposits/deposits.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
 import pg from "pg";
 import { checkInvariants } from "../../soak/invariants";
@@ -33,22 +32,11 @@ import { newLedger } from "../../soak/scenarios";
 import { createAffiliate } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { statusOf } from "../support/http";
+import { args } from "../support/routes";
+import { useTestGateway } from "../support/gateway";
 
-beforeAll(() => {
-  delete process.env.PAYPAL_CLIENT_ID;
-  delete process.env.PAYPAL_CLIENT_SECRET;
-  resetEnvForTests();
-});
-
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-});
-const statusOf = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : ((result as { init?: ResponseInit }).init?.status ?? 200);
+useTestGateway();
 
 /** A buyer who won a lot at a Phoenix yard, with `deposit` in their ledger. */
 async function wonLot(deposit: string | null = "5000.00") {

@@ -9,6 +9,7 @@ import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { ServiceOrder } from "~/models/affiliate.server";
 import { Purchase, type TitleType } from "~/models/auction.server";
 import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
+import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
 import { createTestUser } from "./auth";
 import { createTestLot } from "./lots";
 
@@ -83,4 +84,63 @@ export async function arrangeShippingOrder(
   });
   const order = await ServiceOrder.findByPk(created.id, { rejectOnEmpty: true });
   return { buyer, order, id: String(order.id) };
+}
+
+/** The IAAI yard the feed calls "Seattle": it is in Kent, WA 98032, with its street, hours, phone. */
+export async function addKentYard() {
+  await sequelize.query(
+    `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
+     VALUES ('iaai', 'Seattle', '22606 68th Ave S', 'Kent', 'WA', '98032', '(253) 555-0190',
+             'Mon–Fri 8:00 AM – 4:30 PM')
+     ON CONFLICT (auction_house, name) DO NOTHING`,
+  );
+}
+
+/**
+ * A paid purchase by `buyer` of a lot listed under Seattle at the IAAI "Seattle" yard (in Kent:
+ * addKentYard), released with `pickupCode`.
+ */
+export async function paidSeattlePurchase(buyer: { id: string }, pickupCode: string) {
+  const lot = await createTestLot({
+    auctionHouse: "iaai",
+    locationCity: "Seattle",
+    locationState: "WA",
+    locationZip: "98032",
+    yardName: "Seattle",
+    status: "sold",
+    highBidderId: buyer.id,
+    highMax: "1000.00",
+    currentBid: "1000.00",
+    closedAt: new Date(),
+  });
+  const purchase = await Purchase.create({
+    lotId: lot.id,
+    userId: buyer.id,
+    amount: "1000.00",
+    status: "paid",
+    paidAt: new Date(),
+  });
+  await sequelize.query("UPDATE purchases SET pickup_code = :code WHERE id = :id", {
+    replacements: { id: purchase.id, code: pickupCode },
+  });
+  return { purchaseId: String(purchase.id), lotId: String(lot.id) };
+}
+
+/**
+ * A transport job on the board, ready to claim: a paidSeattlePurchase shipped to `delivery`, the
+ * transport paid from the buyer's deposit.
+ */
+export async function paidSeattleShippingJob(
+  buyer: { id: string },
+  delivery: string,
+  pickupCode: string,
+) {
+  const { purchaseId, lotId } = await paidSeattlePurchase(buyer, pickupCode);
+  const order = await requestServiceForPurchase(buyer.id, {
+    purchaseId: Number(purchaseId),
+    serviceType: "shipping",
+    delivery,
+  });
+  await confirmTransportPayment(buyer.id, String(order.id), order.payout, "deposit");
+  return { orderId: String(order.id), purchaseId, lotId };
 }

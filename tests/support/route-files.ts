@@ -23,3 +23,22 @@ export function routeModuleFiles(): RouteModuleFile[] {
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/**
+ * The params Remix would give route file `file` for `url`: `$id` (or `$id_`, its layout escaped)
+ * takes the matching part of the path, a splat `$` the rest.
+ */
+export function paramsFor(file: string, url: string) {
+  const segments = file
+    .replace(/\.(ts|tsx)$/, "")
+    .split(".")
+    .filter((s) => s !== "_index");
+  const parts = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
+  const params: Record<string, string> = {};
+  segments.forEach((segment, index) => {
+    const name = segment.replace(/_$/, "");
+    if (name.startsWith("$") && name.length > 1) params[name.slice(1)] = parts[index] ?? "";
+    if (name === "$") params["*"] = parts.slice(index).join("/");
+  });
+  return params;
+}

@@ -5,6 +5,13 @@ export type Handler = (args: {
   context: object;
 }) => unknown;
 
+/** The arguments Remix gives a loader or action: the request, the route's params, no context. */
+export const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: {},
+});
+
 /** Calls a loader or action the way Remix does; a thrown Response is an answer too. */
 export async function call(
   handler: Handler,

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { createAffiliate, createPendingKycDocument, createWonLot, tag } from "../e2e/arrange";
+import {
+  createAffiliate,
+  createPaidLotAtKent,
+  createPendingKycDocument,
+  createWonLot,
+  tag,
+} from "../e2e/arrange";
 import { query, signInAs } from "../e2e/db";
 import { ready } from "../e2e/helpers";
 
@@ -129,33 +135,12 @@ test("a carrier's claimed job: pickup papers, gate pass, messages; the buyer's s
 }, info) => {
   const p = info.project.name;
   const t = tag();
-  const yardName = `Kent ${t}`;
-  await query(
-    `INSERT INTO yards (auction_house, name, street, city, state, zip, phone, hours)
-     VALUES ('iaai', $1, '22606 68th Ave S', 'Kent', 'WA', '98032', '(253) 555-0190',
-             'Mon–Fri 8:00 AM – 4:30 PM')`,
-    [yardName],
-  );
   const buyerId = await signInAs(context, `walk-shipper-${t}@example.com`, {
     first_name: "Blake",
     last_name: "Buyer",
   });
-  const [lot] = await query<{ id: string }>(
-    `INSERT INTO lots (auction_house, lot_number, vin, year, make, model, body_style,
-       location_city, location_state, location_zip, yard_name, starts_at, ends_at, status,
-       current_bid, high_bidder_id, high_max, closed_at)
-     VALUES ('iaai', $1, '5J6RW2H89HL000000', 2017, 'Honda', 'CR-V', '4DR SPOR', 'Seattle',
-       'WA', '98032', $2, now() - interval '2 days', now() - interval '1 hour', 'sold', 4000,
-       $3, 4000, now())
-     RETURNING id`,
-    [`W${t}`.slice(0, 12), yardName, buyerId],
-  );
-  const [purchase] = await query<{ id: string }>(
-    `INSERT INTO purchases (lot_id, user_id, amount, status, paid_at, pickup_code)
-     VALUES ($1, $2, 4000, 'paid', now(), 'WALK4242') RETURNING id`,
-    [lot.id, buyerId],
-  );
-  await page.goto(`/service-orders/request?lot=${lot.id}`);
+  const { lotId, purchaseId } = await createPaidLotAtKent(buyerId, "CR-V", "WALK4242");
+  await page.goto(`/service-orders/request?lot=${lotId}`);
   await ready(page);
   await page.getByLabel("Delivery ZIP, or city, ST (shipping)").fill("60614");
   await page
@@ -175,7 +160,7 @@ test("a carrier's claimed job: pickup papers, gate pass, messages; the buyer's s
     [orderId, carrierId],
   );
   await visit(page, p, "carrier-02-buyer-order", `/service-orders/${orderId}`);
-  await visit(page, p, "carrier-03-buyer-release", `/purchases/${purchase.id}/release`);
+  await visit(page, p, "carrier-03-buyer-release", `/purchases/${purchaseId}/release`);
   const carrier = await browser.newContext({
     javaScriptEnabled: p === "desktop-js",
     viewport: page.viewportSize() ?? undefined,
