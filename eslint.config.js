@@ -52,7 +52,7 @@ export default defineConfig([
 
   // Globals per area. The app's modules run in the browser, and its .server files, entry.server
   // and the services on Node; everything else (server, db, scripts, bench, soak, tests, configs)
-  // runs on Node, and tests also hand functions to the browser (page.evaluate, happy-dom).
+  // (and .ci) runs on Node, and tests also hand functions to the browser (page.evaluate, happy-dom).
   {
     files: ["app/**", "bench/reference/app/**"],
     languageOptions: { globals: { ...globals.browser } },
@@ -69,7 +69,7 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ["server/**", "db/**", "scripts/**", "bench/**", "soak/**", "*.{js,ts}"],
+    files: ["server/**", "db/**", "scripts/**", "bench/**", "soak/**", ".ci/**", "*.{js,ts}"],
     ignores: ["bench/reference/app/**"],
     languageOptions: { globals: { ...globals.node } },
   },
