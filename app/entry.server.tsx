@@ -41,6 +41,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     // A render still going after this long is cut off; one that finished clears it, so a
     // finished page's render is not kept alive for seconds by its timer (docs/decisions/3408).
+    // eslint-disable-next-line prefer-const -- the callbacks below read it; a const set after them would be in its dead zone
     let timer: NodeJS.Timeout | undefined;
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

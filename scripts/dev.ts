@@ -73,7 +73,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
     const proc = startGroup(command, args, env);
     proc.on("error", reject);
     proc.on("exit", (code) => {
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${code})`));
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} failed (${code})`));
     });
   });
 }

@@ -19,6 +19,7 @@ export function BetaBanner({ closedOnServer, text }: { closedOnServer: boolean; 
   useEffect(() => {
     if (!closedOnServer && localStorage.getItem(BETA_BANNER_CLOSED) === "true") {
       void rememberOnServer();
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage is read only after hydration
       setClosed(true);
     }
   }, [closedOnServer]);

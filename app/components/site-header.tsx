@@ -131,6 +131,8 @@ export function SiteHeader({
   };
 
   return (
+    // the links and the menu's checkbox inside are the controls: this catches their clicks and Escape
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- as said above
     <header
       className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
       onKeyDown={closeOnEscape}

@@ -63,6 +63,7 @@ export function ToastProvider({
   const dismiss = useCallback(() => setCurrent(null), []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a flash toast from a new server answer shows as a new toast
     if (serverToast) show(serverToast);
   }, [serverToast, show]);
 
@@ -112,6 +113,7 @@ function ToastRegion({ toast, onDismiss }: { toast: Shown | null; onDismiss: () 
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new toast starts undragged, with its own timer
     setDragX(0);
     if (!toast || paused) return;
     const timer = setTimeout(onDismiss, TOAST_DURATION_MS);

@@ -436,6 +436,7 @@ export function activeContentIn(
  */
 export function isUnsafeFileName(name: string | undefined | null) {
   if (!name) return false;
+  // eslint-disable-next-line no-control-regex -- a control character in a name refuses it
   if (/[/\\]/.test(name) || /[\u0000-\u001f\u007f]/.test(name)) return true;
   const trimmed = name.trim();
   return trimmed === "." || trimmed === ".." || name.length > 255;

@@ -37,7 +37,7 @@ import { consumeRateLimit } from "~/platform/rate-limit.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { FREE_LISTINGS } from "~/services/listings/rules";
-import { firstPaidPeriod, planBenefits } from "~/services/memberships/rules";
+import { firstPaidPeriod, planBenefits, renewalOpensAt } from "~/services/memberships/rules";
 import { formatDay } from "~/utils/time";
 import { LocalTime } from "~/components/local-time";
 import { membershipIntentSchema } from "~/services/memberships/schemas";
@@ -82,8 +82,12 @@ async function load({ request }: LoaderFunctionArgs) {
       ];
     }),
   );
+  // Renew Now comes near the period's end (record 3321), judged here rather than in the render.
+  const canRenew =
+    membership.currentPeriodEnd !== null &&
+    renewalOpensAt(new Date(membership.currentPeriodEnd)) <= now;
   return data(
-    { plans, campaigns: offers, membership, trialOffer, terms },
+    { plans, campaigns: offers, membership, trialOffer, terms, canRenew },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -157,7 +161,8 @@ const WHY_UPGRADE = [
 ] as const;
 
 export default function MembershipPage() {
-  const { plans, campaigns, membership, trialOffer, terms } = useLoaderData<typeof loader>();
+  const { plans, campaigns, membership, trialOffer, terms, canRenew } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -198,6 +203,7 @@ export default function MembershipPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <CurrentPlan
           membership={membership}
+          canRenew={canRenew}
           keep={
             membership.status === "trialing" && ownPlan && terms[ownPlan.id]
               ? { price: ownPlan.price, terms: terms[ownPlan.id] }

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InvoiceLines } from "~/components/purchases/invoice-lines";
 import { TransportOrders } from "~/components/purchases/transport-orders";
 import { listOrdersForLot } from "~/services/affiliates/service-order-views.server";

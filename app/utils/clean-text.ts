@@ -17,6 +17,7 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
 
 // C0 except tab, LF, CR; DEL; C1; bidi embeddings, overrides and isolates
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 const LINE_BREAK = /\r\n|[\r\n\u2028\u2029\u0085]/g;
 

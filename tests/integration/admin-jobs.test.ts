@@ -9,7 +9,11 @@ import { createTestUser, requestAs } from "../support/auth";
 import { clearJobs, queuedJobs, runJobs } from "../support/jobs";
 import { createTestLot } from "../support/lots";
 
-type Handler = (args: { request: Request; params: {}; context: {} }) => Promise<unknown>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, never>;
+  context: Record<string, never>;
+}) => Promise<unknown>;
 
 async function run(handler: Handler, request: Request) {
   try {

@@ -9,7 +9,11 @@ import * as inbox from "~/routes/admin_.contact";
 import { createTestUser, requestAs } from "../support/auth";
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
-type Handler = (args: { request: Request; params: {}; context: {} }) => Promise<unknown>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, never>;
+  context: Record<string, never>;
+}) => Promise<unknown>;
 
 async function run(handler: Handler, request: Request) {
   try {

@@ -354,6 +354,74 @@ async function statusOf(promise: Promise<unknown>) {
   }
 }
 
+describe("one-click unsubscribe", () => {
+  it("works without signing in, from the mail program's own POST, and stops that topic", async () => {
+    await sequelize.query("DELETE FROM mail_outbox");
+    const user = await createTestUser();
+    await queueMail({ userId: user.id, topic: "alerts", subject: "Waiting", content: content(1) });
+    await queueMail({ userId: user.id, topic: "messages", subject: "Other", content: content(2) });
+    const token = unsubscribeToken(user.id, "alerts");
+
+    expect(await statusOf(loader(routeArgs(token)))).toBe(200);
+    // RFC 8058: the provider posts "List-Unsubscribe=One-Click" from its own servers.
+    const posted = await statusOf(
+      action(
+        routeArgs(token, { body: "List-Unsubscribe=One-Click", origin: "https://mail.example" }),
+      ),
+    );
+    expect(posted).toBe(200);
+
+    const rows = await outbox();
+    expect(rows.find((r) => r.topic === "alerts")?.status).toBe("cancelled");
+    expect(rows.find((r) => r.topic === "messages")?.status).toBe("pending");
+    expect(
+      await queueMail({ userId: user.id, topic: "alerts", subject: "Later", content: content(3) }),
+    ).toBeNull();
+    expect(
+      await queueMail({
+        userId: user.id,
+        topic: "messages",
+        subject: "Still",
+        content: content(4),
+      }),
+    ).not.toBeNull();
+
+    // Undo works the same way.
+    expect(await statusOf(action(routeArgs(token, { body: "intent=resubscribe" })))).toBe(200);
+    expect(
+      await queueMail({ userId: user.id, topic: "alerts", subject: "Again", content: content(5) }),
+    ).not.toBeNull();
+  });
+
+  it("refuses a tampered or made-up token with a 400 and writes nothing", async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    const token = unsubscribeToken(user.id, "alerts");
+    const [, , signature] = token.split(".");
+    const flipped = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const forged = [
+      flipped,
+      `${other.id}.alerts.${signature}`,
+      `${user.id}.messages.${signature}`,
+      `${user.id}.alerts`,
+      "",
+      "x".repeat(5000),
+    ];
+    for (const bad of forged) {
+      expect(await statusOf(loader(routeArgs(bad))), bad).toBe(400);
+      expect(
+        await statusOf(action(routeArgs(bad, { body: "List-Unsubscribe=One-Click" }))),
+        bad,
+      ).toBe(400);
+    }
+    const [{ count }] = await sequelize.query<{ count: string }>(
+      "SELECT count(*) FROM mail_unsubscribes WHERE user_id IN (:ids)",
+      { replacements: { ids: [user.id, other.id] }, type: QueryTypes.SELECT },
+    );
+    expect(Number(count)).toBe(0);
+  });
+});
+
 describe("transport e-mails in event order (record 3534)", () => {
   it("a job's Delivered waits while its Transport claimed is retried, then follows it", async () => {
     await sequelize.query("DELETE FROM mail_outbox");

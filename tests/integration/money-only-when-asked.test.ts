@@ -3,8 +3,7 @@
 // can be approved again, and a second payment lands on the paid invoice, told it was paid once.
 import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
-import { ServiceOrder, ServiceOrderCharge } from "~/models/affiliate.server";
-import { Purchase } from "~/models/auction.server";
+import { ServiceOrderCharge } from "~/models/affiliate.server";
 import { sequelize } from "~/models/db.server";
 import { PaymentOrder } from "~/models/payment.server";
 import { User } from "~/models/user.server";
@@ -16,9 +15,8 @@ import * as apiPay from "~/routes/api.service-orders.$id.pay";
 import { action as purchaseAction } from "~/routes/purchases.$id";
 import { loader as returnLoader } from "~/routes/purchases.return";
 import { TRANSPORT_MESSAGES } from "~/services/affiliates/messages";
-import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
-import { ledgerTotal, recordOpeningBalance } from "~/services/deposits/deposits.server";
+import { ledgerTotal } from "~/services/deposits/deposits.server";
 import { defaultPurchase } from "~/services/purchases/defaults.server";
 import { purchaseView } from "~/services/purchases/invoices.server";
 import {
@@ -27,7 +25,6 @@ import {
   payPurchase,
 } from "~/services/purchases/paying.server";
 import { createTestUser, requestAs } from "../support/auth";
-import { createTestLot } from "../support/lots";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { statusOf } from "../support/http";
 import { args } from "../support/routes";

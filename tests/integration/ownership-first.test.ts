@@ -3,18 +3,16 @@
 // learns from a 400 that the object exists, and nothing is written.
 import { describe, expect, it } from "vitest";
 import { Purchase } from "~/models/auction.server";
-import { ServiceOrder, ServiceOrderCharge } from "~/models/affiliate.server";
+import { ServiceOrderCharge } from "~/models/affiliate.server";
 import { Listing } from "~/models/listing.server";
 import { User } from "~/models/user.server";
 import * as apiPay from "~/routes/api.service-orders.$id.pay";
 import * as orderPage from "~/routes/service-orders.$id";
 import * as purchasePage from "~/routes/purchases.$id";
 import * as vehiclePage from "~/routes/vehicle.$id/route";
-import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
-import { createTestLot } from "../support/lots";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { statusOf } from "../support/http";
 import { useTestGateway } from "../support/gateway";

@@ -29,8 +29,10 @@ export function Countdown({
 }) {
   const [offset, setOffset] = useState(() => new Date(serverTime).getTime() - Date.now());
   const [at, setAt] = useState(() => new Date(serverTime).getTime());
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's clock is outside React
   useEffect(() => setOffset(new Date(serverTime).getTime() - Date.now()), [serverTime]);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's clock is outside React
     setAt(Date.now() + offset);
     const timer = setInterval(() => setAt(Date.now() + offset), 1000);
     return () => clearInterval(timer);

@@ -133,7 +133,7 @@ export function ListingForm({
                     <label className="block text-xs text-slate-600">
                       <img
                         src={photo.thumbnailUrl}
-                        alt={`Photo ${i + 1}`}
+                        alt=""
                         className="aspect-[4/3] w-full rounded object-cover"
                       />
                       <span className="mt-1 flex items-center gap-1">

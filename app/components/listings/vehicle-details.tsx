@@ -23,6 +23,7 @@ export function Gallery({
   const current = photos[index];
   return (
     <div>
+      {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "photo 2 of 5" says which one, as the lot pages do */}
       <img
         src={current.url}
         alt={`${title}, photo ${index + 1} of ${photos.length}`}

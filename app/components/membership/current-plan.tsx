@@ -12,10 +12,13 @@ import { termsSentence, type SubscriptionTerms } from "./plan-card";
  */
 export function CurrentPlan({
   membership,
+  canRenew,
   keep,
   busy,
 }: {
   membership: UserMembershipView;
+  /** Whether Renew Now is offered yet: decided by the loader, at its one "now". */
+  canRenew: boolean;
   /** While trialing: the price and first paid period of keeping the plan. */
   keep: { price: string; terms: SubscriptionTerms } | null;
   busy: boolean;
@@ -28,7 +31,6 @@ export function CurrentPlan({
   const renewFrom = membership.currentPeriodEnd
     ? renewalOpensAt(new Date(membership.currentPeriodEnd))
     : null;
-  const canRenew = renewFrom !== null && renewFrom.getTime() <= Date.now();
   return (
     <section
       aria-labelledby="current-plan-heading"

@@ -84,7 +84,7 @@ export function VinFacts({ report }: { report: VinReport | null }) {
         </dl>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
-          This VIN's maker is not in the NHTSA data, so it cannot be decoded here.
+          This VIN&apos;s maker is not in the NHTSA data, so it cannot be decoded here.
         </p>
       )}
     </VinSection>

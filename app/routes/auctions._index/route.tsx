@@ -86,16 +86,17 @@ export default function AuctionsPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const handled = useRef<unknown>(null);
 
-  // a new search starts from its first page again
-  useEffect(
-    () =>
-      setExtra((current) => (current.vehicles.length || current.nextCursor ? NO_EXTRA : current)),
-    [location.search],
-  );
+  // a new search starts from its first page again, in the same render
+  const [search, setSearch] = useState(location.search);
+  if (search !== location.search) {
+    setSearch(location.search);
+    setExtra(NO_EXTRA);
+  }
 
   useEffect(() => {
     if (more.state !== "idle" || !more.data) return;
     const page = more.data;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- appends each page the fetcher brings from the network, once
     setExtra((current) => ({
       vehicles: [
         ...current.vehicles,
@@ -124,6 +125,7 @@ export default function AuctionsPage() {
     if (bid.state !== "idle" || !bid.data || handled.current === bid.data) return;
     handled.current = bid.data;
     if (bid.data.toast && bid.data.toast.type !== "error") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- answers the bid fetcher's response once (handled), beside a revalidation
       setNotice(bid.data.toast);
       setDialog(null);
       revalidator.revalidate();

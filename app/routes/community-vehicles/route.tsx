@@ -5,7 +5,6 @@ import type {
   SerializeFrom,
 } from "@remix-run/node";
 import {
-  Link,
   useFetcher,
   useLoaderData,
   useLocation,
@@ -113,10 +112,16 @@ function useAccumulatedPages(page: LoaderData["page"], search: string) {
     listings: [],
     nextCursor: null,
   });
-  useEffect(() => setMore({ listings: [], nextCursor: null }), [page]);
+  // a new first page (a new search) drops the pages loaded after the old one, in the same render
+  const [first, setFirst] = useState(page);
+  if (first !== page) {
+    setFirst(page);
+    setMore({ listings: [], nextCursor: null });
+  }
   useEffect(() => {
     const next = fetcher.data?.page;
     if (!next) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- appends each page the fetcher brings from the network
     setMore((current) => ({
       listings: [...current.listings, ...next.listings],
       nextCursor: next.nextCursor,

@@ -28,7 +28,7 @@ const M = APPLICATION_MESSAGES;
  * ("x 12", "ext. 12"). Words and symbols are not a phone number.
  */
 export function isPhoneNumber(value: string) {
-  const match = /^(\+?[\d\s().\/-]+?)(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?$/i.exec(value.trim());
+  const match = /^(\+?[\d\s()./-]+?)(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?$/i.exec(value.trim());
   if (!match) return false;
   const digits = match[1].replace(/\D/g, "").length;
   return digits >= 7 && digits <= 15;

@@ -1,18 +1,13 @@
 // Deposits: the ledger, crediting what the provider captured (once per order), and refunds of
 // the available part back through the provider. A user's `deposit` changes only together with a
 // ledger entry, in one transaction, under a lock on the user row.
-import { Op, QueryTypes, type Transaction } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { DepositEntry, type DepositEntryKind } from "~/models/deposit-entry.server";
 import { PaymentOrder, PaymentRefund } from "~/models/payment.server";
 import { User } from "~/models/user.server";
 import { fromCents, toCents, formatUsd } from "~/utils/money";
-import {
-  canBidWith,
-  DEPOSIT_MESSAGES,
-  refundDestination,
-  refundLimitMessage,
-} from "~/services/deposits/rules";
+import { DEPOSIT_MESSAGES, refundDestination, refundLimitMessage } from "~/services/deposits/rules";
 import { env } from "~/platform/env.server";
 import { paymentGateway, PaymentGatewayError } from "~/platform/payments/index.server";
 import { createTestGateway, decideTestOrder } from "~/platform/payments/test-gateway.server";

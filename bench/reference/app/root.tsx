@@ -17,7 +17,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getUser, type User } from "./db.server";
+import { getUser } from "./db.server";
 import styles from "./styles.css";
 
 export const links: LinksFunction = () => [
