@@ -19,7 +19,7 @@ var FIX = 'eval "$(bash scripts/node-lts.sh --env)"';
 function read(name) {
   try {
     return fs.readFileSync(path.join(root, name), "utf8");
-  } catch (error) {
+  } catch (_missing) {
     return null;
   }
 }

@@ -21,9 +21,9 @@ import { requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 /** A loader's answer, whether it came wrapped in data() or plain. */
 const body = <T>(result: T) =>

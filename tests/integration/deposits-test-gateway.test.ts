@@ -17,11 +17,11 @@ import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";
 import { statusOf } from "../support/http";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
 const saved = { ...process.env };
 
-useTestGateway();
+withTestGateway();
 afterEach(() => {
   for (const key of [
     "NODE_ENV",

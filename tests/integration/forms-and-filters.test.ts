@@ -31,9 +31,9 @@ import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 import { createTestLot } from "../support/lots";
 import { call, type Handler } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 

@@ -20,9 +20,9 @@ import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 const count = async (sql: string, replacements: Record<string, unknown> = {}) => {
   const [row] = await sequelize.query<{ n: string }>(sql, {

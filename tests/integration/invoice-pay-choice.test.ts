@@ -8,9 +8,9 @@ import { payChoices, purchaseView, splitFor } from "~/services/purchases/invoice
 import { confirmPurchasePayment, payPurchase } from "~/services/purchases/paying.server";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 

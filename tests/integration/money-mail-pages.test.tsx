@@ -25,9 +25,9 @@ import { createAffiliate } from "../support/affiliates";
 import { requestAs } from "../support/auth";
 import { loaderBody, pageText } from "../support/page-text";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 // the buyer reads in Los Angeles; the yard (Copart Dallas) keeps Central time
 const ZONE = "America/Los_Angeles";

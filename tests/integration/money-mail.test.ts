@@ -29,9 +29,9 @@ import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { runJobs } from "../support/jobs";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 type Row = {
   id: string;

@@ -28,9 +28,9 @@ import { createTestUser, requestAs } from "../support/auth";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { statusOf } from "../support/http";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 

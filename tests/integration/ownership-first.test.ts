@@ -15,9 +15,9 @@ import { createTestUser, requestAs } from "../support/auth";
 import { createTestListing } from "../support/listings";
 import { arrangeShippingOrder, arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { statusOf } from "../support/http";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 const args = (request: Request, params: Record<string, string>) => ({
   request,

@@ -6,7 +6,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
-import { Purchase } from "~/models/auction.server";
 import type { User } from "~/models/user.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { runOrderStep } from "~/services/affiliates/service-order-progress.server";

@@ -9,9 +9,9 @@ import { purchaseView } from "~/services/purchases/invoices.server";
 import { loadTerms } from "~/services/purchases/schedules.server";
 import { formatDeadline } from "~/utils/time";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });

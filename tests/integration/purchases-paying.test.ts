@@ -19,9 +19,9 @@ import { PurchaseError } from "~/services/purchases/errors";
 import { decideTestOrder } from "~/platform/payments/test-gateway.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });

@@ -14,9 +14,9 @@ import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { statusOf } from "../support/http";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 type Loaded<T> = { data: T };
 async function thrown(promise: Promise<unknown>) {

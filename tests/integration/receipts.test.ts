@@ -12,11 +12,11 @@ import { setMailPreferences } from "~/platform/mail/preferences.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { createTestUser, requestAs } from "../support/auth";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
 const saved = { id: process.env.PAYPAL_CLIENT_ID, secret: process.env.PAYPAL_CLIENT_SECRET };
 
-useTestGateway();
+withTestGateway();
 afterAll(() => {
   if (saved.id !== undefined) process.env.PAYPAL_CLIENT_ID = saved.id;
   if (saved.secret !== undefined) process.env.PAYPAL_CLIENT_SECRET = saved.secret;

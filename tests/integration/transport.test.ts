@@ -34,9 +34,9 @@ import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { statusOf } from "../support/http";
 import { args } from "../support/routes";
-import { useTestGateway } from "../support/gateway";
+import { withTestGateway } from "../support/gateway";
 
-useTestGateway();
+withTestGateway();
 
 /** A buyer who won a lot at a Phoenix yard, with `deposit` in their ledger. */
 async function wonLot(deposit: string | null = "5000.00") {

@@ -6,7 +6,7 @@ import { resetEnvForTests } from "~/platform/env.server";
  * The built-in test gateway (no PayPal credentials, so the app picks it), from before the file's
  * first test: payments approved or declined by the test, nothing leaves the machine.
  */
-export function useTestGateway() {
+export function withTestGateway() {
   beforeAll(() => {
     delete process.env.PAYPAL_CLIENT_ID;
     delete process.env.PAYPAL_CLIENT_SECRET;
