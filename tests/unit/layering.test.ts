@@ -60,11 +60,11 @@ describe("the layering checker", () => {
         "app/services/auctions/schemas.ts": 'import { placeBid } from "./bidding.server";',
         "app/services/auctions/types.ts": 'import type { Lot } from "~/models/lot.server";',
         "app/routes/api.bids.ts": 'import { Lot } from "~/models/lot.server";',
-        "app/routes/deposit.tsx": 'import { placeBid } from "../support/bids";',
+        "app/routes/deposit.tsx": 'import { placeBid } from "~/services/auctions/bidding.server";',
         "app/routes/admin._index/route.tsx":
-          'import { placeBid } from "../support/bids";',
+          'import { placeBid } from "~/services/auctions/bidding.server";',
         "app/routes/admin._index/users-tab.tsx":
-          'import { placeBid } from "../support/bids";',
+          'import { placeBid } from "~/services/auctions/bidding.server";',
         "app/components/bid-form.tsx": 'import { rules } from "~/services/auctions/rules";',
         "app/models/listing.server.ts": 'import { CURRENCIES } from "~/services/listings/fields";',
       }),
