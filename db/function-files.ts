@@ -54,23 +54,32 @@ const DIGEST = `
  * Applies, in `transaction`, each file whose text or database objects changed since it was last
  * applied, in name order, and records its checksum in db_functions; returns the applied files'
  * names. The caller holds the migrations' lock (migrateUp in db/migrator.ts), so two processes
- * starting at once apply nothing twice; a file that fails rolls every file back.
+ * starting at once apply nothing twice; a file that fails rolls every file back. With dryRun: the
+ * names it would apply, changing nothing (`npm run db:migrate -- status`).
  */
 export async function applyFunctionFiles(
   sequelize: Sequelize,
-  transaction: Transaction,
-  dir = FUNCTIONS_DIR,
+  options: { transaction?: Transaction; dir?: string; dryRun?: boolean } = {},
 ): Promise<string[]> {
-  const files = await readFunctionFiles(dir);
-  await sequelize.query(
-    `CREATE TABLE IF NOT EXISTS db_functions (
-       name text PRIMARY KEY,
-       checksum text NOT NULL,
-       digest text NOT NULL,
-       applied_at timestamptz NOT NULL DEFAULT now()
-     )`,
-    { transaction },
-  );
+  const { transaction } = options;
+  const files = await readFunctionFiles(options.dir ?? FUNCTIONS_DIR);
+  if (options.dryRun) {
+    const [{ known }] = await sequelize.query<{ known: boolean }>(
+      "SELECT to_regclass('db_functions') IS NOT NULL AS known",
+      { type: QueryTypes.SELECT, transaction },
+    );
+    if (!known) return files.map((file) => file.name);
+  } else {
+    await sequelize.query(
+      `CREATE TABLE IF NOT EXISTS db_functions (
+         name text PRIMARY KEY,
+         checksum text NOT NULL,
+         digest text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+      { transaction },
+    );
+  }
   const stored = new Map(
     (
       await sequelize.query<{ name: string; checksum: string; digest: string }>(
@@ -91,6 +100,8 @@ export async function applyFunctionFiles(
   for (const file of files) {
     const last = stored.get(file.name);
     if (last && last.checksum === file.checksum && last.digest === (await digest(file))) continue;
+    applied.push(file.name);
+    if (options.dryRun) continue;
     await sequelize.query(file.sql, { transaction });
     await sequelize.query(
       `INSERT INTO db_functions (name, checksum, digest) VALUES ($1, $2, $3)
@@ -98,8 +109,8 @@ export async function applyFunctionFiles(
          applied_at = now()`,
       { bind: [file.name, file.checksum, await digest(file)], transaction },
     );
-    applied.push(file.name);
   }
+  if (options.dryRun) return applied;
   // a file taken away: its row goes (what it made stays until a migration drops it)
   await sequelize.query("DELETE FROM db_functions WHERE NOT (name = ANY($1))", {
     bind: [files.map((file) => file.name)],

@@ -3,6 +3,7 @@
 // Not app/models/db.server: loading it reads the whole app environment, and production's refuses
 // to load without every secret. The release command needs only DATABASE_URL (record 3104).
 import { connectSequelize } from "../app/models/sequelize.server";
+import { applyFunctionFiles, readFunctionFiles } from "./function-files";
 import { ensureDatabaseUrl } from "./local";
 import { migrateUp, migrator } from "./migrator";
 
@@ -34,6 +35,11 @@ async function main() {
       const pending = await umzug.pending();
       for (const m of executed) console.log(`  up      ${m.name}`);
       for (const m of pending) console.log(`  pending ${m.name}`);
+      const changed = await applyFunctionFiles(sequelize, { dryRun: true });
+      for (const file of await readFunctionFiles())
+        console.log(
+          `  ${changed.includes(file.name) ? "pending" : "up     "} db/functions/${file.name}`,
+        );
     } else {
       throw new Error(`Unknown command "${command}". Use up, down or status.`);
     }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { QueryInterface, Sequelize } from "sequelize";
 import { SequelizeStorage, Umzug } from "umzug";
-import { applyFunctionFiles, FUNCTIONS_DIR } from "./function-files";
+import { applyFunctionFiles } from "./function-files";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -47,7 +47,7 @@ export async function migrateUp(
     );
     const functions = options.to
       ? []
-      : await applyFunctionFiles(sequelize, transaction, options.functionsDir ?? FUNCTIONS_DIR);
+      : await applyFunctionFiles(sequelize, { transaction, dir: options.functionsDir });
     return { migrations: migrations.map((m) => m.name), functions };
   });
 }

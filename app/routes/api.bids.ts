@@ -23,10 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * One database call per bid (docs/decisions/1903), through placeBid, as the lot page's form
- * (docs/decisions/3602): the session, the bid limiter and the bid itself are one statement. A request without a session cookie is a 401 at once; a malformed
- * bid is answered as before (the caller checked, their limiter moved, then the 400), which costs
- * the separate calls only on that path.
+ * One database call per bid (docs/decisions/1903), through placeBid as the lot page's form
+ * (docs/decisions/3602): the session, the bid limiter and the bid itself are one statement. A
+ * request without a session cookie is a 401 at once; a malformed bid is answered as before (the
+ * caller checked, their limiter moved, then the 400), which costs the separate calls only on that
+ * path.
  */
 async function placeFromRequest(request: Request) {
   requireSameOrigin(request);

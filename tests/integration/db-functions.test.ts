@@ -79,6 +79,14 @@ describe("db/functions", () => {
     }
   });
 
+  it("a database migrated before the files existed gets every file, its definitions unchanged", async () => {
+    const held = await definitions();
+    await client.query("DROP TABLE db_functions");
+    const files = (await readFunctionFiles()).map((f) => f.name);
+    expect(await up()).toEqual({ migrations: [], functions: files });
+    expect(await definitions()).toEqual(held);
+  });
+
   it("applies a changed file again and leaves the unchanged ones", async () => {
     expect((await up()).functions).toEqual([]);
 
