@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { Session } from "~/models/user.server";
 import {
-  placeBid as placeBidInSession,
+  placeBid as servicePlaceBid,
   type PlaceBidInput,
   type PlaceBidResult,
 } from "~/services/auctions/bidding.server";
@@ -29,11 +29,11 @@ async function sessionOf(userId: string) {
 
 /** A bid by `userId`, signed in; a refusal throws its BidError as the app's callers see it. */
 export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
-  let result = await placeBidInSession(await sessionOf(userId), input, TEST_LIMITER);
+  let result = await servicePlaceBid(await sessionOf(userId), input, TEST_LIMITER);
   if (result.kind === "signed_out") {
     // a test that cleared the sessions (or signed the person out): a new one
     sessions.delete(userId);
-    result = await placeBidInSession(await sessionOf(userId), input, TEST_LIMITER);
+    result = await servicePlaceBid(await sessionOf(userId), input, TEST_LIMITER);
   }
   if (result.kind !== "placed") throw new Error(`the test bidder's bid was ${result.kind}`);
   return result.bid;
