@@ -30,8 +30,10 @@ export async function helloCeiling(
 type BidCall = { lotId: string; userId: string; amount: string; max: string; isProxy: boolean };
 
 /**
- * The database's ceiling for the same bid: place_bid called straight through pg by `workers`
- * connections (as many as the app's pool), no HTTP and no ORM.
+ * The database's ceiling for the same bid: place_bid (db/functions/020) called straight through pg
+ * by `workers` connections (as many as the app's pool), no HTTP and no ORM. The rule alone: the
+ * app's bids reach it through place_bid_in_session, with the session read and the limiter's
+ * upsert before it (docs/decisions/3602).
  */
 export async function rawBidCeiling(
   databaseUrl: string,

@@ -1,9 +1,11 @@
 // npm run db:migrate [up|down|status] [--to NAME|0]
+// up: the pending migrations, then the changed function files of db/functions (record 3601).
 // Not app/models/db.server: loading it reads the whole app environment, and production's refuses
 // to load without every secret. The release command needs only DATABASE_URL (record 3104).
 import { connectSequelize } from "../app/models/sequelize.server";
+import { applyFunctionFiles, readFunctionFiles } from "./function-files";
 import { ensureDatabaseUrl } from "./local";
-import { migrator } from "./migrator";
+import { migrateUp, migrator } from "./migrator";
 
 async function main() {
   const [command = "up", ...rest] = process.argv.slice(2);
@@ -14,9 +16,18 @@ async function main() {
   const umzug = migrator(sequelize, console);
   try {
     if (command === "up") {
-      const done = await umzug.up(to ? { to } : {});
-      console.log(done.length ? `Applied ${done.length} migration(s).` : "Already up to date.");
+      const done = await migrateUp(sequelize, { logger: console, to });
+      console.log(
+        done.migrations.length
+          ? `Applied ${done.migrations.length} migration(s).`
+          : "Already up to date.",
+      );
+      if (to) console.log("Function files not applied (a partial up): run up without --to.");
+      else if (done.functions.length)
+        console.log(`Applied function file(s): ${done.functions.join(", ")}.`);
+      else console.log("Function files up to date.");
     } else if (command === "down") {
+      // the function files are not undone: they are the code's, applied again by the next up
       const done = await umzug.down(to === "0" ? { to: 0 } : to ? { to } : {});
       console.log(`Reverted ${done.length} migration(s).`);
     } else if (command === "status") {
@@ -24,6 +35,11 @@ async function main() {
       const pending = await umzug.pending();
       for (const m of executed) console.log(`  up      ${m.name}`);
       for (const m of pending) console.log(`  pending ${m.name}`);
+      const changed = await applyFunctionFiles(sequelize, { dryRun: true });
+      for (const file of await readFunctionFiles())
+        console.log(
+          `  ${changed.includes(file.name) ? "pending" : "up     "} db/functions/${file.name}`,
+        );
     } else {
       throw new Error(`Unknown command "${command}". Use up, down or status.`);
     }

@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  checkBidInput,
-  placeBidInSession,
-  type PlaceBidInput,
-} from "~/services/auctions/bidding.server";
+import { checkBidInput, placeBid, type PlaceBidInput } from "~/services/auctions/bidding.server";
 import { BID_PLACED, bidMessage } from "~/services/auctions/rules";
-import { consumeRateLimit, limiterWindow, tooManyRequests } from "~/platform/rate-limit.server";
+import { consumeRateLimit, tooManyRequests } from "~/platform/rate-limit.server";
 import { notSignedIn, requireUser, sessionId } from "~/services/accounts/session.server";
 import { requireSameOrigin } from "~/http/http.server";
 import { errorJson, jsonError } from "~/http/respond.server";
@@ -31,10 +27,11 @@ async function act({ request }: ActionFunctionArgs) {
 }
 
 /**
- * One database call per bid (docs/decisions/1903): the session, the bid limiter and the bid
- * itself are one statement. A request without a session cookie is a 401 at once; a malformed
- * bid is answered as before (the caller checked, their limiter moved, then the 400), which costs
- * the separate calls only on that path.
+ * One database call per bid (docs/decisions/1903), through placeBid as the lot page's form
+ * (docs/decisions/3602): the session, the bid limiter and the bid itself are one statement. A
+ * request without a session cookie is a 401 at once; a malformed bid is answered as before (the
+ * caller checked, their limiter moved, then the 400), which costs the separate calls only on that
+ * path.
  */
 async function placeFromRequest(request: Request) {
   requireSameOrigin(request);
@@ -56,7 +53,7 @@ async function placeFromRequest(request: Request) {
     return refuseMalformed(request, error);
   }
   try {
-    const result = await placeBidInSession(session, limiterWindow("bid"), input);
+    const result = await placeBid(session, input);
     if (result.kind === "signed_out") throw notSignedIn(request);
     if (result.kind === "rate_limited") throw tooManyRequests(request, result.retryMs);
     const placed = result.bid;

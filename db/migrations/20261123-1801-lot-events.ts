@@ -6,6 +6,10 @@ import type { Migration } from "../migrator";
 // bid function and the closer need not know). The app's processes LISTEN and fan the events out
 // to their open streams; the rows let a reconnecting browser catch up from its Last-Event-ID.
 // Housekeeping prunes rows older than an hour.
+//
+// The function and trigger below are this migration's own frozen copy, made with their table; the
+// definitions in force are db/functions/040-lot-event.sql, applied after the migrations
+// (docs/decisions/3601).
 export const up: Migration = async ({ context }) => {
   await context.sequelize.query(`
     CREATE TABLE lot_events (

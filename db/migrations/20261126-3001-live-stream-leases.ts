@@ -3,6 +3,8 @@ import type { Migration } from "../migrator";
 // One row per open live stream, held by the server process that serves it, so the per-person
 // cap holds across processes and machines (docs/decisions/3008). A process renews its leases
 // while their streams are open; a machine that dies leaves leases that simply run out.
+// take_stream_lease below is this migration's own frozen copy; the definition in force is
+// db/functions/080-take-stream-lease.sql, applied after the migrations (docs/decisions/3601).
 export const up: Migration = async ({ context }) => {
   await context.sequelize.query(`
     CREATE TABLE live_stream_leases (

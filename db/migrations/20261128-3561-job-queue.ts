@@ -12,6 +12,9 @@ import type { Migration } from "../migrator";
 // - What was pending in the mail outbox gets a send job each.
 // - job_workers: each worker process's heartbeat, so the jobs of a worker that died (kill -9, a
 //   lost machine) are unlocked by the others within a minute, not after the library's 4 hours.
+//
+// The trigger and its function below are this migration's own frozen copy; the definitions in
+// force are db/functions/050-lots-close-job.sql and 060 (docs/decisions/3601, 3568).
 export const up: Migration = async ({ context }) => {
   const config = context.sequelize.config as {
     host?: string;

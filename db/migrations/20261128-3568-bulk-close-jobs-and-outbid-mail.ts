@@ -10,6 +10,9 @@ import type { Migration } from "../migrator";
 // - A bid that outbids someone queues an outbid_mail job in the bid's own statement (the
 //   notification's insert), keyed by the lot so a bidding war keeps one waiting job per lot. The
 //   outbid e-mail no longer waits for the 15-second notices run, which stays as the safety net.
+//
+// The triggers and functions below are this migration's own frozen copy; the definitions in force
+// are db/functions/050 to 070, applied after the migrations (docs/decisions/3601).
 export const up: Migration = async ({ context }) => {
   await context.sequelize.query(`
     DROP TRIGGER lots_close_job ON lots;

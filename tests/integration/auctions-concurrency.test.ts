@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { resetClock, setClock } from "~/platform/clock.server";
 import { closeEndedLots } from "~/services/auctions/closer.server";
-import { BidError, placeBid, setInProcessBidQueue } from "~/services/auctions/bidding.server";
+import { BidError, setInProcessBidQueue } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
 

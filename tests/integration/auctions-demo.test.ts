@@ -9,7 +9,7 @@ import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { parseEnv, resetEnvForTests } from "~/platform/env.server";
 import { productionSecrets } from "../support/production-settings";
 import { action as lotAction, loader as lotLoader } from "~/routes/auctions.$lotId/route";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import {
   DEMO_HORIZON_MS,
   DEMO_SPACING_MS,

@@ -10,7 +10,7 @@ import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { action as bidsAction } from "~/routes/api.bids";
 import { action as lotAction, loader as lotPage } from "~/routes/auctions.$lotId/route";
 import { toastCookie } from "~/http/cookies.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { responseOf } from "../support/http";

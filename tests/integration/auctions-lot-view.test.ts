@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as lotLoader } from "~/routes/auctions.$lotId/route";
 import { loader as stateLoader } from "~/routes/live.lots.$lotId_.state";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import type { LotLiveState } from "~/services/auctions/live";
 import { lotView } from "~/services/auctions/lot-view.server";
 import { toCents } from "~/utils/money";

@@ -11,7 +11,7 @@ import { loader as lotLoader } from "~/routes/auctions.$lotId/route";
 import { loader as depositLoader } from "~/routes/deposit/route";
 import { loader as purchaseLoader } from "~/routes/purchases.$id";
 import { availableBuyingPower } from "~/services/auctions/buying-power.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { reviewRefund } from "~/services/deposits/deposits.server";
 import { loadTerms } from "~/services/purchases/schedules.server";
 import { purchaseView } from "~/services/purchases/invoices.server";

@@ -7,7 +7,7 @@ import { QueryTypes } from "sequelize";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { closeEndedLots, closeLotIfEnded } from "~/services/auctions/closer.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { exposure } from "~/services/auctions/buying-power.server";
 import { createTestUser } from "../support/auth";
 import { cents, sleep } from "../support/faults";

@@ -14,7 +14,7 @@ import {
   refundDeposit,
   seedTestDeposit,
 } from "~/services/deposits/deposits.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { refundReasons } from "~/services/deposits/rules";
 import { runSeeds } from "../../db/seeds/index";
 import { createTestUser, requestAs } from "../support/auth";

@@ -4,7 +4,7 @@ import { QueryTypes } from "sequelize";
 import { describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { addJob } from "~/platform/jobs/queue.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { createTestUser } from "../support/auth";
 import { FAST_REPEAT_MS, jobHandlers, schedules } from "~/platform/jobs/tasks.server";
 import { clearJobs, queuedJobs, runJobs } from "../support/jobs";

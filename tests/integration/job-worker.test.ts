@@ -16,7 +16,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "~/models/db.server";
 import { resetEnvForTests } from "~/platform/env.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { startLocalCluster, type LocalCluster } from "../../db/postgres";
 import { createTestUser } from "../support/auth";
 import { freePort } from "../support/cluster";

@@ -7,7 +7,7 @@ import type { Subscriber } from "pg-listen";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import type { LiveLot } from "~/services/auctions/live";
 import {
   hubSettings,

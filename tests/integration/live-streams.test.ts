@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import type { User } from "~/models/user.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { closeEndedLots } from "~/services/auctions/closer.server";
 import type { LiveLot } from "~/services/auctions/live";
 import { resetClock } from "~/platform/clock.server";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSequelize } from "~/models/db.server";
-import { migrator } from "../../db/migrator";
+import { migrateUp, migrator } from "../../db/migrator";
 import { createDatabase, databaseUrl, dropDatabase } from "../support/databases";
 
 const adminUrl = process.env.TEST_ADMIN_DATABASE_URL!;
@@ -22,19 +22,28 @@ describe("migrations", () => {
     const sequelize = createSequelize(databaseUrl(adminUrl, name), 2);
     try {
       const umzug = migrator(sequelize);
-      const applied = await umzug.up();
+      const first = await migrateUp(sequelize);
+      const applied = await umzug.executed();
+      expect(first.migrations).toEqual(applied.map((m) => m.name));
       expect(applied.length).toBeGreaterThan(0);
+      // from empty, every function file (db/functions) after the migrations
+      expect(first.functions).toEqual(expect.arrayContaining(["020-place-bid.sql"]));
       expect(await tables(sequelize)).toEqual(
         expect.arrayContaining(["users", "sessions", "prelaunch_signups", "schema_migrations"]),
       );
 
       await umzug.down({ to: 0 });
       expect(await umzug.executed()).toEqual([]);
-      expect(await tables(sequelize)).toEqual(["schema_migrations"]);
+      // the function files' record is the step's own table, not a migration's
+      expect(await tables(sequelize)).toEqual(["db_functions", "schema_migrations"]);
 
-      const again = await umzug.up();
-      expect(again.map((m) => m.name)).toEqual(applied.map((m) => m.name));
+      const again = await migrateUp(sequelize);
+      expect(again.migrations).toEqual(applied.map((m) => m.name));
       expect(await umzug.pending()).toEqual([]);
+      // the migrations' frozen copies made again what the files had made, and no migration drops
+      // the bid's functions any more: every file's digest matches, nothing is applied again (a
+      // file whose objects differ is: tests/integration/db-functions.test.ts)
+      expect(again.functions).toEqual([]);
     } finally {
       await sequelize.close();
     }

@@ -15,7 +15,7 @@ import { action as accountAction, loader as accountLoader } from "~/routes/accou
 import { requestServiceForPurchase } from "~/services/affiliates/service-orders.server";
 import { runOrderStep } from "~/services/affiliates/service-order-progress.server";
 import { confirmTransportPayment } from "~/services/affiliates/transport-payments.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { closeLotIfEnded } from "~/services/auctions/closer.server";
 import { mailOutbidNotices } from "~/services/auctions/outbid-mail.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";

@@ -19,7 +19,7 @@ import { createTestUser, requestAs } from "../support/auth";
 import { fromCents } from "~/utils/money";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";
 import { createTestLot } from "../support/lots";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });

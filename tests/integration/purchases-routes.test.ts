@@ -8,7 +8,7 @@ import { loader as releaseLoader } from "~/routes/purchases.$id_.release";
 import { loader as returnLoader } from "~/routes/purchases.return";
 import { loader as cancelLoader } from "~/routes/purchases.cancel";
 import { action as checkoutAction } from "~/routes/payments.test-checkout";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "../support/bids";
 import { requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { arrangeWonPurchase, createBuyer } from "../support/purchases";

@@ -27,12 +27,16 @@ describe("the release command", () => {
       timeout: 60_000,
     });
     expect(stdout).toMatch(/Applied \d+ migration\(s\)\./);
+    // then the function files (docs/decisions/3601)
+    expect(stdout).toMatch(/Applied function file\(s\): .*020-place-bid\.sql/);
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       const { rows } = await client.query("select count(*)::int as n from schema_migrations");
       expect(rows[0].n).toBeGreaterThan(0);
+      const functions = await client.query("select count(*)::int as n from db_functions");
+      expect(functions.rows[0].n).toBeGreaterThan(0);
     } finally {
       await client.end();
     }

@@ -39,13 +39,13 @@ export async function dropDatabase(adminUrl: string, name: string) {
   );
 }
 
-// Imported lazily: loading the app's db module binds its pool to DATABASE_URL at that moment.
+// The migrations and the function files (db/migrator.ts). Imported lazily: loading the app's db module binds its pool to DATABASE_URL at that moment.
 export async function migrateDatabase(url: string) {
   const { createSequelize } = await import("../../app/models/db.server");
-  const { migrator } = await import("../../db/migrator");
+  const { migrateUp } = await import("../../db/migrator");
   const sequelize = createSequelize(url, 2);
   try {
-    await migrator(sequelize).up();
+    await migrateUp(sequelize);
   } finally {
     await sequelize.close();
   }

@@ -2,7 +2,7 @@
 // a lot they win at `price`, closed by the closer (which writes the invoice).
 import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
-import { placeBid } from "~/services/auctions/bidding.server";
+import { placeBid } from "./bids";
 import { closeLotIfEnded } from "~/services/auctions/closer.server";
 import { recordOpeningBalance } from "~/services/deposits/deposits.server";
 import { fixedClock, resetClock, setClock } from "~/platform/clock.server";

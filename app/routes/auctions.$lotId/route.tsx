@@ -23,10 +23,20 @@ import { LocalTime } from "~/components/local-time";
 import { lotExists, toggleWatch } from "~/services/auctions/lots.server";
 import { lotView } from "~/services/auctions/lot-view.server";
 import { canEndNow, endDemoLotNow } from "~/services/auctions/demo.server";
-import { BidError, placeBid } from "~/services/auctions/bidding.server";
+import {
+  BidError,
+  checkBidInput,
+  placeBid,
+  type PlaceBidInput,
+} from "~/services/auctions/bidding.server";
 import { BID_PLACED, isUrgent, raisedDetail, REFRESH_MS } from "~/services/auctions/rules";
-import { consumeRateLimit } from "~/platform/rate-limit.server";
-import { requireAdmin, requireUser } from "~/services/accounts/session.server";
+import { consumeRateLimit, tooManyRequests } from "~/platform/rate-limit.server";
+import {
+  notSignedIn,
+  requireAdmin,
+  requireUser,
+  sessionId,
+} from "~/services/accounts/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { safeRedirect } from "~/http/http.server";
 import { replyFor } from "~/http/respond.server";
@@ -126,14 +136,15 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
     });
   }
 
-  await consumeRateLimit(request, "bid", user.id);
   const submission = parseWithZod(formData, { schema: bidFormSchema() });
   if (submission.status !== "success") {
+    // a refused form still counts on the bidder's limiter, before its 400 (as /api/bids)
+    await consumeRateLimit(request, "bid", user.id);
     return data<BidActionData>({ result: submission.reply() }, { status: 400 });
   }
   const { amount, isProxyBid, maxAmount, js } = submission.value;
   try {
-    const placed = await placeBid(user.id, {
+    const placed = await placeFormBid(request, user.id, {
       lotId,
       amount,
       isProxy: isProxyBid,
@@ -169,6 +180,27 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
       { status: error.status },
     );
   }
+}
+
+/**
+ * The form's bid goes the one way every bid goes (docs/decisions/3602): placeBid, one database
+ * call for the session, the bid limiter and the bid, as POST /api/bids. Its answers are the ones
+ * the form gave when it moved the limiter and placed the bid in separate calls: the limiter counts
+ * every bid, a malformed one too (then its 400), a spent limiter is the 429, and a session that
+ * ended since requireUser read it is sent to sign in.
+ */
+async function placeFormBid(request: Request, userId: string, input: PlaceBidInput) {
+  try {
+    checkBidInput(input);
+  } catch (error) {
+    await consumeRateLimit(request, "bid", userId);
+    throw error;
+  }
+  const session = await sessionId(request);
+  const result = session ? await placeBid(session, input) : ({ kind: "signed_out" } as const);
+  if (result.kind === "signed_out") throw notSignedIn(request);
+  if (result.kind === "rate_limited") throw tooManyRequests(request, result.retryMs);
+  return result.bid;
 }
 
 /** An admin ends a demo lot now (record 2755): it closes as the closer would. */

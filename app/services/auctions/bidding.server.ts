@@ -2,6 +2,7 @@ import { QueryTypes } from "sequelize";
 import { sequelize, sql } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { countBid } from "~/platform/metrics.server";
+import { limiterWindow } from "~/platform/rate-limit.server";
 import {
   BID_TEXTS,
   bidMessage,
@@ -94,7 +95,7 @@ function refusal(row: PlaceBidRow): BidError {
     case "not_higher":
       return BID_ERRORS.notHigher(parseCents(row.minimum) ?? 0);
     default:
-      throw new Error(`place_bid answered an unknown code: ${row.code}`);
+      throw new Error(`place_bid_in_session answered an unknown code: ${row.code}`);
   }
 }
 
@@ -136,20 +137,6 @@ function checkedBid(input: PlaceBidInput) {
   }
 }
 
-/** place_bid's arguments after the bidder's: the bid, the time and the rules' numbers. */
-function bidArguments(bid: ReturnType<typeof checkBidInput>) {
-  return [
-    bid.lotId,
-    bid.amount,
-    bid.max,
-    bid.isProxy,
-    now(),
-    centsToDecimal(MIN_DEPOSIT_CENTS),
-    centsToDecimal(MIN_INCREMENT_CENTS),
-    `${SOFT_CLOSE_MS / 1000} seconds`,
-  ];
-}
-
 function placed(row: PlaceBidRow): PlaceBidResult {
   countBid(row.code);
   if (row.code !== "ok") throw refusal(row);
@@ -162,23 +149,6 @@ function placed(row: PlaceBidRow): PlaceBidResult {
   };
 }
 
-/**
- * Checks the bidder, records the bid, resolves proxies, moves the lot's price and tells the
- * outbid leader, all under the lot's row lock in ONE database call (the place_bid function in
- * db/migrations/20261122-1101, exposure from deposit_exposure since 20261123-0101): one round
- * trip per bid. The rules' numbers and texts live in rules.ts (auctions and deposits).
- */
-export async function placeBid(userId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
-  const bid = checkedBid(input);
-  const [row] = await oneAtATimePerLot(bid.lotId, () =>
-    sequelize.query<PlaceBidRow>(`SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7, $8, $9)`, {
-      type: QueryTypes.SELECT,
-      bind: [bid.lotId, userId, ...bidArguments(bid).slice(1)],
-    }),
-  );
-  return placed(row);
-}
-
 /** The limiter a bid moves, as place_bid_in_session takes it (rate-limit.server.ts's counter). */
 export type BidLimiter = { prefix: string; points: number; ms: number };
 
@@ -188,22 +158,38 @@ export type SessionBidResult =
   | { kind: "placed"; userId: string; bid: PlaceBidResult };
 
 /**
- * The whole bid of a signed-in request in ONE database call (place_bid_in_session, migration
- * 20261123-1901): the session by its id, the bid limiter's counter, then place_bid. A bid's
- * refusal throws its BidError as placeBid does; a missing session or a spent limiter is answered
- * for the caller to turn into its 401 or 429. See docs/decisions/1903.
+ * THE way a bid is placed: the lot page's form and POST /api/bids both come here, and here only
+ * (docs/decisions/3602). One database call, place_bid_in_session (db/functions/030): the session
+ * by its id, the bid limiter's counter, then place_bid (db/functions/020), which checks the
+ * bidder, records the bid, resolves proxies, moves the lot's price and tells the outbid leader,
+ * all under the lot's row lock (docs/decisions/1101, 1903). The rules' numbers and texts live in
+ * rules.ts (auctions and deposits). A bid's refusal throws its BidError; a missing session or a
+ * spent limiter is answered for the caller to turn into its 401 (or sign-in) or 429.
  */
-export async function placeBidInSession(
+export async function placeBid(
   sessionId: string,
-  limiter: BidLimiter,
   input: PlaceBidInput,
+  limiter: BidLimiter = limiterWindow("bid"),
 ): Promise<SessionBidResult> {
   const bid = checkedBid(input);
   // straight through the pool, without Sequelize's query machinery (docs/decisions/2903)
   const [row] = await oneAtATimePerLot(bid.lotId, () =>
     sql<PlaceBidRow & { user_id: string | null; retry_ms: string | null }>(
       `SELECT * FROM place_bid_in_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [sessionId, limiter.prefix, limiter.points, limiter.ms, ...bidArguments(bid)],
+      [
+        sessionId,
+        limiter.prefix,
+        limiter.points,
+        limiter.ms,
+        bid.lotId,
+        bid.amount,
+        bid.max,
+        bid.isProxy,
+        now(),
+        centsToDecimal(MIN_DEPOSIT_CENTS),
+        centsToDecimal(MIN_INCREMENT_CENTS),
+        `${SOFT_CLOSE_MS / 1000} seconds`,
+      ],
     ),
   );
   if ((row.code as string) === "signed_out") {

@@ -11,7 +11,7 @@ import { fromCents, toCents } from "~/utils/money";
  * What a user's deposit is holding: the user's maxima on OTHER open lots where they lead, plus
  * each unpaid invoice's whole total (bid, fees, and the late fee once past due: record 3510).
  * Being outbid frees the hold at once because the lot's leader changes. The rule is the
- * deposit_exposure SQL function (db/migrations/20261128-3510), which place_bid uses for its
+ * deposit_exposure SQL function (db/functions/010-deposit-exposure.sql), which place_bid uses for its
  * funds check too; it is asked at the server's clock, the one the invoices charge by.
  */
 export async function exposure(
