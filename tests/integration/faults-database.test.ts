@@ -26,6 +26,7 @@ import {
   sleep,
   type Person,
 } from "../support/faults";
+import { waitFor } from "../support/wait";
 
 const SECRET = "faults-db-test-secret-0123456789abcdefghij";
 // Durability across a crash is part of what is checked: commits stay synchronous (fsync is off,
@@ -180,8 +181,12 @@ function startBidders(
     return seed % n;
   };
   const loops = bidders.map(async (bidder, index) => {
-    await sleep(index * 20);
+    let pause = index * 20; // staggered at first
     while (running.on) {
+      // A fixed wait on purpose: the load's own rhythm. Each bidder pauses before each bid, to
+      // stay under the bid rate limit (60 a minute per bidder) for the whole test.
+      await sleep(pause);
+      pause = 180 + random(60);
       const lotId = lots[random(lots.length)];
       const key = `${lotId}|${bidder.id}`;
       let amount = Math.ceil((known.get(lotId)! + 5000) / 100) * 100 + random(6) * 100 + index;
@@ -213,8 +218,6 @@ function startBidders(
         const price = cents(minimum[1].replace(/,/g, "")) - 5000;
         known.set(lotId, Math.max(known.get(lotId)!, price));
       }
-      // stays under the bid rate limit (60 a minute per bidder) for the whole test
-      await sleep(180 + random(60));
     }
   });
   return { attempts, done: Promise.all(loops) };
@@ -245,7 +248,10 @@ function startDepositors(
       };
       runs.push(run);
       const again = () => running.on || Date.now() < finishBy.at;
-      while (!run.orderId && again()) {
+      /** Tries `step` every `every` ms until it succeeds or the depositors are told to stop. */
+      const retried = (what: string, every: number, step: () => Promise<boolean>) =>
+        waitFor(async () => !again() || (await step()), { what, every, timeout: 120_000 });
+      await retried("an order", 400, async () => {
         const created = await rec.call(
           "order",
           "/paypal/order",
@@ -257,33 +263,36 @@ function startDepositors(
           { user: person.id },
         );
         if (created.status === 201) run.orderId = String(created.body!.id);
-        else await sleep(400);
-      }
+        return run.orderId !== null;
+      });
       let approved = false;
-      while (run.orderId && !approved && again()) {
-        const answer = await rec.call("approve", "/payments/test-checkout", {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ token: run.orderId, intent: "approve" }),
-        });
-        // 409: no longer open, i.e. captured by an earlier confirmation that lost its answer
-        approved = answer.status === 302 || answer.status === 409;
-        if (!approved) await sleep(300);
-      }
-      while (approved && !run.confirmed && again()) {
-        const answer = await rec.call(
-          "confirm",
-          "/api/confirm-deposit",
-          {
+      if (run.orderId)
+        await retried("an approval", 300, async () => {
+          const answer = await rec.call("approve", "/payments/test-checkout", {
             method: "POST",
-            headers: { Cookie: person.cookie },
-            json: { orderID: run.orderId, amount: run.amount },
-          },
-          { user: person.id },
-        );
-        run.confirmed = answer.status === 200;
-        if (!run.confirmed) await sleep(400);
-      }
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ token: run.orderId!, intent: "approve" }),
+          });
+          // 409: no longer open, i.e. captured by an earlier confirmation that lost its answer
+          approved = answer.status === 302 || answer.status === 409;
+          return approved;
+        });
+      if (approved)
+        await retried("a confirmation", 400, async () => {
+          const answer = await rec.call(
+            "confirm",
+            "/api/confirm-deposit",
+            {
+              method: "POST",
+              headers: { Cookie: person.cookie },
+              json: { orderID: run.orderId, amount: run.amount },
+            },
+            { user: person.id },
+          );
+          run.confirmed = answer.status === 200;
+          return run.confirmed;
+        });
+      // A fixed wait on purpose: the load's own rhythm, a deposit every few seconds per person.
       await sleep(2_000);
     }
   });
@@ -297,9 +306,9 @@ const ALLOWED: Record<Call["kind"], number[]> = {
   confirm: [200, 503],
 };
 
-async function waitUntil(check: () => boolean, timeoutMs: number) {
-  const started = Date.now();
-  while (!check() && Date.now() - started < timeoutMs) await sleep(50);
+/** Waits for `check` (at most `timeout` ms); the test's own expectations say what was missing. */
+function waitUntil(check: () => boolean, timeout: number) {
+  return waitFor(check, { what: "the load's progress", timeout, every: 50 }).catch(() => undefined);
 }
 
 describe.each([
@@ -334,7 +343,22 @@ describe.each([
     await holder.query("select id from lots where id = $1 for update", [lots[0]]);
     await holder.query("select id from users where id = $1 for update", [depositors[0].id]);
     const heldSince = Date.now();
-    await sleep(1_000);
+    // requests pile up behind the held rows: wait until three are waiting in PostgreSQL
+    const {
+      rows: [{ pid: holderPid }],
+    } = await holder.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const watcher = await connect();
+    await waitFor(
+      async () => {
+        const { rows } = await watcher.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))",
+          [holderPid],
+        );
+        return rows[0].n >= 3;
+      },
+      { what: "three requests waiting for the held rows", timeout: 15_000, every: 50 },
+    );
+    await watcher.end();
     db = null;
 
     // Down, in the middle of it all.
@@ -344,7 +368,15 @@ describe.each([
     else await crashCluster(cluster.dataDir);
     state.phase = "down";
     const downSince = rec.calls.length;
-    await sleep(2_500);
+    // calls meet the outage: more than ten of at least two kinds answered while it is down
+    const answeredWhileDown = () => rec.calls.slice(downSince).filter((c) => c.endedIn === "down");
+    await waitFor(
+      () => {
+        const calls = answeredWhileDown();
+        return calls.length > 10 && new Set(calls.map((c) => c.kind)).size >= 2;
+      },
+      { what: "calls answered during the outage", timeout: 20_000, every: 50 },
+    );
     // the same call by hand: a clear JSON 503 with Retry-After
     const probe = await rec.call("bid", "/api/bids", {
       method: "POST",
@@ -354,7 +386,7 @@ describe.each([
     expect(probe.status).toBe(503);
     expect(String(probe.body?.message)).toContain("briefly unavailable");
     expect(probe.retryAfter).toBe("10");
-    const whileDown = rec.calls.slice(downSince).filter((c) => c.endedIn === "down");
+    const whileDown = answeredWhileDown();
 
     cluster = await startLocalCluster({
       dataDir: cluster.dataDir,

@@ -58,11 +58,20 @@ function errorsLoggedAfter(mark: number) {
  * logs about a request (an error, a stack) before that request's line, so then all of it is in.
  */
 function requestsLogged(mark: number, count: number) {
-  return waitFor(() => (app.output().slice(mark).match(/"msg":"request"/g) ?? []).length >= count, {
-    what: `${count} request lines`,
-    timeout: 5_000,
-    detail: () => app.output().slice(mark),
-  });
+  return waitFor(
+    () =>
+      (
+        app
+          .output()
+          .slice(mark)
+          .match(/"msg":"request"/g) ?? []
+      ).length >= count,
+    {
+      what: `${count} request lines`,
+      timeout: 5_000,
+      detail: () => app.output().slice(mark),
+    },
+  );
 }
 
 const nestedObject = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);

@@ -102,7 +102,11 @@ async function everyWorkerCaughtUp(mark: number) {
           )
           .on("error", reject),
       );
-      const pids = new Set(linesAfter(mark).filter(isBarrier).map((l) => l.pid));
+      const pids = new Set(
+        linesAfter(mark)
+          .filter(isBarrier)
+          .map((l) => l.pid),
+      );
       return pids.size >= workers;
     },
     { what: `a line from each of the ${workers} workers`, timeout: 10_000 },
@@ -304,7 +308,10 @@ describe("timeouts (a real socket that trickles)", () => {
     const answered = new Promise((resolve) => idle.once("data", resolve));
     idle.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
     expect(String(await within(answered, { what: "the health check" }))).toMatch(/^HTTP\/1\.1 200/);
-    await within(idleClosed, { what: "the idle timeout to close a silent connection", timeout: 20_000 });
+    await within(idleClosed, {
+      what: "the idle timeout to close a silent connection",
+      timeout: 20_000,
+    });
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     expect(ended).toBe(false);
     controller.abort();
