@@ -5,6 +5,7 @@ import { query, signInAs } from "./db";
 import {
   jsEnabled,
   ownClientAddress,
+  pastOnboardingDelay,
   ready,
   signInThroughIssuer,
   submitIssuerForm,
@@ -72,6 +73,7 @@ test.describe("registration", () => {
     await ready(page);
     // every script asked for from here on (the dialog, the form's schema) arrives late
     await page.route("**/build/**/*.js", async (route) => {
+      // a fixed wait on purpose: a slow network, the scripts late while the user goes on
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
@@ -244,6 +246,7 @@ test.describe("onboarding", () => {
     await expect(
       page.getByRole("group", { name: "Account" }).getByRole("link", { name: "Sign In" }),
     ).toBeVisible();
+    if (jsEnabled()) await page.clock.install();
     await page.goto("/api/login");
     await submitIssuerForm(page, email);
     await expect(
@@ -253,7 +256,7 @@ test.describe("onboarding", () => {
     if (jsEnabled()) {
       // Logout cleared localStorage: only the server's flag keeps the dialog closed now.
       expect(await page.evaluate(() => localStorage.getItem("onboarding_completed"))).toBeNull();
-      await page.waitForTimeout(1_500);
+      await pastOnboardingDelay(page);
       await expect(page.getByText("Step 1 of 5")).toHaveCount(0);
     }
   });

@@ -7,6 +7,7 @@ import { closeEndedLots } from "~/services/auctions/closer.server";
 import { BidError, placeBid, setInProcessBidQueue } from "~/services/auctions/bidding.server";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { nextTurn } from "../support/wait";
 
 type Row = {
   id: string;
@@ -191,10 +192,11 @@ describe.each([
         if (++placed === 200) offset.ms = 11 * 60_000;
       }
     });
+    // the closer sweeps again as soon as its last sweep is done, while the bids come in
     const closer = (async () => {
       while (placed < 400) {
         await closeEndedLots();
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await nextTurn();
       }
     })();
     await Promise.all([...bidders, closer]);
