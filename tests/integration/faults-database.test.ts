@@ -104,6 +104,8 @@ type Call = {
 
 function recorder(state: { phase: Phase }) {
   const calls: Call[] = [];
+  /** The calls sent and not answered yet. */
+  const open = new Set<Pick<Call, "kind" | "at" | "user" | "lot">>();
   async function call(
     kind: Call["kind"],
     path: string,
@@ -112,6 +114,8 @@ function recorder(state: { phase: Phase }) {
   ): Promise<Call> {
     const startedIn = state.phase;
     const started = Date.now();
+    const sent = { kind, at: started, ...tag };
+    open.add(sent);
     const headers = new Headers(init.headers);
     let body = init.body;
     if (init.json !== undefined) {
@@ -152,10 +156,11 @@ function recorder(state: { phase: Phase }) {
       startedIn,
       endedIn: state.phase,
     };
+    open.delete(sent);
     calls.push(record);
     return record;
   }
-  return { calls, call };
+  return { calls, call, open };
 }
 
 type BidAttempt = {
@@ -346,22 +351,16 @@ describe.each([
     await holder.query("select id from lots where id = $1 for update", [lots[0]]);
     await holder.query("select id from users where id = $1 for update", [depositors[0].id]);
     const heldSince = Date.now();
-    // requests pile up behind the held rows: wait until three are waiting in PostgreSQL
-    const {
-      rows: [{ pid: holderPid }],
-    } = await holder.query<{ pid: number }>("select pg_backend_pid() as pid");
-    const watcher = await connect();
-    await waitFor(
-      async () => {
-        const { rows } = await watcher.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))",
-          [holderPid],
-        );
-        return rows[0].n >= 3;
-      },
-      { what: "three requests waiting for the held rows", timeout: 15_000, every: 50 },
-    );
-    await watcher.end();
+    // requests pile up behind the held rows: wait until three of theirs are sent and unanswered
+    const behindHeldRows = (c: Pick<Call, "kind" | "at" | "user" | "lot">) =>
+      c.at >= heldSince &&
+      c.kind !== "approve" &&
+      (c.user === depositors[0].id || c.lot === lots[0]);
+    await waitFor(() => [...rec.open].filter(behindHeldRows).length >= 3, {
+      what: "three requests waiting for the held rows",
+      timeout: 15_000,
+      every: 50,
+    });
     db = null;
 
     // Down, in the middle of it all.
@@ -413,11 +412,7 @@ describe.each([
     expect(whileDown.filter((c) => c.startedIn === "down" && c.status !== 503)).toEqual([]);
     // Calls that got past sign-in and waited inside their transactions for the held locks were
     // cut off by the outage, and answered 503 too.
-    const blocked = (c: Call) =>
-      c.at >= heldSince &&
-      c.at < stopBegan &&
-      c.kind !== "approve" &&
-      (c.user === depositors[0].id || c.lot === lots[0]);
+    const blocked = (c: Call) => behindHeldRows(c) && c.at < stopBegan;
     const waited = rec.calls.filter((c) => blocked(c) && c.endedIn !== "up");
     expect(waited.filter((c) => c.status === 503).length).toBeGreaterThanOrEqual(3);
     // Throughout: only the answers a client can act on; never a 500, never silence (-1).
