@@ -52,6 +52,7 @@ function smtpStub() {
           received.push({ messageId: mail.messageId ?? "", subject, at: Date.now() });
           callback();
         };
+        // a fixed wait on purpose: a real mail server takes a moment per message
         if (subject.startsWith("Bulk")) setTimeout(take, 10);
         else take();
       }, callback);
