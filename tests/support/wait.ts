@@ -58,17 +58,6 @@ export async function within<T>(
   }
 }
 
-/** Whether `promise` settles within `timeout` ms (for "it must not have ended yet" checks). */
-export async function settlesWithin(promise: Promise<unknown>, timeout: number) {
-  return within(
-    promise.then(
-      () => true,
-      () => true,
-    ),
-    { what: "", timeout },
-  ).catch(() => false);
-}
-
 /** One turn of the event loop: pending I/O callbacks and promise reactions have run. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
