@@ -54,6 +54,11 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * How long (ms) a process keeps the admin settings it read (every page reads them). A test
+   * that takes the database away sets 0, so every answer reads them afresh (docs/decisions/3641).
+   */
+  SETTINGS_MEMORY_MS: z.coerce.number().int().min(0).default(1_000),
   ALLOW_TEST_PAYMENTS: z
     .enum(["true", "false"])
     .default("false")

@@ -3,6 +3,7 @@ import { query } from "./db";
 import {
   jsEnabled,
   ownClientAddress,
+  pastOnboardingDelay,
   ready,
   signInThroughIssuer,
   submitIssuerForm,
@@ -164,9 +165,9 @@ test.describe("onboarding", () => {
     await page.getByRole("button", { name: "Get Started" }).click();
     await expect(page.getByRole("heading", { name: steps[4] })).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("onboarding_completed"))).toBe("true");
+    await page.clock.install();
     await page.reload();
-    await ready(page);
-    await page.waitForTimeout(1300);
+    await pastOnboardingDelay(page);
     await expect(page.getByText("Step 1 of 5")).toBeHidden();
   });
 });

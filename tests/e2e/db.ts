@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { createCookie } from "@remix-run/node";
 import type { BrowserContext } from "@playwright/test";
 import pg from "pg";
+import { waitFor } from "../support/wait";
 import { E2E_SESSION_SECRET, e2eStateFile } from "./state";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -29,12 +30,15 @@ export async function query<T extends pg.QueryResultRow = Record<string, unknown
  * end; a page never closes a lot itself, docs/decisions/3562): 15 s at most.
  */
 export async function lotClosed(lotId: string | number) {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    const [lot] = await query<{ status: string }>("SELECT status FROM lots WHERE id = $1", [lotId]);
-    if (lot?.status !== "active") return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`lot ${lotId} was not closed by the job worker within 15 s`);
+  await waitFor(
+    async () => {
+      const [lot] = await query<{ status: string }>("SELECT status FROM lots WHERE id = $1", [
+        lotId,
+      ]);
+      return lot?.status !== "active";
+    },
+    { what: `lot ${lotId} closed by the job worker`, timeout: 15_000, every: 100 },
+  );
 }
 
 /** Creates (or finds) a user by e-mail with the given fields and returns its id. */

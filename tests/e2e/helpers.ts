@@ -64,3 +64,16 @@ export async function submitIssuerForm(
   await page.waitForURL((url) => url.hostname === "localhost" && url.pathname !== "/api/callback");
   await ready(page);
 }
+
+/** How long after hydration the onboarding dialog opens (ONBOARDING_DELAY_MS in the app). */
+const ONBOARDING_DELAY_MS = 1_000;
+
+/**
+ * Runs the page's clock past the onboarding dialog's delay, so a dialog that was going to open has
+ * been told to: no waiting it out. The clock must have been installed (`page.clock.install()`)
+ * before the page loaded; the page is hydrated first, as the dialog's timer starts only then.
+ */
+export async function pastOnboardingDelay(page: Page) {
+  await ready(page);
+  await page.clock.runFor(ONBOARDING_DELAY_MS + 100);
+}

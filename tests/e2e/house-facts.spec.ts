@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createLot, createWonLot, tag } from "./arrange";
 import { query, signInAs } from "./db";
-import { jsEnabled, ready } from "./helpers";
+import { jsEnabled, pastOnboardingDelay, ready } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   if (!jsEnabled()) await page.setViewportSize({ width: 360, height: 740 });
@@ -168,11 +168,14 @@ test("the buyer's tour is shown after a buyer's sign-in, never to an admin", asy
       ? page.getByRole("progressbar", { name: "Onboarding progress" })
       : page.getByRole("heading", { name: "New to BidYard? Five steps to your first bid" });
 
+  // the dialog's one-second timer runs when the test says (pastOnboardingDelay)
+  if (jsEnabled()) await page.clock.install();
   // the control: a buyer just signed in gets the tour
   await signInAs(context, `e2e-tour-buyer-${tag()}@bidyard.test`);
   await page.goto("/");
   await signedInMarker();
   await page.goto("/");
+  if (jsEnabled()) await pastOnboardingDelay(page);
   await expect(tour()).toBeVisible();
 
   await context.clearCookies();
@@ -182,10 +185,8 @@ test("the buyer's tour is shown after a buyer's sign-in, never to an admin", asy
   await page.goto("/");
   await ready(page);
   await expect(page.getByRole("heading", { name: "Admin Controls" })).toBeVisible();
-  if (jsEnabled()) {
-    // the dialog would open a second after hydration: give it that second and more
-    await page.waitForTimeout(1_500);
-  }
+  // the dialog would open a second after hydration: that second is run at once
+  if (jsEnabled()) await pastOnboardingDelay(page);
   await expect(tour()).toHaveCount(0);
 });
 

@@ -8,8 +8,8 @@ export default async function teardown() {
   const file = e2eStateFile(Number(process.env.E2E_PORT ?? 3100));
   if (!fs.existsSync(file)) return;
   const { dataDir } = JSON.parse(fs.readFileSync(file, "utf8")) as { dataDir?: string };
-  // Give the server's own cleanup a moment, then finish what it did not.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // Playwright runs this before it stops the web server (its teardown comes after this one), so
+  // there is no cleanup of the server's to wait for here: the cluster is stopped and removed now.
   if (dataDir && fs.existsSync(dataDir)) {
     await stopLocalCluster(dataDir);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { BidError, setInProcessBidQueue } from "~/services/auctions/bidding.serv
 import { placeBid } from "../support/bids";
 import { createTestUser } from "../support/auth";
 import { createTestLot } from "../support/lots";
+import { nextTurn } from "../support/wait";
 
 type Row = {
   id: string;
@@ -192,10 +193,11 @@ describe.each([
         if (++placed === 200) offset.ms = 11 * 60_000;
       }
     });
+    // the closer sweeps again as soon as its last sweep is done, while the bids come in
     const closer = (async () => {
       while (placed < 400) {
         await closeEndedLots();
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await nextTurn();
       }
     })();
     await Promise.all([...bidders, closer]);

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait";
 
 const resultsDir = mkdtempSync(path.join(os.tmpdir(), "bidyard-bench-test-"));
 afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
@@ -75,10 +76,9 @@ const running = (pid: number) => {
 
 /** Processes still running from the bench: its process group, or a server on its data folders. */
 async function leftovers(group: number) {
-  // a process being stopped may need a moment to be reaped
-  let left: string[] = [];
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    left = readdirSync("/proc")
+  // a process being stopped may need a moment to be reaped: look until none is left (5 s at most)
+  const find = () =>
+    readdirSync("/proc")
       .filter((entry) => /^\d+$/.test(entry))
       .filter((pid) => {
         try {
@@ -92,20 +92,23 @@ async function leftovers(group: number) {
           return false;
         }
       });
-    if (left.length === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return left;
+  const gone = { what: "the bench's processes gone", timeout: 5_000, every: 250 };
+  // what is still there after that is the answer (the test names it)
+  return waitFor(() => find().length === 0, gone).then(
+    (): string[] => [],
+    () => find(),
+  );
 }
 
 /** Every process the results list has ended (a server whose stop was awaited may take a moment
  * to leave the process table after it said it stopped). */
 async function expectAllStopped(results: Results) {
   expect(results.processes.length).toBeGreaterThan(0);
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    if (!results.processes.some((p) => running(p.pid))) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitFor(() => !results.processes.some((p) => running(p.pid)), {
+    what: "the listed processes ended",
+    timeout: 5_000,
+    every: 250,
+  }).catch(() => undefined); // what still runs is named below
   for (const { label, pid } of results.processes) {
     expect(running(pid), `${label} (pid ${pid}) still running`).toBe(false);
   }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/cluster";
+import { waitFor } from "../support/wait";
 
 const execFile = promisify(execFileCb);
 const checkout = path.join(os.tmpdir(), `bidyard-dev-stops-${process.pid}`);
@@ -64,14 +65,8 @@ function portFree(port: number) {
   });
 }
 
-async function waitUntil<T>(what: string, check: () => Promise<T | false>, timeoutMs: number) {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function waitUntil<T>(what: string, check: () => Promise<T | false>, timeout: number) {
+  return waitFor(check, { what, timeout, every: 200 });
 }
 
 async function serves(url: string) {

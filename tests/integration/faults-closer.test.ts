@@ -10,8 +10,9 @@ import { closeEndedLots, closeLotIfEnded } from "~/services/auctions/closer.serv
 import { placeBid } from "../support/bids";
 import { exposure } from "~/services/auctions/buying-power.server";
 import { createTestUser } from "../support/auth";
-import { cents, sleep } from "../support/faults";
+import { cents } from "../support/faults";
 import { createTestLot } from "../support/lots";
+import { waitFor } from "../support/wait";
 
 type Snapshot = {
   id: string;
@@ -72,12 +73,14 @@ async function closedCount(ids: string[]) {
 
 /** Runs the closer until every one of `ids` is closed (a killed run's lock may linger briefly). */
 async function finish(ids: string[]) {
-  const started = Date.now();
-  while ((await closedCount(ids)) < ids.length) {
-    if (Date.now() - started > 15_000) throw new Error("the closer did not finish");
-    await closeEndedLots();
-    await sleep(50);
-  }
+  await waitFor(
+    async () => {
+      if ((await closedCount(ids)) === ids.length) return true;
+      await closeEndedLots();
+      return false;
+    },
+    { what: "the closer to finish", timeout: 15_000, every: 50 },
+  );
 }
 
 /** Each ended lot closed once, with exactly what closing it means; running lots untouched. */
@@ -172,12 +175,13 @@ describe("the auction closer killed half-way", () => {
     const exited = new Promise<number | null>((resolve) =>
       running.on("exit", (code) => resolve(code)),
     );
-    const started = Date.now();
-    while (!output.includes("HALFWAY")) {
-      if (Date.now() - started > 30_000 || running.exitCode !== null)
-        throw new Error(`the closer child did not reach half-way:\n${output}`);
-      await sleep(25);
-    }
+    await waitFor(
+      () => {
+        if (running.exitCode !== null) throw new Error(`the closer child exited:\n${output}`);
+        return output.includes("HALFWAY");
+      },
+      { what: "the closer child half-way", timeout: 30_000, detail: () => output },
+    );
     expect(output).toContain("HALFWAY 20");
     // Frozen: only the committed batch shows. Another sweep closes the ended lots the frozen
     // one does not hold (it skips the 15 locked rows of the open batch and waits for none).

@@ -56,6 +56,8 @@ beforeAll(async () => {
       ALLOW_TEST_PAYMENTS: "true",
       // one server on this machine, its files on its disk (docs/decisions/3105)
       FILE_STORAGE: "local",
+      // the outage below is met by every answer, not by settings kept from a moment before
+      SETTINGS_MEMORY_MS: "0",
     },
     await freePort(),
   );
@@ -183,14 +185,13 @@ describe("request bodies", () => {
   it("a 100 MB body to a signed-out call is a 413 at once, and the server does not grow", async () => {
     // The peak (VmHWM), so memory taken and given back in between counts too.
     const before = treeKb(app.proc.pid!, "VmHWM") / 1024;
-    const started = Date.now();
-    // Only the first megabyte is ever written: the answer must not wait for the rest.
+    // Only the first megabyte is ever written: an answer that waited for the rest would never
+    // come but as the body timeout's 408 (HTTP_BODY_TIMEOUT_MS), so a 413 is the answer at once.
     const answer = await oversizedPost(
       { "content-type": "application/json", "content-length": String(100 * 1024 * 1024) },
       [Buffer.alloc(1024 * 1024, 0x20)],
     );
     expect(answer).toBe(413);
-    expect(Date.now() - started).toBeLessThan(3_000);
 
     // Without a declared length the bytes are counted as they stream in.
     const streamed = await oversizedPost(
@@ -242,17 +243,21 @@ describe("security headers on every answer", () => {
   });
 });
 
-describe("maintenance mode", () => {
-  afterAll(async () => {
-    await db.query("delete from app_settings where key = 'maintenance_mode'");
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+/** Turns maintenance on or off as an admin does (the settings call), seen by the next answer. */
+async function maintenance(on: boolean) {
+  const answer = await send("/api/admin/settings", {
+    headers: { cookie: adminCookie, origin: app.url, "content-type": "application/json" },
+    body: JSON.stringify({ maintenanceMode: on }),
   });
+  expect(answer.status, answer.text).toBe(200);
+  expect(JSON.parse(answer.text)).toMatchObject({ maintenanceMode: on });
+}
+
+describe("maintenance mode", () => {
+  afterAll(() => maintenance(false));
 
   it("gates /api calls and form posts too; admins, sign-in and health stay open", async () => {
-    await db.query(
-      "insert into app_settings (key, value, created_at, updated_at) values ('maintenance_mode', 'true', now(), now())",
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the settings' one-second memory
+    await maintenance(true);
     const call = await send("/api/vehicles", { headers: { cookie: userCookie } });
     expect(call.status).toBe(503);
     expect(call.headers["retry-after"]).toBe("300");
@@ -279,18 +284,10 @@ describe("maintenance mode", () => {
 });
 
 describe("the maintenance page", () => {
-  afterAll(async () => {
-    await db.query("delete from app_settings where key = 'maintenance_mode'");
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-  });
+  afterAll(() => maintenance(false));
 
   it("knows who is signed in and offers nothing that leads back to itself, with JS on and off", async () => {
-    await db.query(
-      `insert into app_settings (key, value, created_at, updated_at)
-       values ('maintenance_mode', 'true', now(), now())
-       on conflict (key) do update set value = 'true'`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the settings' one-second memory
+    await maintenance(true);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],

@@ -9,6 +9,7 @@ import { MAX_JSON_DEPTH, TOO_DEEP } from "~/http/json-body.server";
 import { MAX_FORM_FIELDS, TOO_MANY_FIELDS } from "~/http/form-body.server";
 import { ensureBuilt, type AppProcess } from "../support/app-process";
 import { liveBidder, startLiveServer } from "../support/live-cluster";
+import { waitFor } from "../support/wait";
 
 let db: pg.Client;
 let app: AppProcess;
@@ -52,6 +53,27 @@ function errorsLoggedAfter(mark: number) {
     );
 }
 
+/**
+ * Waits for the request lines of the `count` calls made after `mark`: a worker writes what it
+ * logs about a request (an error, a stack) before that request's line, so then all of it is in.
+ */
+function requestsLogged(mark: number, count: number) {
+  return waitFor(
+    () =>
+      (
+        app
+          .output()
+          .slice(mark)
+          .match(/"msg":"request"/g) ?? []
+      ).length >= count,
+    {
+      what: `${count} request lines`,
+      timeout: 5_000,
+      detail: () => app.output().slice(mark),
+    },
+  );
+}
+
 const nestedObject = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
 const nestedArray = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
 const ROUTES = ["/api/bids", "/api/vehicles", "/paypal/order", "/api/confirm-deposit"];
@@ -82,7 +104,7 @@ describe("deeply nested JSON", () => {
       }
     }
     expect(TOO_DEEP).toContain(`at most ${MAX_JSON_DEPTH} levels`);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the last log lines
+    await requestsLogged(mark, answers.length);
     expect(errorsLoggedAfter(mark)).toEqual([]);
     expect(await checksum()).toEqual(before);
   });
@@ -116,7 +138,7 @@ describe("deeply nested JSON", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(TOO_MANY_FIELDS);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await requestsLogged(mark, 1);
     expect(errorsLoggedAfter(mark)).toEqual([]);
     expect(await checksum()).toEqual(before);
     const { rows } = await db.query("SELECT time_zone FROM users WHERE id = $1", [buyer.id]);

@@ -24,8 +24,8 @@ import { createDatabase, migrateDatabase } from "../support/databases";
 import { createLots } from "../support/faults";
 import { ensureBuilt, startApp, waitFor200 } from "../support/app-process";
 import { createTestLot } from "../support/lots";
+import { waitFor } from "../support/wait";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const select = <T extends object>(sql: string, replacements: Record<string, unknown> = {}) =>
   sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 
@@ -52,6 +52,7 @@ function smtpStub() {
           received.push({ messageId: mail.messageId ?? "", subject, at: Date.now() });
           callback();
         };
+        // a fixed wait on purpose: a real mail server takes a moment per message
         if (subject.startsWith("Bulk")) setTimeout(take, 10);
         else take();
       }, callback);
@@ -109,12 +110,13 @@ async function startWorker(extra: Record<string, string> = {}) {
   workers.push(proc);
   proc.stdout!.on("data", (chunk: Buffer) => (output += chunk));
   proc.stderr!.on("data", (chunk: Buffer) => (output += chunk));
-  const started = Date.now();
-  while (!output.includes("jobs: worker started")) {
-    if (proc.exitCode !== null) throw new Error(`the worker exited:\n${output}`);
-    if (Date.now() - started > 30_000) throw new Error(`the worker did not start:\n${output}`);
-    await sleep(50);
-  }
+  await waitFor(
+    () => {
+      if (proc.exitCode !== null) throw new Error(`the worker exited:\n${output}`);
+      return output.includes("jobs: worker started");
+    },
+    { what: "the worker's start line", timeout: 30_000, detail: () => output },
+  );
   return { proc, output: () => output };
 }
 
@@ -126,12 +128,21 @@ function stopWorker(proc: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
   });
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean> | boolean, ms = 30_000) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
+function waitUntil(what: string, check: () => Promise<boolean> | boolean, ms = 30_000) {
+  return waitFor(check, { what, timeout: ms, every: 20 });
+}
+
+/**
+ * Waits until no job `where` picks (over the queue's jobs `j` and their tasks `t`) is left: a
+ * done job leaves the queue, so nothing more can run, twice or at all.
+ */
+function jobsDone(where: string, db?: pg.Client) {
+  const sql = `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j
+                 JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE ${where}`;
+  return waitUntil(`no job left where ${where}`, async () => {
+    const rows = db ? (await db.query<{ n: number }>(sql)).rows : await select<{ n: number }>(sql);
+    return rows[0].n === 0;
+  });
 }
 
 /** `count` e-mails to `userId`, queued at once with their send jobs, as queueMail would. */
@@ -180,7 +191,9 @@ describe("the web process", () => {
       await waitFor200(`${app.url}/healthz`, app, 60_000);
       // a page served: whatever a request starts is not periodic work either
       await (await fetch(`${app.url}/auctions`)).text();
-      await sleep(1_000);
+      // a fixed wait on purpose: an absence (no interval started later by what the page set
+      // going) can only be watched for a while
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     } finally {
       await app.stop();
     }
@@ -300,14 +313,12 @@ describe("the job worker", () => {
       );
       return row.status === "sent";
     });
+    // and its job is done (it leaves the queue once the worker records it done): nothing is left
+    // that could send it again
+    await jobsDone(
+      "j.key IN (SELECT 'send_mail:' || id FROM mail_outbox WHERE subject = 'Stuck 1')",
+    );
     expect(stub.received.filter((m) => m.subject === "Stuck 1")).toHaveLength(1);
-    // and its job is done
-    expect(
-      await select(
-        `SELECT 1 FROM graphile_worker.jobs j JOIN mail_outbox m ON j.key = 'send_mail:' || m.id
-          WHERE m.subject = 'Stuck 1'`,
-      ),
-    ).toHaveLength(0);
   }, 120_000);
 
   it("two workers at once run each job once", async () => {
@@ -324,7 +335,10 @@ describe("the job worker", () => {
       },
       60_000,
     );
-    await sleep(500);
+    // every job done: nothing is left that could send one twice
+    await jobsDone(
+      "j.key IN (SELECT 'send_mail:' || id FROM mail_outbox WHERE subject LIKE 'Pair %')",
+    );
     const pair = stub.received.filter((m) => m.subject.startsWith("Pair "));
     expect(pair).toHaveLength(300);
     expect(new Set(pair.map((m) => m.messageId)).size).toBe(300);
@@ -391,7 +405,8 @@ describe("the job worker across a database outage", () => {
       const stopped = Date.now();
       await cluster!.stop();
       const stopMs = Date.now() - stopped;
-      await sleep(OUTAGE_SECONDS * 1000);
+      // a fixed wait on purpose: the outage itself, long enough that every job falls due in it
+      await new Promise((resolve) => setTimeout(resolve, OUTAGE_SECONDS * 1000));
       const restarting = Date.now();
       cluster = await startLocalCluster({
         dataDir: cluster!.dataDir,
@@ -425,8 +440,8 @@ describe("the job worker across a database outage", () => {
           );
           return rows[0].n === 20;
         });
-        // a moment for a duplicate to show, if one were coming
-        await sleep(1_000);
+        // every job done: nothing is left that could send one twice (or fail later)
+        await jobsDone("t.identifier IN ('send_mail', 'close_lot')", check);
         console.log(
           `job worker outage: stop ${stopMs} ms, down ${OUTAGE_SECONDS} s, start ${back - restarting} ms; ` +
             `all 20 e-mails ${mailedAt - back} ms after it was back, the lot closed after ${closedAt - back} ms`,

@@ -22,6 +22,7 @@ import { loader as lotStream } from "~/routes/live.lots.$lotId";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestLot } from "../support/lots";
 import { SseReader } from "../support/sse";
+import { waitFor } from "../support/wait";
 
 const bidder = () => createTestUser({ verified: true, deposit: "5000.00" });
 const open: AbortController[] = [];
@@ -85,12 +86,8 @@ function notified(subscriber: Subscriber, lotId: string, count: number) {
   });
 }
 
-async function until(test: () => boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`no ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function until(test: () => boolean, what: string, timeout = 15_000) {
+  return waitFor(test, { what, timeout, every: 20 });
 }
 
 async function bid(user: User, lotId: string, amount: number) {

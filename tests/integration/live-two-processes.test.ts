@@ -17,6 +17,7 @@ import {
   streamFrom,
 } from "../support/live-cluster";
 import { SseReader } from "../support/sse";
+import { waitFor } from "../support/wait";
 
 const TUNING = ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
 
@@ -67,15 +68,17 @@ async function bidUntilAccepted(
   lotId: string,
   amount: number,
 ) {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    const response = await bidThrough(app, who, lotId, amount).catch(() => null);
-    if (response?.ok) return;
-    const body = await response?.text();
-    if (response && response.status !== 503 && response.status !== 500)
-      throw new Error(`bid refused: ${response.status} ${body}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`bid never accepted:\n${app.output()}`);
+  await waitFor(
+    async () => {
+      const response = await bidThrough(app, who, lotId, amount).catch(() => null);
+      if (response?.ok) return true;
+      const body = await response?.text();
+      if (response && response.status !== 503 && response.status !== 500)
+        throw new Error(`bid refused: ${response.status} ${body}`);
+      return false;
+    },
+    { what: "the bid accepted", timeout: 30_000, every: 250, detail: app.output },
+  );
 }
 
 describe("two production servers on one database", () => {

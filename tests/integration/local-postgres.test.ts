@@ -7,6 +7,16 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startLocalCluster, stopLocalCluster } from "../../db/postgres";
 import { freePort, startThrowawayCluster } from "../support/cluster";
+import { waitFor } from "../support/wait";
+
+/** Whether a process of this id still runs (a zombie, dead but not yet reaped, does not). */
+function running(pid: number) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1][0] !== "Z";
+  } catch {
+    return false;
+  }
+}
 
 async function answers(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -32,7 +42,7 @@ describe("local PostgreSQL launcher", () => {
     const pidFile = path.join(cluster.dataDir, "postmaster.pid");
     const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
     process.kill(pid, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => !running(pid), { what: `the killed postmaster (${pid}) gone` });
     expect(fs.existsSync(pidFile)).toBe(true);
     const port = await freePort();
     const restarted = await startLocalCluster({ dataDir: cluster.dataDir, port });

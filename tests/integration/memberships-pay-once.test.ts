@@ -4,7 +4,7 @@
 // settle pays the period, the others are closed without a capture; a capture that cannot pay the
 // period is refunded at PayPal with its payment_refunds row and an e-mail that says so. Receipts
 // only for what is kept. msw plays PayPal; the real client code runs.
-import { delay, http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw";
 import { QueryTypes } from "sequelize";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
@@ -24,6 +24,7 @@ import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypa
 import { server } from "../mocks/server";
 import { createTestUser, requestAs } from "../support/auth";
 import { createTestPlan, toastOf } from "../support/memberships";
+import { untilAborted } from "../support/wait";
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 const context = {};
@@ -250,9 +251,9 @@ describe("one payment per membership period", () => {
     // tab A: PayPal captures, and its answer never arrives
     paypalTimeouts.requestMs = 300;
     server.use(
-      http.post(`${PAYPAL_BASE}/v2/checkout/orders/${a}/capture`, async () => {
+      http.post(`${PAYPAL_BASE}/v2/checkout/orders/${a}/capture`, async ({ request }) => {
         paypalFake.captureElsewhere(a);
-        await delay(3_000);
+        await untilAborted(request.signal);
         return HttpResponse.json({}, { status: 201 });
       }),
     );

@@ -5,8 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../support/app-process";
 import { freePort } from "../support/cluster";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { waitFor, within } from "../support/wait";
 
 function run(args: string[], env: NodeJS.ProcessEnv) {
   let output = "";
@@ -58,19 +57,22 @@ describe("npm run preview", () => {
         DATABASE_URL: process.env.DATABASE_URL!,
       }),
     );
-    for (let i = 0; i < 600; i += 1) {
-      if (preview.proc.exitCode !== null) throw new Error(`preview exited:\n${preview.output()}`);
-      const up = await fetch(`http://localhost:${port}/healthz`).catch(() => null);
-      if (up?.status === 200) return;
-      await sleep(100);
-    }
-    throw new Error(`preview never answered:\n${preview.output()}`);
+    await waitFor(
+      async () => {
+        if (preview.proc.exitCode !== null) throw new Error(`preview exited:\n${preview.output()}`);
+        const up = await fetch(`http://localhost:${port}/healthz`).catch(() => null);
+        return up?.status === 200;
+      },
+      { what: "the preview's health check", timeout: 60_000, every: 100, detail: preview.output },
+    );
   }, 120_000);
 
   afterAll(async () => {
     if (preview?.proc.exitCode === null) {
       preview.proc.kill("SIGTERM");
-      await Promise.race([preview.exited, sleep(10_000)]);
+      await within(preview.exited, { what: "the preview to stop", timeout: 10_000 }).catch(
+        () => undefined,
+      );
     }
   });
 
@@ -79,7 +81,11 @@ describe("npm run preview", () => {
     expect(home.status).toBe(200);
     // production: HSTS, and the server's JSON log lines
     expect(home.headers.get("strict-transport-security")).toContain("max-age=");
-    for (let i = 0; i < 50 && !/"msg":"request"/.test(preview.output()); i += 1) await sleep(100);
+    await waitFor(() => /"msg":"request"/.test(preview.output()), {
+      what: "a request log line",
+      timeout: 5_000,
+      detail: preview.output,
+    });
     expect(preview.output()).toMatch(/^\{"level":"info".*"msg":"request"/m);
 
     const login = await fetch(`http://localhost:${port}/api/login?returnTo=/`, {
@@ -118,7 +124,7 @@ describe("npm run preview", () => {
 
   it("stops the server and the local services on SIGTERM", async () => {
     preview.proc.kill("SIGTERM");
-    expect(await Promise.race([preview.exited, sleep(15_000).then(() => "hung")])).toBe(0);
+    expect(await within(preview.exited, { what: "the preview to stop", timeout: 15_000 })).toBe(0);
     expect(await fetch(`http://localhost:${port}/healthz`).catch(() => null)).toBeNull();
   });
 });

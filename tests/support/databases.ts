@@ -1,4 +1,5 @@
 import pg from "pg";
+import { waitFor } from "./wait";
 
 export function databaseUrl(adminUrl: string, database: string) {
   const url = new URL(adminUrl);
@@ -19,17 +20,27 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
 export async function createDatabase(adminUrl: string, name: string, template?: string) {
   await withAdmin(adminUrl, async (client) => {
     const from = template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : "";
-    // Two workers cloning the template at the same instant can collide; try again briefly.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${from}`);
-        return;
-      } catch (error) {
-        const busy = String((error as Error).message).includes("being accessed by other users");
-        if (!busy || attempt > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
-      }
-    }
+    // Two workers cloning the template at the same instant can collide; try again briefly, each
+    // at its own pace so that they fall out of step.
+    let last = "";
+    await waitFor(
+      async () => {
+        try {
+          await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${from}`);
+          return true;
+        } catch (error) {
+          last = String((error as Error).message);
+          if (!last.includes("being accessed by other users")) throw error;
+          return false;
+        }
+      },
+      {
+        what: `CREATE DATABASE ${name}`,
+        timeout: 10_000,
+        every: 50 + Math.random() * 100,
+        detail: () => last,
+      },
+    );
   });
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import type pg from "pg";
 import { expect } from "vitest";
+import { waitFor } from "./wait";
 
 export type Person = { id: string; email: string; cookie: string };
 
@@ -219,15 +220,17 @@ export async function crashCluster(dataDir: string) {
   const pidFile = path.join(dataDir, "postmaster.pid");
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
   process.kill(pid, "SIGQUIT");
-  for (let i = 0; i < 200; i++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(25);
-  }
-  throw new Error(`postmaster ${pid} did not quit`);
+  await waitFor(
+    () => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    { what: `postmaster ${pid} to quit`, timeout: 5_000 },
+  );
 }
 
 export function clusterRunning(dataDir: string) {

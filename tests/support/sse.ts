@@ -79,7 +79,8 @@ export class SseReader {
     for (const waiter of waiters) waiter();
   }
 
-  /** Resolves once `test` holds (checked on every event, heartbeat and close). */
+  /** Resolves once `test` holds (checked on every event, heartbeat and close; nothing else
+   * changes what it reads), or fails at the deadline. */
   async until(
     test: (reader: SseReader) => boolean,
     what = "the expected events",
@@ -91,7 +92,7 @@ export class SseReader {
         throw new Error(`stream: no ${what}; got ${JSON.stringify(this.events)}`);
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 250);
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
         this.waiters.push(() => {
           clearTimeout(timer);
           resolve();

@@ -1,5 +1,6 @@
 // Storage drivers for tests: S3 through a real, signature-checking s3rver, and the filesystem
 // driver behind a tiny HTTP server that does what the /storage/* route does.
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +17,11 @@ export type TestStorage = {
   /** Moves the driver's clock (signing time and expiry checks). */
   setNow: (date: Date) => void;
   stop: () => Promise<void>;
+  /**
+   * Whether a PUT to this signed upload URL has reached the store, before its body is all read:
+   * the filesystem driver has claimed the URL; s3rver has opened the object's file.
+   */
+  reached: (uploadURL: string) => boolean;
 };
 
 /** A bucket on a local s3rver: what the app's S3_* settings would name, and how to stop it. */
@@ -27,6 +33,8 @@ export type LocalBucket = {
   secretAccessKey: string;
   /** The settings a server process is given for it (FILE_STORAGE=s3 and the S3_* values). */
   env: Record<string, string>;
+  /** Whether s3rver has begun writing `key` (it opens the object's file as a PUT starts). */
+  writing: (key: string) => boolean;
   stop: () => Promise<void>;
 };
 
@@ -59,6 +67,11 @@ export async function startS3rver(bucket = "bidyard-test"): Promise<LocalBucket>
       S3_ACCESS_KEY_ID: settings.accessKeyId,
       S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
     },
+    writing: (key) => {
+      const parts = key.split("/");
+      const file = `${parts.pop()}._S3rver_object`;
+      return existsSync(path.join(directory, bucket, ...parts, file));
+    },
     stop: async () => {
       await server.close();
       await fs.rm(directory, { recursive: true, force: true });
@@ -83,6 +96,11 @@ export async function startS3rverStorage(): Promise<TestStorage> {
       now = () => date;
     },
     stop: bucket.stop,
+    // a path-style URL: /<bucket>/<key>
+    reached: (uploadURL) =>
+      bucket.writing(
+        decodeURIComponent(new URL(uploadURL).pathname).slice(`/${bucket.bucket}/`.length),
+      ),
   };
 }
 
@@ -126,6 +144,11 @@ export async function startFilesystemStorage(): Promise<TestStorage> {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await fs.rm(root, { recursive: true, force: true });
+    },
+    reached: (uploadURL) => {
+      // the driver's route is /storage/<key>; the claim is claims/<key>
+      const key = decodeURIComponent(new URL(uploadURL).pathname).replace(/^\/storage\//, "");
+      return existsSync(path.join(root, "claims", key));
     },
   };
 }

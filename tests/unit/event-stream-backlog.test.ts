@@ -108,19 +108,23 @@ describe("a slow reader of an event stream", () => {
   });
 
   it("the direct writer sends the headers, then the events as they are, until the end", async () => {
+    // the second event is written once the client has the headers: the answer is a stream
+    let headersSeen = () => {};
+    const seen = new Promise<void>((resolve) => (headersSeen = resolve));
     const server = http.createServer((_req, res) => {
       res.setHeader("Content-Type", "text/event-stream");
       const writer = eventStreamWriter(res);
       writer.write("event: lot\ndata: 1\n\n");
-      setTimeout(() => {
+      void seen.then(() => {
         writer.write("event: lot\ndata: 2\n\n");
         writer.end();
-      }, 20);
+      });
     });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as net.AddressInfo;
     const response = await fetch(`http://127.0.0.1:${port}/`);
+    headersSeen();
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(response.headers.get("transfer-encoding")).toBeNull();
     expect(await response.text()).toBe("event: lot\ndata: 1\n\nevent: lot\ndata: 2\n\n");

@@ -3,8 +3,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import { admitPages, pageSlots, takesPageSlot } from "../../server/page-slots.ts";
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { nextTurn as flush } from "../support/wait";
 
 describe("page slots", () => {
   it("let `limit` in at once and the rest in the order they came", async () => {

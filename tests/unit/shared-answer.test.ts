@@ -2,6 +2,7 @@
 // while one refresh runs behind it, and never a query per request (docs/decisions/2805).
 import { describe, expect, it, vi } from "vitest";
 import { sharedAnswer } from "~/platform/shared-answer.server";
+import { nextTurn } from "../support/wait";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -59,10 +60,10 @@ describe("sharedAnswer", () => {
     expect(await answer.get()).toBe(1);
     time = 2000;
     expect(await answer.get()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTurn(); // the refresh in the background has run
     expect(errors).toHaveBeenCalledTimes(1);
     expect(await answer.get()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTurn(); // the refresh in the background has run
     expect(await answer.get()).toBe(3);
     expect(load).toHaveBeenCalledTimes(3);
     errors.mockRestore();

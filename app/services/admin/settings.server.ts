@@ -3,6 +3,7 @@ import { AppSetting } from "~/models/admin.server";
 import type { User } from "~/models/user.server";
 import { DEFAULT_BETA_BANNER_TEXT as DEFAULT_BANNER_TEXT } from "~/utils/shell";
 import { wantsJson } from "~/http/http.server";
+import { env } from "~/platform/env.server";
 import { recordAdminAction } from "./audit.server";
 
 export type BetaBanner = { enabled: boolean; text: string };
@@ -28,15 +29,15 @@ const KEYS = {
 } as const;
 
 /** The live settings (one small query, so a change takes effect for everyone at once). */
-// Every page reads the settings: this process keeps them for a second. A change made here is seen
-// at once (updateSetting forgets them); other machines see it within the second.
-const SETTINGS_TTL_MS = 1_000;
+// Every page reads the settings: this process keeps them for a second (SETTINGS_MEMORY_MS). A
+// change made here is seen at once (updateSetting forgets them); other machines see it within the
+// second.
 let remembered: { at: number; settings: Promise<Settings> } | undefined;
 
 /** The admin's settings (maintenance, registration, beta banner), at most a second old. */
 export function getSettings(): Promise<Settings> {
   const at = Date.now();
-  if (remembered && at - remembered.at < SETTINGS_TTL_MS) return remembered.settings;
+  if (remembered && at - remembered.at < env().SETTINGS_MEMORY_MS) return remembered.settings;
   const settings = readSettings();
   remembered = { at, settings };
   settings.catch(() => {
