@@ -1,7 +1,12 @@
 // What every request meets before Remix (docs/decisions/1305 to 1307, 3006): the caller's address,
 // the security headers every answer carries, and the refusal of a write from another site.
 import type { NextFunction, Request, Response } from "express";
-import { CROSS_ORIGIN_REFUSED, SAFE_METHODS, isCrossOriginWrite } from "../app/http/same-origin.ts";
+import {
+  CROSS_ORIGIN_REFUSED,
+  SAFE_METHODS,
+  isCrossOriginWrite,
+  originMissesHost,
+} from "../app/http/same-origin.ts";
 import { wantsJson } from "./body-bounds.ts";
 
 // Fly's proxy sets Fly-Client-IP (and overwrites whatever a client sent); anywhere else the
@@ -51,7 +56,9 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
 
 /**
  * Writes from another site are refused before Remix sees them (its own guard would answer page
- * routes with a bare 500), by the rule the app's actions apply too (app/http/same-origin.ts).
+ * routes with a bare 500), by the rule the app's actions apply too (app/http/same-origin.ts), and
+ * so is a write whose Origin is not the host it came to, Remix's own rule for a page's form post
+ * (docs/decisions/3671).
  */
 export function refuseCrossOriginWrites(appUrl: string | undefined) {
   const appOrigin = appUrl ? new URL(appUrl).origin : null;
@@ -60,9 +67,10 @@ export function refuseCrossOriginWrites(appUrl: string | undefined) {
     if (SAFE_METHODS.has(req.method)) return next();
     const allowed = new Set([`${req.protocol}://${req.get("host")}`]);
     if (appOrigin) allowed.add(appOrigin);
-    if (!isCrossOriginWrite(req.method, req.get("origin"), req.get("referer"), allowed)) {
-      return next();
-    }
+    const refused =
+      isCrossOriginWrite(req.method, req.get("origin"), req.get("referer"), allowed) ||
+      originMissesHost(req.method, req.get("origin"), req.get("x-forwarded-host"), req.get("host"));
+    if (!refused) return next();
     res.status(403);
     if (wantsJson(req)) res.json({ error: CROSS_ORIGIN_REFUSED, message: CROSS_ORIGIN_REFUSED });
     else res.type("text").send(CROSS_ORIGIN_REFUSED);

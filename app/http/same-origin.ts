@@ -41,6 +41,27 @@ export function isCrossOriginWrite(
   return source !== null && !allowed.has(source);
 }
 
+/**
+ * True when a write's Origin header names a host other than the one the request came to (the
+ * first X-Forwarded-Host, else Host), or cannot be read: the rule Remix applies to a page's form
+ * post, which it answers with a bare 500 (docs/decisions/3671). A write without an Origin, or
+ * with "null", is left to isCrossOriginWrite.
+ */
+export function originMissesHost(
+  method: string,
+  origin: string | null | undefined,
+  forwardedHost: string | null | undefined,
+  host: string | null | undefined,
+) {
+  if (SAFE_METHODS.has(method) || !origin || origin === "null") return false;
+  const target = forwardedHost?.split(",")[0]?.trim() || host;
+  try {
+    return new URL(origin).host !== target;
+  } catch {
+    return true;
+  }
+}
+
 /** True for calls that want JSON back (the /api/* and /paypal/* routes, fetch clients), not a page. */
 export function wantsJsonAnswer(pathname: string, accept: string | null | undefined) {
   if (pathname.startsWith("/api/") || pathname.startsWith("/paypal/")) return true;

@@ -64,6 +64,18 @@ describe("cross-origin writes are refused", () => {
       headers: { referer: `${EVIL}/page` },
     });
     expect(byReferer.status).toBe(403);
+    // Our own Origin, but not the host the post came to (a proxy's X-Forwarded-Host says another):
+    // Remix refuses such a page post with a bare 500; the server answers it as cross-origin.
+    for (const pathname of ["/notifications", "/post-vehicle"]) {
+      const elsewhere = await browser.send(pathname, {
+        form: {},
+        headers: { "x-forwarded-host": "elsewhere.example" },
+      });
+      expect(elsewhere.status, pathname).toBe(403);
+      expect(await elsewhere.text(), pathname).toMatch(/Cross-origin request refused/);
+    }
+    const unreadable = await browser.send("/notifications", { form: {}, origin: "http://[x" });
+    expect(unreadable.status).toBe(403);
 
     await note.reload();
     expect(note.readAt).toBeNull();
