@@ -4,7 +4,6 @@ import { fixedClock, resetClock, setClock } from "~/platform/clock.server";
 import { describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { ProviderEarning, ServiceOrder, ServiceOrderCharge } from "~/models/affiliate.server";
-import { Purchase } from "~/models/auction.server";
 import { sequelize } from "~/models/db.server";
 import { DepositEntry } from "~/models/deposit-entry.server";
 import { Notification } from "~/models/notification.server";
@@ -31,7 +30,7 @@ import { checkInvariants } from "../../soak/invariants";
 import { newLedger } from "../../soak/scenarios";
 import { createAffiliate } from "../support/affiliates";
 import { createTestUser, requestAs } from "../support/auth";
-import { createTestLot } from "../support/lots";
+import { paidPurchaseOf } from "../support/purchases";
 import { statusOf } from "../support/http";
 import { args } from "../support/routes";
 import { withTestGateway } from "../support/gateway";
@@ -42,24 +41,11 @@ withTestGateway();
 async function wonLot(deposit: string | null = "5000.00") {
   const buyer = await createTestUser({ firstName: "Wendy", lastName: "Winner" });
   if (deposit) await recordOpeningBalance(buyer.id, deposit);
-  const lot = await createTestLot({
+  const { lot, purchase } = await paidPurchaseOf(buyer, {
     locationCity: "Phoenix",
     locationState: "AZ",
     yardName: "IAAI Phoenix",
     bodyStyle: "CREW PICKUP",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
-  });
-  // paid already, so the purchase holds none of the deposit
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
   });
   return { buyer, lot, purchase };
 }

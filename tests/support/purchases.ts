@@ -51,6 +51,32 @@ export async function arrangeWonPurchase(
 }
 
 /**
+ * A lot sold to `buyer` for $1,000 (`lot` says where and what it is) and its purchase, already
+ * paid, so it holds none of the deposit.
+ */
+export async function paidPurchaseOf(
+  buyer: { id: string },
+  lot: Parameters<typeof createTestLot>[0] = {},
+) {
+  const sold = await createTestLot({
+    ...lot,
+    status: "sold",
+    highBidderId: buyer.id,
+    highMax: "1000.00",
+    currentBid: "1000.00",
+    closedAt: new Date(),
+  });
+  const purchase = await Purchase.create({
+    lotId: sold.id,
+    userId: buyer.id,
+    amount: "1000.00",
+    status: "paid",
+    paidAt: new Date(),
+  });
+  return { lot: sold, purchase };
+}
+
+/**
  * A buyer with `deposit` in the ledger, a paid purchase of a Phoenix lot at $1,000 and its unpaid
  * shipping order to Long Beach: the start of every transport payment test.
  */
@@ -60,22 +86,10 @@ export async function arrangeShippingOrder(
 ) {
   const buyer = await createTestUser(buyerFields);
   await recordOpeningBalance(buyer.id, deposit);
-  const lot = await createTestLot({
+  const { purchase } = await paidPurchaseOf(buyer, {
     locationCity: "Phoenix",
     locationState: "AZ",
     yardName: "IAAI Phoenix",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
-  });
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
   });
   const created = await requestServiceForPurchase(buyer.id, {
     purchaseId: Number(purchase.id),
@@ -101,24 +115,12 @@ export async function addKentYard() {
  * addKentYard), released with `pickupCode`.
  */
 export async function paidSeattlePurchase(buyer: { id: string }, pickupCode: string) {
-  const lot = await createTestLot({
+  const { lot, purchase } = await paidPurchaseOf(buyer, {
     auctionHouse: "iaai",
     locationCity: "Seattle",
     locationState: "WA",
     locationZip: "98032",
     yardName: "Seattle",
-    status: "sold",
-    highBidderId: buyer.id,
-    highMax: "1000.00",
-    currentBid: "1000.00",
-    closedAt: new Date(),
-  });
-  const purchase = await Purchase.create({
-    lotId: lot.id,
-    userId: buyer.id,
-    amount: "1000.00",
-    status: "paid",
-    paidAt: new Date(),
   });
   await sequelize.query("UPDATE purchases SET pickup_code = :code WHERE id = :id", {
     replacements: { id: purchase.id, code: pickupCode },
