@@ -77,7 +77,7 @@ async function shippedBinaries(): Promise<{ pg_ctl: string }> {
  * which cannot reach binaries inside a private (0700) checkout: then a copy is made once under
  * the system temp folder, keyed by the package version.
  */
-async function binaries() {
+export async function binaries() {
   const shipped = await shippedBinaries();
   const nativeDir = path.dirname(path.dirname(shipped.pg_ctl));
   const packageJson = path.join(nativeDir, "..", "package.json");
@@ -102,7 +102,7 @@ async function binaries() {
   };
 }
 
-async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
+export async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
   if (!isRoot) return {};
   const id = async (flag: string) =>
     Number((await execFile("id", [flag, LOCAL_PG_USER])).stdout.trim());
@@ -135,7 +135,7 @@ export async function resolveDataDir(preferred: string): Promise<string> {
   return path.join(os.tmpdir(), `bidyard-pg-${hash}`);
 }
 
-async function pgCtl(args: string[], options: { allowFailure?: boolean } = {}) {
+export async function pgCtl(args: string[], options: { allowFailure?: boolean } = {}) {
   const { pg_ctl } = await binaries();
   const ids = await postgresIds();
   try {
@@ -216,6 +216,17 @@ async function initialise(dataDir: string) {
   }
 }
 
+/** The `-o` settings pg_ctl starts a local server with: its port, TCP on 127.0.0.1 only, `tuning`. */
+export function serverSettings(port: number, tuning: string[] = []): string {
+  return [
+    `-p ${port}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c unix_socket_directories=''",
+    "-c max_connections=200",
+    ...tuning,
+  ].join(" ");
+}
+
 /**
  * Starts (or reuses) a local cluster in `dataDir` on `port`. A server left behind by a killed run
  * is reused when it answers and stopped and restarted when it does not.
@@ -246,13 +257,7 @@ export async function startLocalCluster(options: {
   }
   await fs.rm(path.join(dataDir, "postmaster.pid"), { force: true });
 
-  const settings = [
-    `-p ${port}`,
-    "-c listen_addresses=127.0.0.1",
-    "-c unix_socket_directories=''",
-    "-c max_connections=200",
-    ...(options.tuning ?? []),
-  ].join(" ");
+  const settings = serverSettings(port, options.tuning);
   const logFile = path.join(dataDir, "server.log");
   await pgCtl(["start", "-D", dataDir, "-o", settings, "-l", logFile, "-w", "-t", "60"]);
   log(`Local PostgreSQL listening on 127.0.0.1:${port}`);
