@@ -51,8 +51,9 @@ export async function delayedTcp(
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
   };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
+  // half-open both ways: a side that has finished sending still gets what is on its way to it
+  const server = net.createServer({ allowHalfOpen: true }, (client) => {
+    const upstream = net.connect({ port: target.port, host: target.host, allowHalfOpen: true });
     track(client);
     track(upstream);
     delayedPipe(client, upstream, delayMs / 2);

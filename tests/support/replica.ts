@@ -133,7 +133,9 @@ export async function startReplica(
 ): Promise<Replica> {
   const name = (options.name ?? "replica").toLowerCase().replace(/[^a-z0-9_]/g, "_");
   const slot = `bidyard_${name}_${process.pid}`.slice(0, 63);
-  const dataDir = await resolveDataDir(path.join(os.tmpdir(), `bidyard-${name}-${process.pid}`));
+  const dataDir = await resolveDataDir(
+    path.join(os.tmpdir(), `bidyard-replica-${name}-${process.pid}`),
+  );
   const primaryUrl = primary.urlFor("postgres");
   const ids = await postgresIds();
   await fs.rm(dataDir, { recursive: true, force: true });
