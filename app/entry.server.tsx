@@ -16,6 +16,14 @@ import {
 
 // The server answers /healthz with this before Remix (docs/decisions/3405).
 export { HEALTH_HEADERS, healthAnswer } from "~/platform/availability.server";
+// Outside the primary region the production server asks these before Remix (server/regions.ts).
+export {
+  onReplica,
+  regionSettings,
+  servesHere,
+  walCookie,
+  WAL_COOKIE,
+} from "~/platform/regions.server";
 // The worker process (server/jobs.ts) runs the background jobs with this; a web process starts
 // no background work of its own (docs/decisions/3561).
 export { startJobWorker } from "~/platform/jobs/runner.server";

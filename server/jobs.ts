@@ -13,6 +13,11 @@ import client from "prom-client";
 import { createLog } from "./log.ts";
 
 type JobsEntry = {
+  regionSettings?(): {
+    region: string | null;
+    primaryRegion: string | null;
+    replicaRegion: boolean;
+  };
   startJobWorker(options?: {
     concurrency?: number;
     heartbeatMs?: number;
@@ -48,14 +53,26 @@ if (process.env.METRICS_PORT) {
   metricsServer.listen(Number(process.env.METRICS_PORT), process.env.METRICS_HOST);
 }
 
+// Background work runs in the primary region only, beside the database it writes
+// (docs/decisions/3701): a worker started elsewhere says so and takes no job.
+const regions = entry.regionSettings?.();
+const idle = regions?.replicaRegion === true;
+if (idle)
+  log.warn(
+    { region: regions!.region, primary_region: regions!.primaryRegion },
+    "jobs: this machine is not in the primary region; it takes no jobs",
+  );
+
 // JOB_CONCURRENCY: jobs at once (default 4). JOB_HEARTBEAT_MS: how often it says it is alive
 // (default 10 s; a worker silent for three of these has its jobs unlocked for the others).
-const worker = await entry.startJobWorker({
-  concurrency: Number(process.env.JOB_CONCURRENCY ?? 4) || 4,
-  ...(Number(process.env.JOB_HEARTBEAT_MS) > 0
-    ? { heartbeatMs: Number(process.env.JOB_HEARTBEAT_MS) }
-    : {}),
-});
+const worker = idle
+  ? { stop: async () => undefined, idle: setInterval(() => undefined, 60_000) }
+  : await entry.startJobWorker({
+      concurrency: Number(process.env.JOB_CONCURRENCY ?? 4) || 4,
+      ...(Number(process.env.JOB_HEARTBEAT_MS) > 0
+        ? { heartbeatMs: Number(process.env.JOB_HEARTBEAT_MS) }
+        : {}),
+    });
 
 // On SIGTERM: take no new job, let the ones running finish (graphile-worker waits for them),
 // exit. A job cut off by a hard kill is run again (its lock is freed by another worker).

@@ -15,6 +15,7 @@ import { clientAddress, refuseCrossOriginWrites, securityHeaders } from "./edge.
 import { dropSlowEventStreams } from "./event-streams.ts";
 import { createLog } from "./log.ts";
 import { admitPages } from "./page-slots.ts";
+import { regionRouting, type RegionEntry } from "./regions.ts";
 import { sendResponse, toFetchRequest } from "./remix.ts";
 import { requestLog } from "./request-log.ts";
 import { routeIdMatcher } from "./route-ids.ts";
@@ -96,13 +97,19 @@ export async function startWorker() {
   const publicStatic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
   if (on("cross-origin")) app.use(refuseCrossOriginWrites(process.env.APP_URL));
+  // outside the primary region: replay to it, or read the replica (docs/decisions/3701)
+  const regions = regionRouting(build, build.entry.module as RegionEntry, routeIdMatcher(build));
+  app.use(regions.middleware);
   if (on("body-bounds")) app.use(boundedBody);
   // page requests a few at a time, so a crowd on the lists cannot starve the bids (2907)
   if (on("page-slots")) app.use(admitPages());
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   app.all("*", async (req, res, next) => {
     try {
-      await sendResponse(res, await handleRequest(toFetchRequest(req, res)));
+      const response = await regions.answer(req, res, () =>
+        handleRequest(toFetchRequest(req, res)),
+      );
+      if (response) await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

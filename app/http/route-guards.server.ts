@@ -19,6 +19,7 @@ import {
 } from "~/services/admin/settings.server";
 import { getUser } from "~/services/accounts/session.server";
 import { whileDatabaseUp } from "~/platform/availability.server";
+import { onPrimary } from "~/platform/regions.server";
 import { wantsJson } from "./http.server";
 import { maintenancePage } from "./maintenance.server";
 import { refuseBoundlessMultipart } from "./form-body.server";
@@ -47,10 +48,13 @@ async function guarded<A extends Args, T>(
   action: boolean,
 ): Promise<Awaited<T>> {
   if (action) refuseBoundlessMultipart(args.request);
-  return whileDatabaseUp(args.request, async (): Promise<Awaited<T>> => {
-    await maintenanceFor(args.request, page);
-    return await handler(args);
-  });
+  const run = () =>
+    whileDatabaseUp(args.request, async (): Promise<Awaited<T>> => {
+      await maintenanceFor(args.request, page);
+      return await handler(args);
+    });
+  // An action writes: on the primary, whatever the request reads (docs/decisions/3701).
+  return action ? onPrimary(run) : run();
 }
 
 /**

@@ -2,10 +2,21 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { Sequelize } from "sequelize";
 import { env } from "~/platform/env.server";
+import { choosePoolPerRequest } from "./replica.server";
 import { connectSequelize } from "./sequelize.server";
 
-export function createSequelize(url: string, poolMax = env().DATABASE_POOL_MAX) {
-  return connectSequelize(url, poolMax);
+/**
+ * A pool on `url`; with `replicaUrl` (this machine's region has a replica) a second one on the
+ * replica, read only by requests that opt in (docs/decisions/3701).
+ */
+export function createSequelize(
+  url: string,
+  poolMax = env().DATABASE_POOL_MAX,
+  replicaUrl: string | null = null,
+) {
+  const sequelize = connectSequelize(url, poolMax, replicaUrl);
+  if (replicaUrl) choosePoolPerRequest(sequelize);
+  return sequelize;
 }
 
 declare global {
@@ -15,6 +26,8 @@ declare global {
 // One pool per process; it connects on first query. Kept on globalThis so dev rebuilds reuse it.
 export const sequelize: Sequelize = (globalThis.__bidyardSequelize ??= createSequelize(
   env().DATABASE_URL,
+  env().DATABASE_POOL_MAX,
+  env().replicaUrl,
 ));
 
 /** True when the database answers a trivial query within `timeoutMs`. */
@@ -36,7 +49,7 @@ export async function databaseIsUp(timeoutMs = 2_000): Promise<boolean> {
 
 type PooledClient = pg.Client;
 type ConnectionManager = {
-  getConnection(options: { type: string }): Promise<PooledClient>;
+  getConnection(options: { type: string; useMaster?: boolean }): Promise<PooledClient>;
   releaseConnection(connection: PooledClient): void;
 };
 
@@ -45,15 +58,19 @@ type ConnectionManager = {
  * (query building, result mapping, hooks): for the few reads every page makes, where that
  * machinery cost more than the query (docs/decisions/2903). Values are bound ($1, $2, …); rows
  * come back as pg reads them on Sequelize's connections (the same types `sequelize.query` gives).
- * Errors are pg's own, which isDatabaseOutage knows.
+ * Errors are pg's own, which isDatabaseOutage knows. A statement that writes passes `primary`.
  */
 export async function sql<T>(
   text: string,
   values: unknown[] = [],
-  options: { prepared?: boolean } = {},
+  options: { prepared?: boolean; primary?: boolean } = {},
 ): Promise<T[]> {
   const manager = sequelize.connectionManager as unknown as ConnectionManager;
-  const connection = await manager.getConnection({ type: "SELECT" });
+  // a request reading the replica reads it here too, unless the statement asks for the primary
+  const connection = await manager.getConnection({
+    type: "SELECT",
+    useMaster: options.primary === true,
+  });
   try {
     // A prepared statement is parsed once per connection and its plan can be kept, so the
     // planner (a good share of a short query's cost on a table with many indexes) runs less.
@@ -75,4 +92,14 @@ function statementName(text: string) {
     statementNames.set(text, name);
   }
   return name;
+}
+
+/** How far the primary has written its log: what a reader of a replica waits for after a write. */
+export async function primaryWalPosition(): Promise<string> {
+  const [row] = await sql<{ position: string }>(
+    "SELECT pg_current_wal_insert_lsn()::text AS position",
+    [],
+    { primary: true },
+  );
+  return row.position;
 }

@@ -3,6 +3,8 @@ import { wantsJson } from "~/http/http.server";
 
 // /healthz asks through here: routes do not reach into app/models.
 import { databaseIsUp } from "~/models/db.server";
+import { noteReplicaFailed } from "~/models/replica.server";
+import { askReplica, replicaReport } from "./regions.server";
 
 export { databaseIsUp };
 
@@ -12,8 +14,12 @@ export { databaseIsUp };
  * wherever Remix serves it.
  */
 export async function healthAnswer() {
-  const up = await databaseIsUp();
-  return { status: up ? 200 : 503, body: up ? "OK" : "Database unavailable" };
+  const [up] = await Promise.all([databaseIsUp(), askReplica()]);
+  const body = up ? "OK" : "Database unavailable";
+  // outside the primary region, a second line says whether pages are read here or come from the
+  // primary region (docs/decisions/3701); the machine serves either way
+  const replica = replicaReport();
+  return { status: up ? 200 : 503, body: replica ? `${body}\n${replica.line}` : body };
 }
 
 export const HEALTH_HEADERS = {
@@ -25,6 +31,10 @@ export const UNAVAILABLE = "BidYard is briefly unavailable. Please try again in 
 // PostgreSQL's own "shutting down / starting up / cannot connect now" codes, and class 08
 // (connection exceptions).
 const SERVER_GOING_AWAY = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006"]);
+// "cannot execute … in a read-only transaction": a replica (or a primary being replaced) refused a
+// write. Not a bug of the query: the request goes to the primary region (docs/decisions/3701), or
+// answers the outage's 503 in it.
+const READ_ONLY_SERVER = "25006";
 // Node's socket errors when the server is gone or the connection broke.
 const SOCKET_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
 const LOST_CONNECTION =
@@ -38,12 +48,15 @@ export function isDatabaseOutage(error: unknown): boolean {
   if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
   if (error instanceof DatabaseError) {
     const code = (error.original as { code?: string } | undefined)?.code;
-    if (code && SERVER_GOING_AWAY.has(code)) return true;
+    if (code && (SERVER_GOING_AWAY.has(code) || code === READ_ONLY_SERVER)) return true;
     return LOST_CONNECTION.test(error.message);
   }
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && (SERVER_GOING_AWAY.has(code) || SOCKET_ERRORS.has(code)))
+    if (
+      typeof code === "string" &&
+      (SERVER_GOING_AWAY.has(code) || SOCKET_ERRORS.has(code) || code === READ_ONLY_SERVER)
+    )
       return true;
     return LOST_CONNECTION.test(error.message);
   }
@@ -71,6 +84,8 @@ export async function whileDatabaseUp<T>(request: Request, work: () => Promise<T
     return await work();
   } catch (error) {
     if (!isDatabaseOutage(error)) throw error;
+    // in a request reading a replica, the edge replays this 503 to the primary region instead
+    noteReplicaFailed();
     throw databaseUnavailable(request);
   }
 }

@@ -14,6 +14,23 @@ const schema = z.object({
   APP_URL: optional,
   DATABASE_URL: optional,
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /**
+   * A streaming read replica near this machine, read by the pages that opt in when the machine
+   * runs outside the primary region (docs/decisions/3701). `{region}` becomes FLY_REGION, so one
+   * setting serves every region: postgres://…@{region}.bidyard-db.internal:5433/bidyard.
+   */
+  DATABASE_REPLICA_URL: optional,
+  /** The region the database primary is in (Fly sets it from fly.toml's primary_region). */
+  PRIMARY_REGION: optional,
+  /** The region this machine runs in (Fly sets it). */
+  FLY_REGION: optional,
+  /**
+   * How long (ms) a read in a replica region waits for the replica to reach the reader's own last
+   * write before it is replayed to the primary region: about one round trip to it.
+   */
+  REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(5_000).default(150),
+  /** A replica further behind than this (ms) is not read: its pages are replayed to the primary. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().positive().default(5_000),
   /** bids one person may place per minute (the benchmark raises it; people never reach 60) */
   BID_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SESSION_SECRET: optional,
@@ -130,6 +147,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       : raw.NODE_ENV === "development" || (production && raw.ALLOW_TEST_PAYMENTS),
     fileStorage,
     s3Configured: fileStorage === "s3",
+    ...regionsOf(raw),
   };
 }
 
@@ -177,4 +195,29 @@ export function env(): Env {
 /** Tests change process.env between cases; this forgets the cached copy. */
 export function resetEnvForTests() {
   cached = undefined;
+}
+
+/**
+ * Where this machine runs (docs/decisions/3701). Outside the primary region it reads the replica
+ * (when one is set) for the pages that opt in and replays everything else to the primary region.
+ * Without both regions known (one region, a laptop, tests) it is the primary region.
+ */
+function regionsOf(raw: {
+  PRIMARY_REGION?: string;
+  FLY_REGION?: string;
+  DATABASE_REPLICA_URL?: string;
+}) {
+  const primaryRegion = raw.PRIMARY_REGION ?? null;
+  const region = raw.FLY_REGION ?? primaryRegion;
+  const replicaRegion = Boolean(primaryRegion && region && region !== primaryRegion);
+  return {
+    region,
+    primaryRegion,
+    replicaRegion,
+    /** The replica this machine reads: only outside the primary region. */
+    replicaUrl:
+      replicaRegion && raw.DATABASE_REPLICA_URL
+        ? raw.DATABASE_REPLICA_URL.replaceAll("{region}", region!)
+        : null,
+  };
 }

@@ -170,12 +170,13 @@ export function registerStateMetrics(openStreams: () => number) {
         },
       }),
   );
-  const pool = () =>
-    (
-      sequelize.connectionManager as unknown as {
-        pool?: { size: number; available: number; using: number; waiting: number; maxSize: number };
-      }
-    ).pool;
+  type Pool = { size: number; available: number; using: number; waiting: number; maxSize: number };
+  // with a replica (docs/decisions/3701) Sequelize keeps two pools: these count the primary's
+  const pool = () => {
+    const held = (sequelize.connectionManager as unknown as { pool?: Pool & { write?: Pool } })
+      .pool;
+    return held?.write ?? held;
+  };
   once(
     "bidyard_db_pool_connections",
     () =>

@@ -4,8 +4,10 @@ import { rememberFlag } from "~/http/cookies.server";
 import { requireSameOrigin } from "~/http/http.server";
 import { BETA_BANNER_CLOSED } from "~/utils/shell";
 import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+export const handle = replicaReads;
 
 async function load() {
   return redirect("/");

@@ -4,8 +4,10 @@ import { data } from "@remix-run/node";
 import { loadSchedules } from "~/services/purchases/schedules.server";
 import { guardResourceLoader } from "~/http/route-guards.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { replicaReads } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+export const handle = replicaReads;
 
 async function load() {
   return data(

@@ -30,8 +30,10 @@ import {
   type ListingInput,
 } from "~/services/listings/schemas";
 import { guardResourceAction, guardResourceLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+export const handle = replicaReads;
 
 function load({ request }: LoaderFunctionArgs) {
   return isAuctionQuery(new URL(request.url).searchParams)

@@ -7,6 +7,7 @@ import { requireUser } from "~/services/accounts/session.server";
 import { getLot } from "~/services/auctions/lots.server";
 import { vinReport } from "~/services/vehicles/vin-report.server";
 import { guardLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -17,6 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReads;
 
 async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -9,10 +9,12 @@ import { parseResultsQuery, RESULTS_LIMIT } from "~/services/results/schemas";
 import { POPULAR_MAKES } from "~/services/listings/fields";
 import { formatUsd } from "~/utils/money";
 import { guardLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const meta: MetaFunction = () => [{ title: "Sold results · BidYard" }];
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReads;
 
 /** What sold lots went for: a GET search by make, model, years, damage and title. */
 async function load({ request }: LoaderFunctionArgs) {

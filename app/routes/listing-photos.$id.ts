@@ -3,8 +3,10 @@ import { Readable } from "node:stream";
 import { StorageUnavailableError } from "~/platform/storage/index.server";
 import { readListingPhoto } from "~/services/listings/photos.server";
 import { guardResourceLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+export const handle = replicaReads;
 
 /** A listing's photo (?size=thumb for the card size): public while the listing is visible. */
 async function load({ request, params }: LoaderFunctionArgs) {

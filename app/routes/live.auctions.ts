@@ -3,8 +3,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/accounts/session.server";
 import { openListStream, parseListLots } from "~/services/auctions/live.server";
 import { guardResourceLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+export const handle = replicaReads;
 
 async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -3,8 +3,10 @@ import { Readable } from "node:stream";
 import { StorageUnavailableError } from "~/platform/storage/index.server";
 import { readLotPicture } from "~/services/auctions/lot-images.server";
 import { guardResourceLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+export const handle = replicaReads;
 
 /**
  * A lot's stored picture (?size=thumb for the 480 px WebP thumbnail): public, like the lot's

@@ -3,6 +3,9 @@ import { Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { LegalPage, LegalSection } from "~/components/legal/legal-page";
 import { Promised } from "~/components/legal/promised";
+import { replicaReads } from "~/http/replica-reads";
+
+export const handle = replicaReads;
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy · BidYard" }];
 

@@ -11,10 +11,12 @@ import { loadTerms } from "~/services/purchases/schedules.server";
 import { formatUsd } from "~/utils/money";
 import { promiseText } from "~/services/legal/promises";
 import { guardLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · BidYard" }];
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReads;
 
 /**
  * The figures come from the same settings the charges use (the payment terms an admin edits,

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { drawVehicle, parseArtFile } from "~/services/vehicles/drawing";
 import { guardResourceLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardResourceLoader(args, load);
+export const handle = replicaReads;
 
 /** A drawn side view of a body style in a paint colour: public, immutable, no script. */
 async function load({ params }: LoaderFunctionArgs) {

@@ -58,6 +58,7 @@ import { ComparableSales } from "~/components/vehicles/comparable-sales";
 import { comparableSales } from "~/services/results/results.server";
 import { guardAction, guardLoader } from "~/http/route-guards.server";
 import { readForm } from "~/http/form-body.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -68,6 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReads;
 
 async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

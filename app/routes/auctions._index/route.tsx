@@ -27,6 +27,7 @@ import { useReturnFocus } from "~/utils/use-return-focus";
 import { AuctionFilters } from "./filters";
 import { SaveSearchForm } from "~/components/alerts/save-search-form";
 import { guardLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 // The bid dialog (Headless UI, conform and zod: about 50 KB gzipped) loads on the first Bid click;
 // without JavaScript the card's Bid link goes to the lot page's own form.
@@ -35,6 +36,7 @@ const BidDialog = lazy(() => import("~/components/auctions/bid-dialog.client"));
 export const meta: MetaFunction = () => [{ title: "Live Auctions · BidYard" }];
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReads;
 
 async function load({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

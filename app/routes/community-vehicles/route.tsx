@@ -38,6 +38,7 @@ import { Results } from "./results";
 import { SaveSearchForm } from "~/components/alerts/save-search-form";
 import { guardAction, guardLoader } from "~/http/route-guards.server";
 import { readForm } from "~/http/form-body.server";
+import { replicaReads } from "~/http/replica-reads";
 
 export const meta: MetaFunction = () => [
   { title: "Community Vehicles · BidYard" },
@@ -48,6 +49,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReads;
 
 async function load({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

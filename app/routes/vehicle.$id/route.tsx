@@ -33,6 +33,7 @@ import { vinReport } from "~/services/vehicles/vin-report.server";
 import { EditListing } from "./edit-listing";
 import { ListingView } from "./listing-view";
 import { guardAction, guardLoader } from "~/http/route-guards.server";
+import { replicaReads } from "~/http/replica-reads";
 
 // A 429's Retry-After survives the error page.
 export const headers = errorBoundaryHeaders;
@@ -42,6 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReads;
 
 async function load({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);

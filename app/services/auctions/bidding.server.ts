@@ -190,6 +190,8 @@ export async function placeBid(
         centsToDecimal(MIN_INCREMENT_CENTS),
         `${SOFT_CLOSE_MS / 1000} seconds`,
       ],
+      // a write (sent as a SELECT of a function): never a replica's (docs/decisions/3701)
+      { primary: true },
     ),
   );
   if ((row.code as string) === "signed_out") {

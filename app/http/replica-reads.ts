@@ -1,0 +1,6 @@
+/**
+ * A route's `handle` when its loader may be served from a read replica outside the primary region
+ * (docs/decisions/3701): it writes nothing, and what it shows of the reader's own writes is
+ * waited for. Every other route, and every action, is answered in the primary region.
+ */
+export const replicaReads = { reads: "replica" } as const;
