@@ -36,10 +36,11 @@ export function tooLargeToReplay(headers: http.IncomingHttpHeaders) {
  * Where a body too large to replay goes: PRIMARY_URL, or on Fly the primary region's machines on
  * the private network (`<region>.<app>.internal`).
  */
-export function primaryUrl(env: NodeJS.ProcessEnv = process.env) {
-  if (env.PRIMARY_URL) return env.PRIMARY_URL;
-  if (env.FLY_APP_NAME && env.PRIMARY_REGION)
-    return `http://${env.PRIMARY_REGION}.${env.FLY_APP_NAME}.internal:${env.PORT ?? 8080}`;
+export function primaryUrl() {
+  if (process.env.PRIMARY_URL) return process.env.PRIMARY_URL;
+  const { FLY_APP_NAME, PRIMARY_REGION, PORT } = process.env;
+  if (FLY_APP_NAME && PRIMARY_REGION)
+    return `http://${PRIMARY_REGION}.${FLY_APP_NAME}.internal:${PORT ?? 8080}`;
   return null;
 }
 
