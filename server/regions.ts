@@ -19,7 +19,7 @@ export type RegionEntry = {
   };
   servesHere(cookieHeader: string | undefined): Promise<boolean>;
   onReplica<T>(work: () => Promise<T>): Promise<{ value: T; replay: boolean }>;
-  walCookie(secure: boolean): Promise<string>;
+  walCookie(): Promise<string>;
 };
 
 /** Fly replays request bodies up to 1 MB; larger ones are forwarded (see `forward`). */
@@ -113,7 +113,7 @@ export function regionRouting(
       const response = await run();
       const wrote = !SAFE_METHODS.has(req.method) || req.get("fly-replay-src") !== undefined;
       if (primary && !settings.replicaRegion && wrote && response.status < 500) {
-        const cookie = await entry.walCookie(req.secure).catch(() => null);
+        const cookie = await entry.walCookie().catch(() => null);
         if (cookie) res.append("Set-Cookie", cookie);
       }
       return response;

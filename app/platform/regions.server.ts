@@ -57,8 +57,10 @@ export async function onReplica<T>(work: () => Promise<T>): Promise<{ value: T; 
 }
 
 /** In the primary region, after a write: the cookie a read elsewhere waits for. */
-export async function walCookie(secure: boolean) {
+export async function walCookie() {
   const position = await primaryWalPosition();
+  // sent over HTTPS only in production, as the session cookie is
+  const secure = env().isProduction;
   return `${WAL_COOKIE}=${encodeURIComponent(position)}; Max-Age=${WAL_COOKIE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
