@@ -4,7 +4,11 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { LOT_EVENT_COLUMNS, type LotEvent } from "~/platform/live/hub.server";
-import { openEventStream, type OutgoingEvent } from "~/platform/live/stream.server";
+import {
+  openEventStream,
+  type OutgoingEvent,
+  type StreamSpec,
+} from "~/platform/live/stream.server";
 import {
   LIVE_LIST_MAX_LOTS,
   LIVE_LOT_EVENT,
@@ -140,13 +144,18 @@ async function existingLots(ids: string[]) {
 /** The lot page's stream, or null when the lot does not exist. */
 export async function openLotStream(request: Request, viewerId: string, lotId: string) {
   if (!/^\d{1,18}$/.test(lotId) || (await existingLots([lotId])).length === 0) return null;
-  return openEventStream({
+  return openEventStream(lotStreamSpec(request, viewerId, lotId));
+}
+
+/** The lot page's stream of a lot that exists (the far-region test times its open). */
+export function lotStreamSpec(request: Request, viewerId: string, lotId: string): StreamSpec {
+  return {
     request,
     userId: viewerId,
     lots: [lotId],
     initial: (lastEventId) => lotReplay(lotId, viewerId, lastEventId),
     format: (event) => outgoing(event, viewerId),
-  });
+  };
 }
 
 /** The lot ids a list stream asks for (`?lots=1,2,3`), or null when the list is not valid. */
