@@ -226,7 +226,8 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     const listening = hub.listen(spec.lots, listener);
     if (listening) {
       unsubscribe = listening.unsubscribe;
-      reading = spec.initial(lastEventId);
+      // (even one that throws at once settles the lots' start)
+      reading = Promise.resolve(lastEventId).then((id) => spec.initial(id));
       reading.then(
         (first) => listening.start(first.newest),
         () => listening.start(null),
