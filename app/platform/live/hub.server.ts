@@ -182,14 +182,7 @@ export class LiveHub {
       for (const [, group] of fresh) group.ready = ready;
       waits.push(ready);
     }
-    const unsubscribe = () => {
-      for (const lot of lots) {
-        const group = this.groups.get(lot);
-        if (!group) continue;
-        group.subscribers.delete(subscriber);
-        if (group.subscribers.size === 0) this.groups.delete(lot);
-      }
-    };
+    const unsubscribe = () => this.unsubscribe(lots, subscriber);
     try {
       await Promise.all(waits);
     } catch (error) {
@@ -199,28 +192,107 @@ export class LiveHub {
     return unsubscribe;
   }
 
+  /**
+   * Listens to these lots from now on, for a stream that reads their first state itself right
+   * after this returns, in one statement with each lot's newest event id (docs/decisions/3721): a
+   * lot nobody here watched yet starts at the newest id that read saw, given by `start` (null when
+   * the read failed: the lots are dropped, as when the hub cannot read a start itself). So the
+   * stream's open costs that one read, not a read of the hub's own before it.
+   *
+   * Gap-free: the stream is registered before its read is sent, so every event committed after
+   * the read's snapshot is notified after this, and handed to it if newer than the lot's start;
+   * that start is the read's own newest id (a fresh lot), or an event committed before the read
+   * (a lot already followed here), so the read covers every event not handed out.
+   *
+   * Returns null, changing nothing, when a lot is still being started for another stream (its
+   * start may come from a read older than this stream's): then `subscribe`, which waits for it.
+   * Throws when the hub is not up. `start` must be called once the read settles.
+   */
+  listen(
+    lots: string[],
+    subscriber: LotSubscriber,
+  ): { unsubscribe: () => void; start: (newest: Map<string, bigint> | null) => void } | null {
+    if (!this.up) throw new Error("live hub: the LISTEN connection is down");
+    if (lots.some((lot) => this.groups.get(lot)?.lastId === null)) return null;
+    const fresh: Array<[string, Group]> = [];
+    let settle = (_newest: Map<string, bigint> | null) => undefined as void;
+    const ready = new Promise<void>((resolve, reject) => {
+      settle = (newest) => {
+        if (newest) {
+          this.started(fresh, newest);
+          resolve();
+        } else {
+          this.dropFresh(fresh);
+          reject(new Error("live hub: the lots' start was not read"));
+        }
+      };
+    });
+    ready.catch(() => undefined);
+    for (const lot of lots) {
+      let group = this.groups.get(lot);
+      if (!group) {
+        group = { subscribers: new Set(), lastId: null, early: [], ready };
+        this.groups.set(lot, group);
+        fresh.push([lot, group]);
+      }
+      group.subscribers.add(subscriber);
+    }
+    let settled = false;
+    return {
+      unsubscribe: () => this.unsubscribe(lots, subscriber),
+      start: (newest) => {
+        if (settled) return;
+        settled = true;
+        settle(newest);
+      },
+    };
+  }
+
+  private unsubscribe(lots: string[], subscriber: LotSubscriber) {
+    for (const lot of lots) {
+      const group = this.groups.get(lot);
+      if (!group) continue;
+      group.subscribers.delete(subscriber);
+      if (group.subscribers.size === 0) this.groups.delete(lot);
+    }
+  }
+
   /** Reads where each new group starts: its lot's newest event, or 0 when it has none. */
   private async startGroups(fresh: Array<[string, Group]>) {
+    let rows: Array<{ lot: string; id: string }>;
     try {
-      const rows = await sequelize.query<{ lot: string; id: string }>(
+      rows = await sequelize.query<{ lot: string; id: string }>(
         `SELECT lot::text AS lot,
                 coalesce((SELECT max(id) FROM lot_events WHERE lot_id = lot), 0)::text AS id
            FROM unnest(ARRAY[:lots]::bigint[]) AS lot`,
-        { replacements: { lots: fresh.map(([lot]) => lot) }, type: QueryTypes.SELECT },
+        {
+          replacements: { lots: fresh.map(([lot]) => lot) },
+          type: QueryTypes.SELECT,
+          // the primary, where this hub listens: a replica behind it would start the lots late
+          useMaster: true,
+        },
       );
-      const start = new Map(rows.map((row) => [row.lot, BigInt(row.id)]));
-      for (const [lot, group] of fresh) {
-        group.lastId = start.get(lot) ?? 0n;
-        const early = group.early;
-        group.early = [];
-        for (const event of early) this.handOut(group, event);
-      }
     } catch (error) {
-      // without a start the group cannot tell an old event from a new one: drop it
-      for (const [lot, group] of fresh) {
-        if (this.groups.get(lot) === group) this.groups.delete(lot);
-      }
+      this.dropFresh(fresh);
       throw error;
+    }
+    this.started(fresh, new Map(rows.map((row) => [row.lot, BigInt(row.id)])));
+  }
+
+  /** The new groups' starts are known (0 for a lot not given): hands out what came meanwhile. */
+  private started(fresh: Array<[string, Group]>, start: Map<string, bigint>) {
+    for (const [lot, group] of fresh) {
+      group.lastId = start.get(lot) ?? 0n;
+      const early = group.early;
+      group.early = [];
+      for (const event of early) this.handOut(group, event);
+    }
+  }
+
+  /** Without a start a group cannot tell an old event from a new one: drop it. */
+  private dropFresh(fresh: Array<[string, Group]>) {
+    for (const [lot, group] of fresh) {
+      if (this.groups.get(lot) === group) this.groups.delete(lot);
     }
   }
 
@@ -320,6 +392,7 @@ export class LiveHub {
               limit: hubSettings.catchUpPageSize,
             },
             type: QueryTypes.SELECT,
+            useMaster: true,
           },
         );
         if (generation !== this.generation) return;

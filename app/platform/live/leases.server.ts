@@ -1,7 +1,8 @@
 // The per-person cap on open live streams, held in PostgreSQL so it counts every process on every
 // machine (docs/decisions/3008). Each open stream holds a lease row; this process renews its
 // leases while their streams are open, and gives each back when its stream ends. A process that
-// dies stops renewing: its leases run out after LEASE_TTL_MS and stop counting.
+// dies stops renewing: its leases run out after LEASE_TTL_MS and stop counting. Every statement
+// here goes to the primary (useMaster), a replica being read-only.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { QueryTypes } from "sequelize";
@@ -29,7 +30,7 @@ export async function renewStreamLeases() {
   await sequelize.query(
     `UPDATE live_stream_leases SET expires_at = now() + $2 * interval '1 millisecond'
       WHERE id = ANY($1::bigint[])`,
-    { bind: [[...held], leaseSettings.ttlMs] },
+    { bind: [[...held], leaseSettings.ttlMs], useMaster: true },
   );
 }
 
@@ -49,7 +50,12 @@ export async function takeStreamLease(userId: string, max: number): Promise<stri
   const [row] = await sequelize.query<{ lease: string | null }>(
     `SELECT take_stream_lease($1, $2, $3, $4 * interval '1 millisecond', $5::bigint[])::text
        AS lease`,
-    { bind: [userId, HOLDER, max, leaseSettings.ttlMs, [...releasing]], type: QueryTypes.SELECT },
+    {
+      bind: [userId, HOLDER, max, leaseSettings.ttlMs, [...releasing]],
+      type: QueryTypes.SELECT,
+      // a write, though typed SELECT for its result: the primary, never a replica
+      useMaster: true,
+    },
   );
   if (!row?.lease) return null;
   held.add(row.lease);
@@ -62,7 +68,7 @@ export function releaseStreamLease(lease: string) {
   held.delete(lease);
   releasing.add(lease);
   sequelize
-    .query("DELETE FROM live_stream_leases WHERE id = $1", { bind: [lease] })
+    .query("DELETE FROM live_stream_leases WHERE id = $1", { bind: [lease], useMaster: true })
     .then(() => releasing.delete(lease))
     .catch(() => {
       // left to run out; forget it after its TTL so the set cannot grow

@@ -7,7 +7,7 @@
 // the page falls back to polling and later resumes from Last-Event-ID.
 import { EventBuffer } from "better-sse";
 import { liveStreamsRefusedTotal, rateLimitedTotal } from "~/platform/metrics.server";
-import { liveHub, type LotEvent } from "./hub.server";
+import { liveHub, type LotEvent, type LotSubscriber } from "./hub.server";
 import { releaseStreamLease, takeStreamLease } from "./leases.server";
 
 /**
@@ -35,12 +35,26 @@ export type OutgoingEvent = {
   frame?: string;
 };
 
+/** A stream's first events, and what they cover. */
+export type FirstEvents = {
+  events: OutgoingEvent[];
+  /**
+   * Each lot's newest event id as the read that found `events` saw it (a lot not named: 0): the
+   * events bring the browser up to it, and a lot nobody here followed yet starts there in the hub.
+   */
+  newest: Map<string, bigint>;
+};
+
 export type StreamSpec = {
   request: Request;
   userId: string;
   lots: string[];
-  /** What to send first: the replay after Last-Event-ID, or the lots' current state. */
-  initial: (lastEventId: bigint | null) => Promise<OutgoingEvent[]>;
+  /**
+   * What to send first: the replay after Last-Event-ID, or the lots' current state, from the
+   * primary, with each lot's newest event id read in the same statement. It is sent as soon as
+   * the stream listens, alongside the lease (docs/decisions/3721).
+   */
+  initial: (lastEventId: bigint | null) => Promise<FirstEvents>;
   /** An event as this viewer sees it, or null to skip it. */
   format: (event: LotEvent) => OutgoingEvent | null;
 };
@@ -166,33 +180,13 @@ function refuse(status: number, message: string, retryAfter?: number) {
 export async function openEventStream(spec: StreamSpec): Promise<Response> {
   const { request, userId } = spec;
   if (request.signal.aborted) return refuse(499, "Closed");
-  // The check and the count are one step in the database (take_stream_lease holds the person's
-  // lock), so simultaneous requests, on any machine, cannot all pass it. The place is given back
-  // if the stream does not open.
-  let lease: string | null;
-  try {
-    lease = await takeStreamLease(userId, MAX_STREAMS_PER_USER);
-  } catch {
-    liveStreamsRefusedTotal.inc({ reason: "unavailable" });
-    return refuse(503, "Live updates are unavailable right now.", 30);
-  }
-  if (lease === null) {
-    liveStreamsRefusedTotal.inc({ reason: "cap" });
-    rateLimitedTotal.inc({ limit: "live_streams" });
-    return refuse(429, "Too many live streams are open. Close a tab and reload.", 30);
-  }
-  const held = openByUser.get(userId) ?? 0;
-  openByUser.set(userId, held + 1);
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    releaseStreamLease(lease);
-    const left = (openByUser.get(userId) ?? 1) - 1;
-    if (left > 0) openByUser.set(userId, left);
-    else openByUser.delete(userId);
-  };
   const unavailable = () => refuse(503, "Live updates are unavailable right now.", 30);
+  // The lease, the lots' start in the hub and the first events overlap, so a stream far from the
+  // primary opens in one round trip, not three (docs/decisions/3721). The lease's check and count
+  // are one step in the database (take_stream_lease holds the person's lock), so simultaneous
+  // requests, on any machine, cannot all pass it. The place is given back if the stream does not
+  // open. (undefined: the lease could not be taken.)
+  const leasing = takeStreamLease(userId, MAX_STREAMS_PER_USER).catch(() => undefined);
 
   const seen = new Map<string, bigint>();
   let pending: Array<[LotEvent, bigint]> | null = [];
@@ -210,50 +204,85 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     const outgoing = spec.format(event);
     if (outgoing) body!.send(frameOf(outgoing));
   };
+  const listener: LotSubscriber = {
+    event: (event, id) => {
+      if (pending) pending.push([event, id]);
+      else deliver(event, id);
+    },
+    end,
+  };
 
+  // The hub's events wait in `pending` until the first ones are out. The stream listens before
+  // its first read is sent, and a lot nobody here followed yet starts at the newest event that
+  // read saw, so what the read covers and what the hub sends meet with no gap (record 3721);
+  // `seen` drops what both bring.
+  const lastEventId = parseEventId(request.headers.get("last-event-id"));
   const hub = liveHub();
   let unsubscribe: () => void;
+  let reading: Promise<FirstEvents>;
   try {
     // while the hub is down (not connected, or not caught up) this refuses: the page keeps polling
     await hub.start();
-    unsubscribe = await hub.subscribe(spec.lots, {
-      event: (event, id) => {
-        if (pending) pending.push([event, id]);
-        else deliver(event, id);
-      },
-      end,
-    });
+    const listening = hub.listen(spec.lots, listener);
+    if (listening) {
+      unsubscribe = listening.unsubscribe;
+      // (even one that throws at once settles the lots' start)
+      reading = Promise.resolve(lastEventId).then((id) => spec.initial(id));
+      reading.then(
+        (first) => listening.start(first.newest),
+        () => listening.start(null),
+      );
+    } else {
+      // a lot is being started for another stream: wait for its start, then read (a round trip
+      // more, only when two streams of a lot open here at once)
+      unsubscribe = await hub.subscribe(spec.lots, listener);
+      reading = spec.initial(lastEventId);
+    }
   } catch {
-    release();
+    const lease = await leasing;
+    if (lease) releaseStreamLease(lease);
     return unavailable();
   }
+  const [lease, read] = await Promise.all([
+    leasing,
+    reading.then(
+      (first) => ({ first, error: null }),
+      (error: unknown) => ({ first: null, error }),
+    ),
+  ]);
+  if (lease === undefined) {
+    unsubscribe();
+    liveStreamsRefusedTotal.inc({ reason: "unavailable" });
+    return unavailable();
+  }
+  if (lease === null) {
+    unsubscribe();
+    liveStreamsRefusedTotal.inc({ reason: "cap" });
+    rateLimitedTotal.inc({ limit: "live_streams" });
+    return refuse(429, "Too many live streams are open. Close a tab and reload.", 30);
+  }
+  const held = openByUser.get(userId) ?? 0;
+  openByUser.set(userId, held + 1);
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     unsubscribe();
-    release();
+    releaseStreamLease(lease);
+    const left = (openByUser.get(userId) ?? 1) - 1;
+    if (left > 0) openByUser.set(userId, left);
+    else openByUser.delete(userId);
   };
+  if (!read.first) {
+    close();
+    throw read.error;
+  }
   request.signal.addEventListener("abort", end, { once: true });
   if (ended || request.signal.aborted) {
     close();
     return request.signal.aborted ? refuse(499, "Closed") : unavailable();
   }
-
-  // the hub's events wait in `pending` until the first ones are out (the hub has started these
-  // lots, so what is read here covers every event it will not send)
-  const lastEventId = parseEventId(request.headers.get("last-event-id"));
-  let first: OutgoingEvent[] = [];
-  try {
-    first = await spec.initial(lastEventId);
-  } catch (error) {
-    close();
-    throw error;
-  }
-  if (ended || request.signal.aborted) {
-    close();
-    return request.signal.aborted ? refuse(499, "Closed") : unavailable();
-  }
+  const first = read.first;
 
   const stream = new EventStreamBody(end);
   body = stream;
@@ -266,11 +295,15 @@ export async function openEventStream(spec: StreamSpec): Promise<Response> {
     stream.end();
   };
   stream.send(retryFrame());
-  for (const event of first) {
+  for (const event of first.events) {
     stream.send(frameOf(event));
     if (!event.lot) continue;
     const id = BigInt(event.id);
     if (id > (seen.get(event.lot) ?? 0n)) seen.set(event.lot, id);
+  }
+  // the read covers each lot up to its newest event, sent or not (a replay with nothing new)
+  for (const [lot, id] of first.newest) {
+    if (id > (seen.get(lot) ?? 0n)) seen.set(lot, id);
   }
   const buffered = pending ?? [];
   pending = null;

@@ -4,7 +4,11 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "~/models/db.server";
 import { now } from "~/platform/clock.server";
 import { LOT_EVENT_COLUMNS, type LotEvent } from "~/platform/live/hub.server";
-import { openEventStream, type OutgoingEvent } from "~/platform/live/stream.server";
+import {
+  openEventStream,
+  type OutgoingEvent,
+  type StreamSpec,
+} from "~/platform/live/stream.server";
 import {
   LIVE_LIST_MAX_LOTS,
   LIVE_LOT_EVENT,
@@ -79,53 +83,81 @@ function normalize(row: LotEvent): LotEvent {
   return { ...row, endsAt: new Date(row.endsAt).toISOString() };
 }
 
+/** What a stream sends first, and each lot's newest event id as the same read saw it. */
+type FirstEvents = { events: OutgoingEvent[]; newest: Map<string, bigint> };
+
 /**
- * Each lot's current state, read from the lots themselves (a lot with no event in the kept history
- * has a state too). Its id is the lot's newest event (0 when none is kept), read in the same
- * statement, so the state and the id agree and a later event is newer than it.
+ * A lot's current state, read from the lot itself (a lot with no event in the kept history has a
+ * state too). Its id is the lot's newest event (0 when none is kept), read in the same statement,
+ * so the state and the id agree and a later event is newer than it.
  */
-async function snapshots(lots: string[], viewerId: string): Promise<OutgoingEvent[]> {
-  if (lots.length === 0) return [];
+const SNAPSHOT_COLUMNS = `coalesce((SELECT max(lot_events.id) FROM lot_events
+                                     WHERE lot_events.lot_id = lots.id), 0)::text AS id,
+  lots.id::text AS lot, lots.current_bid::text AS price, lots.bid_count AS count,
+  lots.ends_at AS "endsAt", lots.status, lots.high_bidder_id AS leader,
+  lots.high_bidder_id AS previous`;
+
+function snapshotEvents(rows: LotEvent[], viewerId: string): FirstEvents {
+  return {
+    // a snapshot is state, not news: it never says "outbid" (previous is the leader)
+    events: rows.map((row) => outgoing(normalize(row), viewerId, LIVE_SNAPSHOT_EVENT)),
+    newest: new Map(rows.map((row) => [row.lot, BigInt(row.id)])),
+  };
+}
+
+/**
+ * Each lot's current state. It reads the primary (useMaster), as every first read of a stream
+ * does: the hub listens there, and a replica behind it would miss events the hub will not send.
+ */
+async function snapshots(lots: string[], viewerId: string): Promise<FirstEvents> {
+  if (lots.length === 0) return { events: [], newest: new Map() };
   const rows = await sequelize.query<LotEvent>(
-    `SELECT coalesce((SELECT max(lot_events.id) FROM lot_events WHERE lot_events.lot_id = lots.id),
-                     0)::text AS id,
-            lots.id::text AS lot, lots.current_bid::text AS price, lots.bid_count AS count,
-            lots.ends_at AS "endsAt", lots.status, lots.high_bidder_id AS leader
-       FROM lots WHERE lots.id = ANY(ARRAY[:lots]::bigint[]) ORDER BY lots.id`,
-    { replacements: { lots }, type: QueryTypes.SELECT },
+    `SELECT ${SNAPSHOT_COLUMNS} FROM lots WHERE lots.id = ANY(ARRAY[:lots]::bigint[])
+      ORDER BY lots.id`,
+    { replacements: { lots }, type: QueryTypes.SELECT, useMaster: true },
   );
-  return rows.map((row) => {
-    // a snapshot is state, not news: it never says "outbid" (that toast is for the event itself)
-    const event = normalize({ ...row, previous: row.leader });
-    return outgoing(event, viewerId, LIVE_SNAPSHOT_EVENT);
-  });
+  return snapshotEvents(rows, viewerId);
 }
 
 /**
  * What a lot stream sends first: after Last-Event-ID, every event of the lot since (one lot's
  * events are in id order, so nothing between is missed); if the client is too far behind, or new,
- * the lot's current state.
+ * the lot's current state. One statement either way (one round trip to a far primary): the
+ * replay, the lot's state and the oldest kept event are read together, and the state is sent
+ * instead of the replay when events after the client's id were pruned or are too many.
  */
-async function lotReplay(lotId: string, viewerId: string, lastEventId: bigint | null) {
+async function lotReplay(
+  lotId: string,
+  viewerId: string,
+  lastEventId: bigint | null,
+): Promise<FirstEvents> {
   if (lastEventId === null) return snapshots([lotId], viewerId);
-  const rows = await sequelize.query<LotEvent & { oldest: string | null }>(
-    `SELECT ${LOT_EVENT_COLUMNS}, (SELECT min(id)::text FROM lot_events) AS oldest FROM lot_events
-      WHERE lot_id = :lotId AND id > :since ORDER BY lot_events.id LIMIT :limit`,
+  const rows = await sequelize.query<LotEvent & { part: string; oldest: string | null }>(
+    `WITH replay AS (
+       SELECT ${LOT_EVENT_COLUMNS} FROM lot_events
+        WHERE lot_id = :lotId AND id > :since ORDER BY lot_events.id LIMIT :limit)
+     SELECT 'replay' AS part, replay.*, NULL AS oldest FROM replay
+     UNION ALL
+     SELECT 'snapshot', ${SNAPSHOT_COLUMNS}, (SELECT min(id)::text FROM lot_events)
+       FROM lots WHERE lots.id = :lotId`,
     {
       replacements: { lotId, since: String(lastEventId), limit: REPLAY_LIMIT + 1 },
       type: QueryTypes.SELECT,
+      useMaster: true,
     },
   );
-  const [{ oldest }] = rows.length
-    ? rows
-    : await sequelize.query<{ oldest: string | null }>(
-        "SELECT min(id)::text AS oldest FROM lot_events",
-        { type: QueryTypes.SELECT },
-      );
+  const snapshot = rows.filter((row) => row.part === "snapshot");
+  const replay = rows
+    .filter((row) => row.part === "replay")
+    .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  const oldest = snapshot[0]?.oldest ?? null;
   // events after the client's id were pruned, or there are too many: send the state instead
   const pruned = oldest !== null && BigInt(oldest) > lastEventId + 1n;
-  if (pruned || rows.length > REPLAY_LIMIT) return snapshots([lotId], viewerId);
-  return rows.map((row) => outgoing(normalize(row), viewerId));
+  if (pruned || replay.length > REPLAY_LIMIT) return snapshotEvents(snapshot, viewerId);
+  return {
+    events: replay.map((row) => outgoing(normalize(row), viewerId)),
+    newest: new Map(snapshot.map((row) => [row.lot, BigInt(row.id)])),
+  };
 }
 
 async function existingLots(ids: string[]) {
@@ -140,13 +172,18 @@ async function existingLots(ids: string[]) {
 /** The lot page's stream, or null when the lot does not exist. */
 export async function openLotStream(request: Request, viewerId: string, lotId: string) {
   if (!/^\d{1,18}$/.test(lotId) || (await existingLots([lotId])).length === 0) return null;
-  return openEventStream({
+  return openEventStream(lotStreamSpec(request, viewerId, lotId));
+}
+
+/** The lot page's stream of a lot that exists (the far-region test times its open). */
+export function lotStreamSpec(request: Request, viewerId: string, lotId: string): StreamSpec {
+  return {
     request,
     userId: viewerId,
     lots: [lotId],
     initial: (lastEventId) => lotReplay(lotId, viewerId, lastEventId),
     format: (event) => outgoing(event, viewerId),
-  });
+  };
 }
 
 /** The lot ids a list stream asks for (`?lots=1,2,3`), or null when the list is not valid. */
