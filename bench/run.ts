@@ -19,6 +19,7 @@ import { chromiumPath, postmasterPid, resultsTarget, runBench, type Bench } from
 import { load, percentile, type LoadResult } from "./load";
 import { openLoop } from "./open-loop";
 import { benchJobs } from "./jobs";
+import { benchRegions } from "./regions";
 import { firstVisitJs, lighthouseScores } from "./pages";
 import { buildReference, startReference } from "./reference";
 import { signInMany } from "./signin";
@@ -40,7 +41,7 @@ const SECRET = `bench-${randomBytes(16).toString("hex")}`;
 const DEPOSIT = "5000000000.00";
 /** BENCH_ONLY=bids2,pages (say) runs only those parts, for a targeted run between full ones:
  * start, jobs, latency, bids1, mixed, bids2, pgbench, pages, js, lighthouse, browser, streams,
- * ablation.
+ * ablation, regions.
  * Unset: everything. */
 const PARTS = [
   "start",
@@ -56,6 +57,7 @@ const PARTS = [
   "browser",
   "streams",
   "ablation",
+  "regions",
 ];
 const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
 const unknown = ONLY?.filter((part) => !PARTS.includes(part)) ?? [];
@@ -953,4 +955,8 @@ async function main(bench: Bench) {
   // live streams: on a server and database of their own (docs/decisions/1801)
   checkpoint("streams");
   if (runs("streams")) await benchStreams(bench);
+
+  // a far buyer served in their own region: two regions of their own (docs/decisions/3702)
+  checkpoint("regions");
+  if (runs("regions")) await benchRegions(bench);
 }
