@@ -136,7 +136,10 @@ export const VARIANTS: Record<string, Edit[]> = {
       from: `  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   app.all("*", async (req, res, next) => {
     try {
-      await sendResponse(res, await handleRequest(toFetchRequest(req, res)));
+      const response = await regions.answer(req, res, () =>
+        handleRequest(toFetchRequest(req, res)),
+      );
+      if (response) await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -111,7 +111,11 @@ export function regionRouting(
         return null;
       }
       const response = await run();
-      const wrote = !SAFE_METHODS.has(req.method) || req.get("fly-replay-src") !== undefined;
+      // a write, or a request replayed here from another region that may write (a page that
+      // did not opt in: a payment's return, the sign-in callback); a replayed opted-in read
+      // wrote nothing, and a cookie would only make the reader's next page wait
+      const replayed = req.get("fly-replay-src") !== undefined;
+      const wrote = !SAFE_METHODS.has(req.method) || (replayed && !readsReplica(req.path));
       if (primary && !settings.replicaRegion && wrote && response.status < 500) {
         const cookie = await entry.walCookie().catch(() => null);
         if (cookie) res.append("Set-Cookie", cookie);

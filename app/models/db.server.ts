@@ -94,10 +94,19 @@ function statementName(text: string) {
   return name;
 }
 
-/** How far the primary has written its log: what a reader of a replica waits for after a write. */
+/**
+ * How far the primary's log holds what has committed: what a reader of a replica waits for after a
+ * write. A commit returns once its log is flushed (synchronous_commit on, PostgreSQL's default),
+ * and a replica is sent only flushed log, so the flush position is the one to wait for; the
+ * insert position runs ahead of it by records not yet flushed, which reach a replica only with
+ * the next commit or the log writer's turn (up to 200 ms). With synchronous_commit off a commit
+ * may return before its flush: then the insert position, which is never behind it.
+ */
 export async function primaryWalPosition(): Promise<string> {
   const [row] = await sql<{ position: string }>(
-    "SELECT pg_current_wal_insert_lsn()::text AS position",
+    `SELECT (CASE WHEN current_setting('synchronous_commit') = 'off'
+                  THEN pg_current_wal_insert_lsn() ELSE pg_current_wal_flush_lsn() END)::text
+              AS position`,
     [],
     { primary: true },
   );

@@ -158,10 +158,11 @@ describe("a far buyer", () => {
     await bidAs(rival, "500.00");
     const second = await open();
     await bidAs(buyer, "600.00");
+    // a stream's first event is the lot's state ("snapshot"), then one "lot" event per bid
     const prices = (reader: SseReader) =>
-      reader
-        .data<LiveLot>("lot")
-        .map((lot) => Number(lot.currentBid))
+      reader.events
+        .filter((event) => event.event === "snapshot" || event.event === "lot")
+        .map((event) => Number((JSON.parse(event.data) as LiveLot).currentBid))
         .filter((price) => price > 0);
     await waitFor(() => prices(first).includes(600) && prices(second).includes(600), {
       what: "both streams to carry the second bid",

@@ -17,16 +17,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Durability is not what the tests check; speed is welcome. */
+export const FAST_TUNING = ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
+
 export async function startThrowawayCluster(
   name: string,
+  tuning: string[] = FAST_TUNING,
 ): Promise<LocalCluster & { remove(): Promise<void> }> {
   const dataDir = path.join(os.tmpdir(), `bidyard-${name}-${process.pid}`);
   await fs.rm(dataDir, { recursive: true, force: true });
   const cluster = await startLocalCluster({
     dataDir,
     port: await freePort(),
-    // Durability is not what these tests check; speed is welcome.
-    tuning: ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"],
+    tuning,
   });
   return {
     ...cluster,

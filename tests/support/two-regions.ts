@@ -20,7 +20,12 @@ export async function startTwoRegions(
   name: string,
   options: { distanceMs: number; applyDelayMs?: number; ams?: Record<string, string> },
 ) {
-  const cluster = await startThrowawayCluster(`regions-${name}`);
+  // commits wait for their log as in production (synchronous_commit on): what a reader's own
+  // write is waited for by (app/models/db.server.ts primaryWalPosition)
+  const cluster = await startThrowawayCluster(`regions-${name}`, [
+    "-c fsync=off",
+    "-c full_page_writes=off",
+  ]);
   const stops: Array<() => Promise<unknown>> = [() => cluster.remove()];
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch(() => undefined);
@@ -66,7 +71,7 @@ export async function startTwoRegions(
       const {
         rows: [{ position }],
       } = await db.query<{ position: string }>(
-        "SELECT pg_current_wal_insert_lsn()::text AS position",
+        "SELECT pg_current_wal_flush_lsn()::text AS position",
       );
       const target = parseWalPosition(position)!;
       await waitFor(async () => (parseWalPosition(await replica.replayLsn()) ?? -1n) >= target, {
