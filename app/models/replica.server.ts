@@ -126,6 +126,8 @@ export class ReplicaWatch {
   reached(position: bigint, withinMs: number): Promise<boolean> {
     if (this.replayedAt !== null && this.replayedAt >= position) return Promise.resolve(true);
     if (withinMs <= 0 || this.state.status === "down") return Promise.resolve(false);
+    // a replica already further behind than the wait would only make the read wait for nothing
+    if (this.state.lagMs !== null && this.state.lagMs > withinMs) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter = {
         position,

@@ -63,6 +63,10 @@ describe("the replica's watcher", () => {
     });
     expect(watch.usable()).toBe(false);
     expect(watch.state.lagMs).toBeGreaterThan(1_000);
+    // a read does not wait for a replica already further behind than its wait: it is replayed
+    const asked = performance.now();
+    expect(await watch.reached(await write(), 800)).toBe(false);
+    expect(performance.now() - asked).toBeLessThan(800);
     await waitFor(() => watch.state.status === "ok", { what: "caught up", timeout: 10_000 });
   });
 
