@@ -178,7 +178,10 @@ describe("a far buyer", () => {
       fetch(`${regions.ams.url}/healthz`).then(async (r) => [r.status, await r.text()] as const);
     const watcher = await liveBidder(regions.db, "outage");
     await regions.caughtUp();
-    expect((await health())[1]).toMatch(/region ams \(primary dfw\): replica ok/);
+    await waitFor(async () => /region ams \(primary dfw\): replica ok/.test((await health())[1]), {
+      what: "/healthz to report the replica read",
+      timeout: 15_000,
+    });
     await regions.replica.stop();
     try {
       await waitFor(async () => /replica down; pages come from dfw/.test((await health())[1]), {
