@@ -16,7 +16,11 @@ export function connectSequelize(url: string, poolMax: number, replicaUrl?: stri
     dialect: "postgres",
     dialectModule: pg,
     logging: false,
-    pool: { max: poolMax, min: 0, idle: 10_000, acquire: 10_000, evict: 5_000 },
+    // With a replica the machine is far from the primary, where a new connection costs several
+    // round trips (TCP, start-up, password exchange, session settings): three are kept open, so a
+    // live stream's lease and first read go at once, beside a lease given back, without one
+    // (docs/decisions/3701).
+    pool: { max: poolMax, min: replicaUrl ? 3 : 0, idle: 10_000, acquire: 10_000, evict: 5_000 },
     dialectOptions,
     define: { underscored: true, timestamps: true },
     ...(replicaUrl
