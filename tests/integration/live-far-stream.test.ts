@@ -3,79 +3,18 @@
 // stream costs about one round trip (the lease, the lot's start and its first state overlap or
 // share a statement), and a stream opened while bids go on gets every bid after its first state,
 // none lost, none twice.
-import { createServer, connect, type Server, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { delayedTcp } from "../support/regions";
 
 /** The delay the proxy adds to each round trip (half each way). */
 const ROUND_TRIP_MS = 100;
 
-/**
- * A TCP proxy to `target` that holds every chunk `delayMs / 2` in each direction, in order.
- * `delayMs` can be changed while it runs (0 while the test sets up). `watch` is told when a
- * statement containing its text reaches the database.
- */
-function delayedTcp(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  const proxy = {
-    delayMs: 0,
-    server: null as Server | null,
-    port: 0,
-    watch: null as { text: string; reached: () => void } | null,
-  };
-  const pipe = (from: Socket, to: Socket, toDatabase: boolean) => {
-    const write = (chunk: Buffer) => {
-      to.write(chunk);
-      if (toDatabase && proxy.watch && chunk.includes(proxy.watch.text)) proxy.watch.reached();
-    };
-    from.on("data", (chunk: Buffer) => {
-      const half = proxy.delayMs / 2;
-      // timers of one duration fire in the order they were set: chunks keep their order
-      if (half > 0) setTimeout(() => write(chunk), half);
-      else write(chunk);
-    });
-    from.on("close", () => setTimeout(() => to.destroy(), proxy.delayMs / 2));
-    from.on("error", () => to.destroy());
-  };
-  proxy.server = createServer((client) => {
-    const upstream = connect(target.port, target.host);
-    sockets.add(client).add(upstream);
-    client.on("close", () => sockets.delete(client));
-    upstream.on("close", () => sockets.delete(upstream));
-    pipe(client, upstream, true);
-    pipe(upstream, client, false);
-  });
-  return new Promise<typeof proxy & { close: () => Promise<void> }>((resolve) => {
-    proxy.server!.listen(0, "127.0.0.1", () => {
-      proxy.port = (proxy.server!.address() as { port: number }).port;
-      resolve({
-        ...proxy,
-        get delayMs() {
-          return proxy.delayMs;
-        },
-        set delayMs(value: number) {
-          proxy.delayMs = value;
-        },
-        get watch() {
-          return proxy.watch;
-        },
-        set watch(value) {
-          proxy.watch = value;
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            for (const socket of sockets) socket.destroy();
-            proxy.server!.close(() => done());
-          }),
-      });
-    });
-  });
-}
-
 // The app's pool binds to DATABASE_URL when its db module is first loaded: point it at the proxy
 // before anything of the app is imported.
 const direct = new URL(process.env.DATABASE_URL!);
-const proxy = await delayedTcp({ host: direct.hostname, port: Number(direct.port || 5432) });
+// 0 while the test sets up; each test sets the round trip it measures
+const proxy = await delayedTcp({ host: direct.hostname, port: Number(direct.port || 5432) }, 0);
 const far = new URL(direct);
 far.hostname = "127.0.0.1";
 far.port = String(proxy.port);

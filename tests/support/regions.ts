@@ -6,26 +6,39 @@ import { performance } from "node:perf_hooks";
 import { PassThrough, type Readable } from "node:stream";
 
 /**
- * Sends what `from` reads to `to` `delayMs` after it arrived, in order: each chunk waits in a
+ * Sends what `from` reads to `to` `delayMs()` after it arrived, in order: each chunk waits in a
  * queue until its time (a timer may fire a millisecond early, so the time is checked, not trusted).
+ * `sent` sees each chunk as it goes on.
  */
-function delayedPipe(from: net.Socket, to: net.Socket, delayMs: number) {
+function delayedPipe(
+  from: net.Socket,
+  to: net.Socket,
+  delayMs: () => number,
+  sent: (chunk: Buffer) => void = () => undefined,
+) {
   const queue: Array<{ due: number; chunk: Buffer | null }> = [];
   let timer: NodeJS.Timeout | undefined;
+  const deliver = (chunk: Buffer | null) => {
+    if (chunk === null) return void to.end();
+    to.write(chunk);
+    sent(chunk);
+  };
   const drain = () => {
     timer = undefined;
     const now = performance.now();
     while (queue.length && queue[0]!.due <= now) {
       const { chunk } = queue.shift()!;
       if (to.destroyed) return;
-      if (chunk === null) to.end();
-      else to.write(chunk);
+      deliver(chunk);
     }
     if (queue.length) timer = setTimeout(drain, Math.max(1, Math.ceil(queue[0]!.due - now)));
   };
   const push = (chunk: Buffer | null) => {
-    queue.push({ due: performance.now() + delayMs, chunk });
-    if (!timer) timer = setTimeout(drain, Math.max(1, Math.ceil(delayMs)));
+    const delay = delayMs();
+    // no delay and nothing waiting: straight on
+    if (delay <= 0 && queue.length === 0) return void (to.destroyed || deliver(chunk));
+    queue.push({ due: performance.now() + delay, chunk });
+    if (!timer) timer = setTimeout(drain, Math.max(1, Math.ceil(delay)));
   };
   from.on("data", (chunk: Buffer) => push(chunk));
   from.on("end", () => push(null));
@@ -39,38 +52,52 @@ function delayedPipe(from: net.Socket, to: net.Socket, delayMs: number) {
 
 /**
  * A TCP proxy on 127.0.0.1 to `target` that holds each byte delayMs/2 on the way there and
- * delayMs/2 on the way back: one request and its answer cost `delayMs` more.
+ * delayMs/2 on the way back: one request and its answer cost `delayMs` more. `delayMs` may be
+ * changed while it runs (0 while a test sets up); `watch` is told when a chunk holding its text
+ * reaches the target (a statement reaching the database, say).
  */
 export async function delayedTcp(
   target: { host: string; port: number },
   delayMs: number,
-): Promise<{ port: number; close(): Promise<void> }> {
+): Promise<{
+  port: number;
+  delayMs: number;
+  watch: { text: string; reached: () => void } | null;
+  close(): Promise<void>;
+}> {
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
   };
+  const half = () => proxy.delayMs / 2;
+  const toTarget = (chunk: Buffer) => {
+    if (proxy.watch && chunk.includes(proxy.watch.text)) proxy.watch.reached();
+  };
   // half-open both ways: a side that has finished sending still gets what is on its way to it
   const server = net.createServer({ allowHalfOpen: true }, (client) => {
     const upstream = net.connect({ port: target.port, host: target.host, allowHalfOpen: true });
     track(client);
     track(upstream);
-    delayedPipe(client, upstream, delayMs / 2);
-    delayedPipe(upstream, client, delayMs / 2);
+    delayedPipe(client, upstream, half, toTarget);
+    delayedPipe(upstream, client, half);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
-  return {
+  const proxy = {
     port: (server.address() as net.AddressInfo).port,
+    delayMs,
+    watch: null as { text: string; reached: () => void } | null,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
+  return proxy;
 }
 
 /** Fly replays a request only if its body is at most this long (it buffers it at the edge). */
