@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "@remix-run/node";
+import { SESSION_COOKIE } from "../app/http/cookie-names.ts";
 import { SAFE_METHODS } from "../app/http/same-origin.ts";
 
 export type RegionEntry = {
@@ -68,10 +69,13 @@ export function regionRouting(
       .send(`This request is answered in ${primary}.`);
   }
 
-  const readsReplica = (pathname: string) => {
+  const signedIn = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+  /** The route's `handle.reads` (app/http/replica-reads.ts) lets this reader read the replica. */
+  const readsReplica = (pathname: string, cookie: string | undefined) => {
     const module = build.routes[routeOf(pathname)]?.module as
       { handle?: { reads?: string } } | undefined;
-    return module?.handle?.reads === "replica";
+    const reads = module?.handle?.reads;
+    return reads === "replica" || (reads === "replica-signed-out" && !signedIn.test(cookie ?? ""));
   };
 
   /** Outside the primary region: replay, forward, or let the read through to the replica. */
@@ -80,7 +84,7 @@ export function regionRouting(
       if (forwardTo && tooLargeToReplay(req.headers)) return forward(req, res, forwardTo);
       return replay(res);
     }
-    if (!readsReplica(req.path)) return replay(res);
+    if (!readsReplica(req.path, req.headers.cookie)) return replay(res);
     if (!(await entry.servesHere(req.headers.cookie))) return replay(res);
     res.locals.readsReplica = true;
     next();
@@ -115,7 +119,8 @@ export function regionRouting(
       // did not opt in: a payment's return, the sign-in callback); a replayed opted-in read
       // wrote nothing, and a cookie would only make the reader's next page wait
       const replayed = req.get("fly-replay-src") !== undefined;
-      const wrote = !SAFE_METHODS.has(req.method) || (replayed && !readsReplica(req.path));
+      const wrote =
+        !SAFE_METHODS.has(req.method) || (replayed && !readsReplica(req.path, req.headers.cookie));
       if (primary && !settings.replicaRegion && wrote && response.status < 500) {
         const cookie = await entry.walCookie().catch(() => null);
         if (cookie) res.append("Set-Cookie", cookie);

@@ -3,11 +3,12 @@ import { safeRedirect } from "./http.server";
 import { env } from "~/platform/env.server";
 import type { Toast } from "~/utils/toast";
 import { readForm } from "./form-body.server";
+import { SESSION_COOKIE } from "./cookie-names";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
 /** Holds only the opaque session id; the session itself lives in the database. */
-export const sessionCookie = createCookie("__session", {
+export const sessionCookie = createCookie(SESSION_COOKIE, {
   httpOnly: true,
   sameSite: "lax",
   secure: env().isProduction,

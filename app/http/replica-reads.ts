@@ -4,3 +4,10 @@
  * waited for. Every other route, and every action, is answered in the primary region.
  */
 export const replicaReads = { reads: "replica" } as const;
+
+/**
+ * A route served from the replica to people who are not signed in (no session cookie), and in the
+ * primary region to those who are: the home page, a landing page for visitors and, for people
+ * signed in, a dashboard that records their first visit.
+ */
+export const replicaReadsSignedOut = { reads: "replica-signed-out" } as const;

@@ -13,8 +13,10 @@ import { nextSteps, showsBuyerSteps, type NextStep } from "~/services/accounts/n
 import { toCents } from "~/utils/money";
 import { landingLots } from "~/services/auctions/lots.server";
 import { guardLoader } from "~/http/route-guards.server";
+import { replicaReadsSignedOut } from "~/http/replica-reads";
 
 export const loader = (args: LoaderFunctionArgs) => guardLoader(args, load);
+export const handle = replicaReadsSignedOut;
 
 // "/" is the dashboard for signed-in users and the landing page for visitors.
 async function load({ request }: LoaderFunctionArgs) {

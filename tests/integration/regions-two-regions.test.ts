@@ -213,6 +213,14 @@ describe("the far region's machine", () => {
     expect(post.headers.get("fly-replay")).toBe("region=dfw");
     const deposit = await fetch(`${regions.ams.url}/deposit`, { redirect: "manual" });
     expect(deposit.headers.get("fly-replay")).toBe("region=dfw");
+    // the home page: a visitor's landing page is served there, a signed-in dashboard (which
+    // records a first visit) is replayed
+    const landing = await fetch(`${regions.ams.url}/`);
+    expect(landing.headers.get("fly-replay")).toBeNull();
+    expect(landing.status).toBe(200);
+    const signedIn = await liveBidder(regions.db, "home");
+    const dashboard = await fetch(`${regions.ams.url}/`, { headers: { Cookie: signedIn.cookie } });
+    expect(dashboard.headers.get("fly-replay")).toBe("region=dfw");
     // an opted-in page is served there
     const buyer = await liveBidder(regions.db, "direct");
     await regions.caughtUp();
