@@ -57,16 +57,19 @@ if (process.env.METRICS_PORT) {
 // (docs/decisions/3701): a worker started elsewhere says so and takes no job.
 const regions = entry.regionSettings?.();
 const idle = regions?.replicaRegion === true;
-if (idle)
+if (idle) {
   log.warn(
-    { region: regions!.region, primary_region: regions!.primaryRegion },
+    { region: regions.region, primary_region: regions.primaryRegion },
     "jobs: this machine is not in the primary region; it takes no jobs",
   );
+  // nothing else holds the process open: it idles until told to stop
+  setInterval(() => undefined, 60_000);
+}
 
 // JOB_CONCURRENCY: jobs at once (default 4). JOB_HEARTBEAT_MS: how often it says it is alive
 // (default 10 s; a worker silent for three of these has its jobs unlocked for the others).
 const worker = idle
-  ? { stop: async () => undefined, idle: setInterval(() => undefined, 60_000) }
+  ? { stop: async () => undefined }
   : await entry.startJobWorker({
       concurrency: Number(process.env.JOB_CONCURRENCY ?? 4) || 4,
       ...(Number(process.env.JOB_HEARTBEAT_MS) > 0

@@ -16,7 +16,6 @@ export type RegionEntry = {
     region: string | null;
     primaryRegion: string | null;
     replicaRegion: boolean;
-    replicaConfigured: boolean;
   };
   servesHere(cookieHeader: string | undefined): Promise<boolean>;
   onReplica<T>(work: () => Promise<T>): Promise<{ value: T; replay: boolean }>;
@@ -55,10 +54,11 @@ export function regionRouting(
     region: null,
     primaryRegion: null,
     replicaRegion: false,
-    replicaConfigured: false,
   };
   const primary = settings.primaryRegion;
   const forwardTo = primaryUrl();
+  // in the primary region of several: a write's answer carries the log position
+  const marksWrites = Boolean(primary) && !settings.replicaRegion;
 
   /** The answer Fly's proxy replays in the primary region (its status and body are ignored). */
   function replay(res: Response) {
@@ -91,7 +91,6 @@ export function regionRouting(
   }
 
   return {
-    settings,
     /** Before any body is read; a no-op in the primary region. */
     middleware(req: Request, res: Response, next: NextFunction) {
       if (!settings.replicaRegion) return next();
@@ -114,6 +113,8 @@ export function regionRouting(
         replay(res);
         return null;
       }
+      // one region, or a far one: nothing to add
+      if (!marksWrites) return run();
       const response = await run();
       // a write, or a request replayed here from another region that may write (a page that
       // did not opt in: a payment's return, the sign-in callback); a replayed opted-in read
@@ -121,7 +122,7 @@ export function regionRouting(
       const replayed = req.get("fly-replay-src") !== undefined;
       const wrote =
         !SAFE_METHODS.has(req.method) || (replayed && !readsReplica(req.path, req.headers.cookie));
-      if (primary && !settings.replicaRegion && wrote && response.status < 500) {
+      if (wrote && response.status < 500) {
         const cookie = await entry.walCookie().catch(() => null);
         if (cookie) res.append("Set-Cookie", cookie);
       }

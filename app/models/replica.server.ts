@@ -37,7 +37,7 @@ export function onPrimary<T>(work: () => T): T {
 }
 
 /** True while the current request reads the replica. */
-export function readsReplica() {
+function readsReplica() {
   return scope.getStore()?.reads === "replica";
 }
 

@@ -19,7 +19,7 @@ export async function healthAnswer() {
   // outside the primary region, a second line says whether pages are read here or come from the
   // primary region (docs/decisions/3701); the machine serves either way
   const replica = replicaReport();
-  return { status: up ? 200 : 503, body: replica ? `${body}\n${replica.line}` : body };
+  return { status: up ? 200 : 503, body: replica ? `${body}\n${replica}` : body };
 }
 
 export const HEALTH_HEADERS = {

@@ -4,12 +4,7 @@
 // answered `fly-replay: region=<primary>` and Fly's proxy runs it in the primary region. After a
 // write, the primary region hands the reader its log position in a short-lived cookie.
 import { primaryWalPosition } from "~/models/db.server";
-import {
-  onPrimary,
-  readingReplica,
-  replicaWatch,
-  type ReplicaState,
-} from "~/models/replica.server";
+import { onPrimary, readingReplica, replicaWatch } from "~/models/replica.server";
 import { parseWalPosition } from "~/utils/wal-position";
 import { env } from "./env.server";
 
@@ -32,8 +27,8 @@ function cookieValue(header: string | undefined | null, name: string) {
 
 /** Where this machine is, and where writes go. */
 export function regionSettings() {
-  const { region, primaryRegion, replicaRegion, replicaUrl } = env();
-  return { region, primaryRegion, replicaRegion, replicaConfigured: Boolean(replicaUrl) };
+  const { region, primaryRegion, replicaRegion } = env();
+  return { region, primaryRegion, replicaRegion };
 }
 
 /**
@@ -65,21 +60,19 @@ export async function walCookie() {
 }
 
 /** The replica as /healthz reports it (null in the primary region). */
-export function replicaReport(): { line: string; state: ReplicaState | null } | null {
+export function replicaReport(): string | null {
   const { replicaRegion, region, primaryRegion } = env();
   if (!replicaRegion) return null;
   const replica = watch();
   const where = `region ${region} (primary ${primaryRegion})`;
-  if (!replica)
-    return { line: `${where}: no replica set; pages come from ${primaryRegion}`, state: null };
-  const { state } = replica;
-  const line =
-    state.status === "ok"
-      ? `${where}: replica ok, ${state.lagMs} ms behind`
-      : state.status === "lagging"
-        ? `${where}: replica lagging (${state.lagMs === null ? "not streaming" : `${(state.lagMs / 1000).toFixed(1)} s behind`}); pages come from ${primaryRegion}`
-        : `${where}: replica down; pages come from ${primaryRegion}`;
-  return { line, state };
+  if (!replica) return `${where}: no replica set; pages come from ${primaryRegion}`;
+  const { status, lagMs } = replica.state;
+  if (status === "ok") return `${where}: replica ok, ${lagMs} ms behind`;
+  const why =
+    status === "down"
+      ? "replica down"
+      : `replica lagging (${lagMs === null ? "not streaming" : `${(lagMs / 1000).toFixed(1)} s behind`})`;
+  return `${where}: ${why}; pages come from ${primaryRegion}`;
 }
 
 /** Asks the replica where it stands now (the health check reports a fresh answer). */
